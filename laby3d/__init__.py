@@ -1,0 +1,29 @@
+"""laby3d: perfect mazes as 3D prints, laser-cut sheets, pictures and browser scenes.
+
+>>> import laby3d
+>>> maze = laby3d.generate(4, 6, algorithm="backtracker", seed=3)
+>>> len(maze.solution) >= 9
+True
+"""
+
+from laby3d.errors import Laby3dError, MazeFileError, ParameterError
+from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.maze.convert import from_classroom, from_grid, to_classroom, to_grid
+from laby3d.maze.generate import generate
+from laby3d.maze.model import Maze, Opening
+from laby3d.maze.solve import distance_map
+
+__all__ = [
+    "ALGORITHMS",
+    "Laby3dError",
+    "Maze",
+    "MazeFileError",
+    "Opening",
+    "ParameterError",
+    "distance_map",
+    "from_classroom",
+    "from_grid",
+    "generate",
+    "to_classroom",
+    "to_grid",
+]

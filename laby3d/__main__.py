@@ -1,0 +1,7 @@
+"""``python -m laby3d``."""
+
+import sys
+
+from laby3d.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Maze model, generation, solving and analysis."""

@@ -1,0 +1,47 @@
+"""The registry of maze generation algorithms, filled from an explicit list of modules."""
+
+from __future__ import annotations
+
+from laby3d.errors import ParameterError
+from laby3d.maze.algorithms import (
+    aldous_broder,
+    backtracker,
+    binary_tree,
+    eller,
+    growing_tree,
+    hunt_and_kill,
+    kruskal,
+    prim,
+    recursive_division,
+    sidewinder,
+    wilson,
+)
+from laby3d.maze.algorithms.base import Algorithm
+
+ALGORITHMS: dict[str, Algorithm] = {
+    module.ALGORITHM.name: module.ALGORITHM
+    for module in (
+        kruskal,
+        backtracker,
+        growing_tree,
+        wilson,
+        aldous_broder,
+        prim,
+        eller,
+        hunt_and_kill,
+        sidewinder,
+        binary_tree,
+        recursive_division,
+    )
+}
+
+
+def get_algorithm(name: str) -> Algorithm:
+    """The registered algorithm called ``name``; raises :class:`ParameterError` otherwise."""
+    try:
+        return ALGORITHMS[name]
+    except KeyError:
+        raise ParameterError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {name!r}") from None
+
+
+__all__ = ["ALGORITHMS", "Algorithm", "get_algorithm"]

@@ -1,0 +1,57 @@
+"""Aldous–Broder: a random walk that opens the wall into every cell it enters first.
+
+1. Start at a random cell.
+2. Step to a uniformly random neighbour; if it was never visited, open the wall walked through.
+3. Stop once every cell is visited. Uniform over all perfect mazes (and slow: cover time).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from laby3d.maze.accel import kernel
+from laby3d.maze.algorithms.base import Algorithm
+from laby3d.maze.algorithms.walk import run_walk, step_to
+
+# state: [current cell, passages opened so far]
+
+
+@kernel
+def _walk(rows: int, cols: int, steps: np.ndarray, state: np.ndarray, visited: np.ndarray, out: np.ndarray) -> bool:
+    n = rows * cols
+    cell = state[0]
+    k = state[1]
+    i = 0
+    while k < n - 1:
+        if i == steps.shape[0]:
+            state[0] = cell
+            state[1] = k
+            return False
+        nxt = step_to(cell, steps[i], rows, cols)
+        i += 1
+        if nxt < 0:
+            continue
+        if not visited[nxt]:
+            visited[nxt] = True
+            out[k, 0] = cell
+            out[k, 1] = nxt
+            k += 1
+        cell = nxt
+    state[1] = k
+    return True
+
+
+def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+    """Passages of an Aldous–Broder maze, in opening order."""
+    n = rows * cols
+    visited = np.zeros(n, dtype=np.bool_)
+    start = int(rng.integers(n))
+    visited[start] = True
+    state = np.array([start, 0], dtype=np.int64)
+    return run_walk(_walk, rows, cols, rng, state, visited)
+
+
+ALGORITHM = Algorithm("aldous_broder", "random walk opening walls into new cells; uniform, slow", carve, uniform=True)

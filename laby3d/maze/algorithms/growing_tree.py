@@ -1,0 +1,185 @@
+"""Growing tree: a bag of active cells and a pick policy.
+
+1. Put a random cell in the bag.
+2. Pick a cell from the bag by the policy: ``newest`` (a stack: the backtracker), ``oldest``
+   (a queue), ``random`` (Prim-like), ``max`` (the largest cell index), or a weighted mix
+   such as ``newest:0.75,random:0.25``.
+3. Open the wall to a random unvisited neighbour and add it to the bag; if there is none,
+   remove the picked cell. Stop when the bag is empty.
+
+The bag keeps insertion order (a linked list), an array for uniform picks (swap-remove) and a
+lazy max-heap, so every pick is O(1) or O(log n).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from laby3d.errors import ParameterError
+from laby3d.maze.accel import helper, kernel
+from laby3d.maze.algorithms.base import Algorithm, Option
+from laby3d.maze.algorithms.neighbours import gather
+
+POLICIES = ("newest", "oldest", "random", "max")
+UNVISITED, IN_BAG, DONE = 0, 1, 2
+# bag[0] size, bag[1] head (oldest), bag[2] tail (newest), bag[3] heap size
+
+
+@helper
+def _bag_add(
+    cell: int,
+    status: np.ndarray,
+    bag: np.ndarray,
+    members: np.ndarray,
+    slot: np.ndarray,
+    before: np.ndarray,
+    after: np.ndarray,
+    heap: np.ndarray,
+) -> None:
+    status[cell] = 1
+    members[bag[0]] = cell
+    slot[cell] = bag[0]
+    bag[0] += 1
+    before[cell] = bag[2]
+    after[cell] = -1
+    if bag[2] >= 0:
+        after[bag[2]] = cell
+    else:
+        bag[1] = cell
+    bag[2] = cell
+    i = bag[3]  # heap push, sift up
+    bag[3] += 1
+    heap[i] = cell
+    while i > 0 and heap[(i - 1) // 2] < heap[i]:
+        parent = (i - 1) // 2
+        heap[i], heap[parent] = heap[parent], heap[i]
+        i = parent
+
+
+@helper
+def _bag_remove(
+    cell: int,
+    status: np.ndarray,
+    bag: np.ndarray,
+    members: np.ndarray,
+    slot: np.ndarray,
+    before: np.ndarray,
+    after: np.ndarray,
+) -> None:
+    status[cell] = 2
+    bag[0] -= 1
+    last = members[bag[0]]
+    members[slot[cell]] = last
+    slot[last] = slot[cell]
+    if before[cell] >= 0:
+        after[before[cell]] = after[cell]
+    else:
+        bag[1] = after[cell]
+    if after[cell] >= 0:
+        before[after[cell]] = before[cell]
+    else:
+        bag[2] = before[cell]
+
+
+@helper
+def _heap_max(status: np.ndarray, bag: np.ndarray, heap: np.ndarray) -> int:
+    while status[heap[0]] != 1:  # pop cells that left the bag, sift down
+        bag[3] -= 1
+        heap[0] = heap[bag[3]]
+        i = 0
+        while True:
+            largest = i
+            for child in (2 * i + 1, 2 * i + 2):
+                if child < bag[3] and heap[child] > heap[largest]:
+                    largest = child
+            if largest == i:
+                break
+            heap[i], heap[largest] = heap[largest], heap[i]
+            i = largest
+    return heap[0]
+
+
+@kernel
+def _growing_tree(rows: int, cols: int, draws: np.ndarray, cumulative: np.ndarray) -> np.ndarray:
+    n = rows * cols
+    status = np.zeros(n, dtype=np.uint8)
+    bag = np.array([0, -1, -1, 0], dtype=np.int64)
+    members = np.empty(n, dtype=np.int32)
+    slot = np.empty(n, dtype=np.int32)
+    before = np.empty(n, dtype=np.int32)
+    after = np.empty(n, dtype=np.int32)
+    heap = np.empty(n, dtype=np.int32)
+    choices = np.empty(4, dtype=np.int32)
+    out = np.empty((n - 1, 2), dtype=np.int32)
+    _bag_add(int(draws[0] * n), status, bag, members, slot, before, after, heap)
+    d = 1
+    k = 0
+    while bag[0] > 0:
+        u = draws[d]
+        if u < cumulative[0]:
+            cell = bag[2]
+        elif u < cumulative[1]:
+            cell = bag[1]
+        elif u < cumulative[2]:
+            share = (u - cumulative[1]) / (cumulative[2] - cumulative[1])
+            cell = members[min(int(share * bag[0]), bag[0] - 1)]
+        else:
+            cell = _heap_max(status, bag, heap)
+        m = gather(cell, rows, cols, status, 0, choices)
+        if m == 0:
+            _bag_remove(cell, status, bag, members, slot, before, after)
+        else:
+            nxt = choices[int(draws[d + 1] * m)]
+            out[k, 0] = cell
+            out[k, 1] = nxt
+            k += 1
+            _bag_add(nxt, status, bag, members, slot, before, after, heap)
+        d += 2
+    return out
+
+
+def parse_policy(name: str, value: Any) -> tuple[tuple[str, float], ...]:
+    """Parse ``newest`` or ``newest:0.75,random:0.25`` into normalised (policy, weight) pairs."""
+    text = str(value).replace(" ", "")
+    weights: dict[str, float] = {}
+    for part in filter(None, text.split(",")):
+        policy, _, weight = part.partition(":")
+        if policy not in POLICIES:
+            raise ParameterError(f"{name} must name policies among {', '.join(POLICIES)}, got {policy!r}")
+        try:
+            number = float(weight) if weight else 1.0
+        except ValueError:
+            raise ParameterError(f"{name}: weight of {policy!r} must be a number, got {weight!r}") from None
+        if not number > 0 or number == float("inf"):
+            raise ParameterError(f"{name}: weight of {policy!r} must be > 0, got {weight!r}")
+        weights[policy] = weights.get(policy, 0.0) + number
+    if not weights:
+        raise ParameterError(f"{name} must name at least one of {', '.join(POLICIES)}, got {value!r}")
+    total = sum(weights.values())
+    return tuple((policy, weights[policy] / total) for policy in POLICIES if policy in weights)
+
+
+def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+    """Passages of a growing-tree maze, in opening order."""
+    weights = dict(options["policy"])
+    cumulative = np.cumsum([weights.get(policy, 0.0) for policy in POLICIES])
+    cumulative[-1] = 2.0  # every draw < 1 picks some policy
+    draws = rng.random(4 * rows * cols + 1)
+    return _growing_tree(rows, cols, draws, cumulative, cells=rows * cols)
+
+
+ALGORITHM = Algorithm(
+    "growing_tree",
+    "bag of active cells picked newest/oldest/random/max or a weighted mix",
+    carve,
+    options={
+        "policy": Option(
+            "newest:0.5,random:0.5",
+            "pick policy: newest, oldest, random, max, or weighted mix like newest:0.75,random:0.25",
+            parse_policy,
+        )
+    },
+)

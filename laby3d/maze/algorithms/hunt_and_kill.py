@@ -1,0 +1,70 @@
+"""Hunt-and-kill: a random walk into unvisited cells; when stuck, hunt for a new start.
+
+1. Walk from a random cell, each step opening the wall to a random unvisited neighbour.
+2. When the walk is stuck, scan rows from the top for an unvisited cell next to a visited one,
+   open the wall to a random visited neighbour, and walk on from there.
+3. Stop when the scan finds no unvisited cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from laby3d.maze.accel import kernel
+from laby3d.maze.algorithms.base import Algorithm
+from laby3d.maze.algorithms.neighbours import gather
+
+
+@kernel
+def _hunt_and_kill(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
+    n = rows * cols
+    visited = np.zeros(n, dtype=np.bool_)
+    unvisited_in_row = np.full(rows, cols, dtype=np.int32)
+    choices = np.empty(4, dtype=np.int32)
+    out = np.empty((n - 1, 2), dtype=np.int32)
+    d = 0
+    cell = int(draws[d] * n)
+    d += 1
+    visited[cell] = True
+    unvisited_in_row[cell // cols] -= 1
+    first_row = 0
+    k = 0
+    while k < n - 1:
+        m = gather(cell, rows, cols, visited, False, choices)
+        if m > 0:  # kill: walk on
+            nxt = choices[int(draws[d] * m)]
+            d += 1
+        else:  # hunt
+            while unvisited_in_row[first_row] == 0:
+                first_row += 1
+            nxt = -1
+            row = first_row
+            while nxt < 0:
+                if unvisited_in_row[row] > 0:
+                    for candidate in range(row * cols, row * cols + cols):
+                        if not visited[candidate]:
+                            m = gather(candidate, rows, cols, visited, True, choices)
+                            if m > 0:
+                                nxt = candidate
+                                cell = choices[int(draws[d] * m)]
+                                d += 1
+                                break
+                row += 1
+        visited[nxt] = True
+        unvisited_in_row[nxt // cols] -= 1
+        out[k, 0] = cell
+        out[k, 1] = nxt
+        k += 1
+        cell = nxt
+    return out
+
+
+def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+    """Passages of a hunt-and-kill maze, in opening order."""
+    return _hunt_and_kill(rows, cols, rng.random(rows * cols + 1), cells=rows * cols)
+
+
+ALGORITHM = Algorithm("hunt_and_kill", "random walk into new cells, then hunt row by row for a new start", carve)

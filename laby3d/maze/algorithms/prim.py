@@ -1,0 +1,63 @@
+"""Randomized Prim (frontier of cells).
+
+1. Put a random cell in the maze; its neighbours form the frontier.
+2. Take a random frontier cell, open the wall to a random neighbour already in the maze, and
+   add its outside neighbours to the frontier.
+3. Stop when the frontier is empty. Gives many short dead ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from laby3d.maze.accel import kernel
+from laby3d.maze.algorithms.base import Algorithm
+from laby3d.maze.algorithms.neighbours import gather
+
+OUTSIDE, FRONTIER, IN_MAZE = 0, 1, 2
+
+
+@kernel
+def _prim(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
+    n = rows * cols
+    status = np.zeros(n, dtype=np.uint8)
+    frontier = np.empty(n, dtype=np.int32)
+    slot = np.empty(n, dtype=np.int32)
+    choices = np.empty(4, dtype=np.int32)
+    out = np.empty((n - 1, 2), dtype=np.int32)
+    cell = int(draws[0] * n)
+    d = 1
+    size = 0
+    k = 0
+    while True:
+        status[cell] = 2
+        m = gather(cell, rows, cols, status, 0, choices)
+        for j in range(m):
+            status[choices[j]] = 1
+            frontier[size] = choices[j]
+            slot[choices[j]] = size
+            size += 1
+        if size == 0:
+            break
+        index = int(draws[d] * size)
+        cell = frontier[index]
+        size -= 1
+        frontier[index] = frontier[size]
+        slot[frontier[index]] = index
+        m = gather(cell, rows, cols, status, 2, choices)
+        out[k, 0] = choices[int(draws[d + 1] * m)]
+        out[k, 1] = cell
+        d += 2
+        k += 1
+    return out
+
+
+def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+    """Passages of a randomized-Prim maze, in opening order."""
+    return _prim(rows, cols, rng.random(2 * rows * cols + 1), cells=rows * cols)
+
+
+ALGORITHM = Algorithm("prim", "randomized Prim over a frontier of cells: many short dead ends", carve)

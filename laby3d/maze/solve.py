@@ -1,0 +1,77 @@
+"""Solving: breadth-first distances over the open walls, and the entrance-to-exit path."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from laby3d.maze.accel import kernel
+
+if TYPE_CHECKING:
+    from laby3d.maze.model import Maze
+
+
+@kernel
+def _bfs(cells: np.ndarray, rows: int, cols: int, start: int) -> tuple[np.ndarray, np.ndarray]:
+    n = rows * cols
+    distance = np.full(n, -1, dtype=np.int32)
+    parent = np.full(n, -1, dtype=np.int32)
+    queue = np.empty(n, dtype=np.int32)
+    queue[0] = start
+    distance[start] = 0
+    head = 0
+    tail = 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        bits = cells[cell]
+        row = cell // cols
+        col = cell % cols
+        for bit, step, inside in (
+            (1, -cols, row > 0),
+            (2, 1, col < cols - 1),
+            (4, cols, row < rows - 1),
+            (8, -1, col > 0),
+        ):
+            if bits & bit and inside:
+                nxt = cell + step
+                if distance[nxt] < 0:
+                    distance[nxt] = distance[cell] + 1
+                    parent[nxt] = cell
+                    queue[tail] = nxt
+                    tail += 1
+    return distance, parent
+
+
+def distances_and_parents(maze: Maze, start: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """``(rows, cols)`` steps from ``start`` (−1 where unreachable) and the flat BFS parent array."""
+    distance, parent = _bfs(
+        maze.cells.ravel(), maze.rows, maze.cols, start[0] * maze.cols + start[1], cells=maze.cell_count
+    )
+    return distance.reshape(maze.rows, maze.cols), parent
+
+
+def distance_map(maze: Maze, start: tuple[int, int] | None = None) -> np.ndarray:
+    """``(rows, cols)`` int32 number of steps from ``start`` (default: the entrance, else (0, 0))."""
+    if start is None:
+        start = (maze.entrance.row, maze.entrance.col) if maze.entrance else (0, 0)
+    return distances_and_parents(maze, start)[0]
+
+
+def path_between(maze: Maze, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]]:
+    """The unique path of cells from ``start`` to ``goal``, both included."""
+    _, parent = distances_and_parents(maze, start)
+    cell = goal[0] * maze.cols + goal[1]
+    path = [cell]
+    while parent[cell] >= 0:
+        cell = int(parent[cell])
+        path.append(cell)
+    return [(int(c) // maze.cols, int(c) % maze.cols) for c in reversed(path)]
+
+
+def solve(maze: Maze) -> list[tuple[int, int]]:
+    """The path from the entrance to the exit (empty when the maze has no entrance or exit)."""
+    if maze.entrance is None or maze.exit is None:
+        return []
+    return path_between(maze, (maze.entrance.row, maze.entrance.col), (maze.exit.row, maze.exit.col))

@@ -1,0 +1,1 @@
+"""Pictures of a maze: ASCII art, matplotlib figures, generation animation."""
