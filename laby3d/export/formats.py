@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from laby3d.errors import ParameterError
+from laby3d.geometry.params import Fabrication
+from laby3d.mesh.solid import SolidOptions
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.mesh.solid import MazeSolid
 
 
 @dataclass(frozen=True)
 class ExportOptions:
-    """What the pictures show; later issues add the solid's and the sheet's parameters."""
+    """Everything the outputs depend on besides the maze: pictures and the solid (mm)."""
 
     solution: bool = False
     heatmap: bool = False
     charset: str = "unicode"
+    fabrication: Fabrication = field(default_factory=Fabrication)
+    solid: SolidOptions = field(default_factory=SolidOptions)
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,34 @@ def _picture(fmt: str) -> Callable[[Maze, ExportOptions], bytes]:
     return render
 
 
+@lru_cache(maxsize=2)
+def solid_for(maze: Maze, fabrication: Fabrication, solid: SolidOptions) -> MazeSolid:
+    """The solid of ``maze`` (cached: STL, 3MF and GLB of one maze share it)."""
+    from laby3d.mesh.solid import maze_solid
+
+    return maze_solid(maze, fabrication, solid)
+
+
+def _stl(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.meshes import stl_bytes, stl_header
+
+    body = solid_for(maze, options.fabrication, options.solid).body
+    return stl_bytes(body, stl_header(maze, options.fabrication))
+
+
+def _3mf(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.meshes import stl_header, threemf_bytes
+
+    title = stl_header(maze, options.fabrication).strip()
+    return threemf_bytes(solid_for(maze, options.fabrication, options.solid), title)
+
+
+def _glb(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.meshes import glb_bytes
+
+    return glb_bytes(solid_for(maze, options.fabrication, options.solid))
+
+
 def _gif(maze: Maze, options: ExportOptions) -> bytes:
     from laby3d.render.animation import generation_gif
 
@@ -62,8 +96,14 @@ FORMATS: dict[str, Format] = {
         Format(".pdf", "picture (matplotlib)", _picture("pdf")),
         Format(".ps", "picture (matplotlib)", _picture("ps")),
         Format(".gif", "animation of the generation steps", _gif),
+        Format(".stl", "printable solid, binary STL (one body)", _stl),
+        Format(".3mf", "printable solid, 3MF in mm (base, walls, solution as coloured parts)", _3mf),
+        Format(".glb", "printable solid, binary glTF (coloured parts)", _glb),
     )
 }
+
+
+SOLID_SUFFIXES = (".stl", ".3mf", ".glb")
 
 
 def format_for(path: str) -> Format:

@@ -1,0 +1,1 @@
+"""Maze → 2D geometry in millimetres (shapely): wall footprint, corridors, solution, labels."""

@@ -1,0 +1,72 @@
+"""Fabrication parameters in millimetres, validated together."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from laby3d.errors import ParameterError
+
+#: Largest outer size of a solid or sheet, mm (a 2 m model is a unit mistake, not a maze).
+MAX_SIZE_MM = 2000.0
+
+
+@dataclass(frozen=True)
+class Fabrication:
+    """Sizes of the printable solid, mm (defaults print on a 0.4 mm nozzle).
+
+    >>> Fabrication().corridor_width
+    8.4
+    """
+
+    cell_size: float = 10.0  # grid pitch: centre line to centre line of parallel walls
+    wall_thickness: float = 1.6
+    wall_height: float = 8.0  # above the base
+    base_thickness: float = 2.0  # floor plate under everything; 0 = walls only
+    margin: float = 0.0  # floor beyond the outer walls
+
+    def __post_init__(self) -> None:
+        for name in ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise ParameterError(f"{name} must be a finite number of mm, got {value!r}")
+        for name in ("cell_size", "wall_thickness", "wall_height"):
+            if getattr(self, name) <= 0:
+                raise ParameterError(f"{name} must be > 0 mm, got {getattr(self, name)}")
+        for name in ("base_thickness", "margin"):
+            if getattr(self, name) < 0:
+                raise ParameterError(f"{name} must be >= 0 mm, got {getattr(self, name)}")
+        if self.wall_thickness >= self.cell_size:
+            raise ParameterError(
+                f"wall_thickness must be < cell_size ({self.cell_size:g}) so corridors stay open, "
+                f"got {self.wall_thickness:g}"
+            )
+        if self.margin > 0 and self.base_thickness == 0:
+            raise ParameterError("margin needs a base plate: base_thickness must be > 0 when margin > 0")
+        for name in ("cell_size", "wall_height", "base_thickness", "margin"):
+            if getattr(self, name) > MAX_SIZE_MM:
+                raise ParameterError(f"{name} must be at most {MAX_SIZE_MM:g} mm, got {getattr(self, name):g}")
+
+    @property
+    def corridor_width(self) -> float:
+        """Free width between two walls, mm."""
+        return round(self.cell_size - self.wall_thickness, 9)
+
+    @property
+    def height(self) -> float:
+        """Total height of the solid, mm."""
+        return self.base_thickness + self.wall_height
+
+    def outer_size(self, rows: int, cols: int) -> tuple[float, float]:
+        """Width (x) and depth (y) of the plate, mm."""
+        extra = self.wall_thickness + 2 * self.margin
+        return cols * self.cell_size + extra, rows * self.cell_size + extra
+
+    def check_size(self, rows: int, cols: int) -> None:
+        """Refuse outer sizes beyond :data:`MAX_SIZE_MM`."""
+        width, depth = self.outer_size(rows, cols)
+        if max(width, depth) > MAX_SIZE_MM:
+            raise ParameterError(
+                f"the model would be {width:g} × {depth:g} mm; at most {MAX_SIZE_MM:g} mm per side "
+                f"(lower cell_size or the maze size)"
+            )

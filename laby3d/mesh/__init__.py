@@ -1,0 +1,1 @@
+"""2D plan → watertight triangle meshes, and their checks."""

@@ -1,0 +1,229 @@
+"""A labelled raster extruded into one watertight solid: each label a prism to its height.
+
+Faces: the top of every label region at its height, the bottom of the whole region at
+``bottom``, and a vertical wall wherever two neighbouring regions (or a region and the empty
+outside) differ in height. Vertical walls are split at every height present at their corner
+nodes, so no vertex lies on another face's edge (no T-junctions). Tops and bottoms are
+triangulated by manifold3d's polygon triangulator, which keeps every boundary vertex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from laby3d.errors import Laby3dError
+from laby3d.geometry.raster import EMPTY, Raster
+from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
+from laby3d.mesh.types import Mesh
+
+#: Top faces are triangulated in squares of this many raster blocks: the triangulator's cost
+#: grows faster than linearly with polygon size, and a chunk border only adds a few vertices.
+CHUNK_BLOCKS = 256
+
+
+def _triangulate(raster: Raster, rings: Rings) -> np.ndarray:
+    """``(k, 3)`` node ids of a counter-clockwise triangulation of the rings' region.
+
+    earcut (fast) for polygons without collinear vertices; manifold3d's triangulator, which
+    keeps collinear vertices, for the others (earcut would drop them and leave cracks).
+    """
+    import manifold3d
+    import mapbox_earcut
+
+    if len(rings.vertices) == 0:
+        return np.zeros((0, 3), dtype=np.int64)
+    xy = node_xy(raster, rings.vertices)
+    starts = rings.starts
+    nxt = np.arange(1, len(xy) + 1)
+    nxt[starts[1:] - 1] = starts[:-1]
+    prv = np.arange(-1, len(xy) - 1)
+    prv[starts[:-1]] = starts[1:] - 1
+    area = ring_areas(xy, starts)
+    before, after = xy - xy[prv], xy[nxt] - xy
+    straight = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0] == 0
+    collinear = np.add.reduceat(straight.astype(np.int64), starts[:-1]) > 0
+    triangles = []
+    for polygon in group_rings(xy, starts, area):
+        pieces = [slice(starts[k], starts[k + 1]) for k in polygon]
+        points = np.concatenate([xy[piece] for piece in pieces])
+        ids = np.concatenate([rings.vertices[piece] for piece in pieces])
+        local = None
+        if not collinear[polygon].any():
+            ends = np.cumsum([piece.stop - piece.start for piece in pieces]).astype(np.uint32)
+            local = mapbox_earcut.triangulate_float64(points, ends).astype(np.int64).reshape(-1, 3)
+            local = _flip_degenerate(local, points)
+            if local is not None and not _fills_polygon(local, ends):
+                local = None
+        if local is None:  # collinear vertices, or earcut slivers that could not be mended
+            local = np.asarray(manifold3d.triangulate([xy[piece] for piece in pieces], 0.0), dtype=np.int64)
+        triangles.append(ids[local])
+    return np.concatenate(triangles)
+
+
+def _fills_polygon(triangles: np.ndarray, ends: np.ndarray) -> bool:
+    """True when the triangles tile the polygon whose rings end at ``ends``: each ring edge is used
+    once in its direction, every other edge once in each direction (earcut can fail on holes
+    that bridge through collinear vertices)."""
+    count = int(ends[-1])
+    starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
+    following = np.arange(1, count + 1)
+    following[ends.astype(np.int64) - 1] = starts
+    ring = np.arange(count) * count + following
+    a, b = triangles.ravel(), triangles[:, [1, 2, 0]].ravel()
+    edges = np.sort(a * count + b)
+    if (edges[1:] == edges[:-1]).any() or not np.isin(ring, edges).all():
+        return False
+    inner = np.setdiff1d(edges, ring, assume_unique=True)
+    return bool(np.isin((inner % count) * count + inner // count, inner).all())
+
+
+def _doubled_areas(triangles: np.ndarray, points: np.ndarray) -> np.ndarray:
+    a, b, c = (points[triangles[:, k]] for k in range(3))
+    return (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0])
+
+
+def _flip_degenerate(triangles: np.ndarray, points: np.ndarray) -> np.ndarray | None:
+    """Mend earcut's zero-area triangles ``(p, m, q)`` (``m`` on segment ``pq``) by flipping the
+    edge ``pq`` with the triangle ``(q, p, d)`` beyond it into ``(p, m, d)`` and ``(m, q, d)``.
+
+    Returns None when a sliver has no neighbour to flip with.
+    """
+    triangles = triangles.copy()
+    n = len(points)
+    for _ in range(16):
+        bad = np.flatnonzero(np.abs(_doubled_areas(triangles, points)) < 1e-9)
+        if len(bad) == 0:
+            return triangles
+        corners = triangles[bad]
+        xy = points[corners]
+        opposite = np.stack([np.linalg.norm(xy[:, (k + 2) % 3] - xy[:, (k + 1) % 3], axis=1) for k in range(3)], 1)
+        k = np.argmax(opposite, axis=1)  # the middle vertex faces the longest side
+        rows = np.arange(len(bad))
+        m, q, p = corners[rows, k], corners[rows, (k + 1) % 3], corners[rows, (k + 2) % 3]
+        keys = np.concatenate([triangles[:, a] * n + triangles[:, b] for a, b in ((0, 1), (1, 2), (2, 0))])
+        owners = np.tile(np.arange(len(triangles)), 3)
+        order = np.argsort(keys)
+        wanted = p * n + q  # the neighbour holds the edge p -> q
+        found = np.minimum(np.searchsorted(keys[order], wanted), len(keys) - 1)
+        if not (keys[order][found] == wanted).all():
+            return None
+        neighbours = owners[order][found]
+        busy: set[int] = set()
+        for i, (index, neighbour) in enumerate(zip(bad.tolist(), neighbours.tolist(), strict=True)):
+            if index in busy or neighbour in busy:
+                continue  # flip it next round, after this round's flips
+            busy.update((index, neighbour))
+            d = int(triangles[neighbour].sum()) - int(p[i]) - int(q[i])
+            triangles[index] = (p[i], m[i], d)
+            triangles[neighbour] = (m[i], q[i], d)
+    return None
+
+
+def extrude(raster: Raster, heights: Mapping[int, float], bottom: float) -> Mesh:
+    """The solid where every block labelled ``k`` (a key of ``heights``) rises from ``bottom``
+    to ``heights[k]`` mm; other labels are empty. Raises if the result is not closed."""
+    labels = [label for label in heights if heights[label] > bottom]
+    level = np.full(256, np.nan)
+    for label in labels:
+        level[label] = heights[label]
+    # Labels outside `heights` count as empty for this solid.
+    present = np.zeros(256, dtype=bool)
+    present[labels] = True
+    raster = Raster(raster.xs, raster.ys, np.where(present[raster.labels], raster.labels, EMPTY).astype(np.uint8))
+    ny, nx = raster.labels.shape
+    chunks = chunk_ids(raster, CHUNK_BLOCKS) if max(ny, nx) > CHUNK_BLOCKS else None
+    nodes = node_mask(raster, chunks)
+
+    # Heights meeting at each node: those of the four blocks around it, `bottom` for empty ones.
+    p = padded(raster)
+    around = np.stack([p[:-1, :-1], p[:-1, 1:], p[1:, :-1], p[1:, 1:]], axis=-1).reshape(-1, 4)
+    around_z = np.where(around == EMPTY, bottom, level[around])
+    z_values = np.unique(np.concatenate([[bottom], [heights[label] for label in labels]]))
+    z_index = np.searchsorted(z_values, around_z)
+    nz = len(z_values)
+
+    faces_nodes: list[np.ndarray] = []  # (k, 3, 2) node id and z index per corner
+
+    def with_z(node_ids: np.ndarray, zi: int | np.ndarray) -> np.ndarray:
+        return np.stack([node_ids, np.broadcast_to(zi, node_ids.shape)], axis=-1)
+
+    bottom_index = 0
+    for label in labels:
+        rings = trace(raster, [label], nodes, chunks)
+        top = _triangulate(raster, rings)
+        faces_nodes.append(with_z(top, int(np.searchsorted(z_values, heights[label]))))
+        faces_nodes.append(_walls(rings, label, level, bottom, z_values, z_index))
+    solid = trace(raster, labels, nodes)
+    if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
+        solid = trace(raster, labels, nodes, chunks)
+    floor = _triangulate(raster, solid)[:, ::-1]
+    faces_nodes.append(with_z(floor, bottom_index))
+
+    corners = np.concatenate([f.reshape(-1, 3, 2) for f in faces_nodes])
+    keys = (corners[..., 0] * nz + corners[..., 1]).ravel()
+    used = np.zeros(nodes.size * nz, dtype=bool)
+    used[keys] = True
+    unique_keys = np.flatnonzero(used)
+    new_id = np.cumsum(used) - 1
+    inverse = new_id[keys]
+    xy = node_xy(raster, unique_keys // nz)
+    vertices = np.column_stack([xy, z_values[unique_keys % nz]])
+    mesh = Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
+    _check_closed(mesh)
+    return mesh
+
+
+def _walls(
+    rings: Rings, label: int, level: np.ndarray, bottom: float, z_values: np.ndarray, z_index: np.ndarray
+) -> np.ndarray:
+    """Vertical faces on the edges of ``label``'s rings that stand above their neighbour."""
+    top_z = level[label]
+    beyond = rings.right_labels
+    low_z = np.where(beyond == EMPTY, bottom, level[beyond])
+    stands = low_z < top_z
+    start = rings.vertices[stands]
+    end = rings.next_vertices()[stands]
+    lo = np.searchsorted(z_values, low_z[stands])
+    hi = int(np.searchsorted(z_values, top_z))
+    # Heights strictly between lo and hi present at either end force extra vertices.
+    between_start = ((z_index[start] > lo[:, None]) & (z_index[start] < hi)).any(axis=1)
+    between_end = ((z_index[end] > lo[:, None]) & (z_index[end] < hi)).any(axis=1)
+    simple = ~(between_start | between_end)
+    s, e, low = start[simple], end[simple], lo[simple]
+    quads = [
+        np.stack([np.stack([s, low], -1), np.stack([e, low], -1), np.stack([e, np.full_like(e, hi)], -1)], axis=1),
+        np.stack(
+            [np.stack([s, low], -1), np.stack([e, np.full_like(e, hi)], -1), np.stack([s, np.full_like(s, hi)], -1)],
+            axis=1,
+        ),
+    ]
+    zipped = [
+        _zipper(a, b, int(l0), hi, z_index) for a, b, l0 in zip(start[~simple], end[~simple], lo[~simple], strict=True)
+    ]
+    return np.concatenate(quads + zipped) if zipped else np.concatenate(quads)
+
+
+def _zipper(start: int, end: int, lo: int, hi: int, z_index: np.ndarray) -> np.ndarray:
+    """Triangles of a vertical face whose side edges carry extra heights."""
+    left = sorted({lo, hi} | {int(z) for z in z_index[start] if lo < z < hi})
+    right = sorted({lo, hi} | {int(z) for z in z_index[end] if lo < z < hi})
+    triangles = []
+    i = j = 0
+    while i < len(left) - 1 or j < len(right) - 1:
+        if j < len(right) - 1 and (i == len(left) - 1 or right[j + 1] <= left[i + 1]):
+            triangles.append([(start, left[i]), (end, right[j]), (end, right[j + 1])])
+            j += 1
+        else:
+            triangles.append([(start, left[i]), (end, right[j]), (start, left[i + 1])])
+            i += 1
+    return np.array(triangles, dtype=np.int64)
+
+
+def _check_closed(mesh: Mesh) -> None:
+    """Raise unless the mesh is closed and consistently wound, without zero-area faces."""
+    if not mesh.is_closed():
+        raise Laby3dError("internal error: the solid is not closed (open or repeated edges)")
+    if (mesh.face_areas() <= 1e-9).any():
+        raise Laby3dError("internal error: the solid has zero-area triangles")

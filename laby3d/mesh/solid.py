@@ -1,0 +1,128 @@
+"""The printable solid of a maze: one watertight body, and its parts for multi-colour 3MF."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+
+from laby3d.errors import ParameterError
+from laby3d.geometry.params import Fabrication
+from laby3d.geometry.raster import FLOOR, PATH, WALL, Raster, maze_raster
+from laby3d.mesh.heightfield import extrude
+from laby3d.mesh.types import Mesh
+
+if TYPE_CHECKING:
+    from laby3d.maze.model import Maze
+
+QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
+SolutionMode = Literal["none", "groove", "ridge"]
+SOLUTION_MODES = ("none", "groove", "ridge")
+
+
+@dataclass(frozen=True)
+class SolidOptions:
+    """What the solid shows besides the walls, mm."""
+
+    solution: SolutionMode = "none"
+    solution_width: float | None = None  # default: 40% of the corridor width
+    solution_depth: float = 0.6  # groove depth, or ridge height
+
+    def path_width(self, fab: Fabrication) -> float | None:
+        """Width of the solution strip, mm (None without a solution)."""
+        if self.solution == "none":
+            return None
+        return self.solution_width if self.solution_width is not None else round(0.4 * fab.corridor_width, 3)
+
+    def check(self, fab: Fabrication) -> None:
+        """Raise :class:`ParameterError` unless these options fit ``fab``."""
+        if self.solution not in SOLUTION_MODES:
+            raise ParameterError(f"solution must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}")
+        if self.solution == "none":
+            return
+        width = self.path_width(fab)
+        assert width is not None
+        if not 0 < width < fab.corridor_width:
+            raise ParameterError(
+                f"solution_width must be > 0 and < the corridor width ({fab.corridor_width:g} mm), got {width:g}"
+            )
+        if fab.base_thickness == 0:
+            raise ParameterError("a solution groove or ridge needs a base plate: base_thickness must be > 0")
+        if self.solution == "groove" and not 0 < self.solution_depth <= fab.base_thickness - 0.4:
+            raise ParameterError(
+                f"solution_depth of a groove must be in (0, {fab.base_thickness - 0.4:g}] mm "
+                f"(base_thickness − 0.4 mm of floor below it), got {self.solution_depth:g}"
+            )
+        if self.solution == "ridge" and not 0 < self.solution_depth < fab.wall_height:
+            raise ParameterError(
+                f"solution_depth of a ridge must be in (0, {fab.wall_height:g}) mm, got {self.solution_depth:g}"
+            )
+
+
+@dataclass(frozen=True)
+class MazeSolid:
+    """The solid (``body``) and its coloured parts, each a closed mesh, mm."""
+
+    body: Mesh
+    parts: dict[str, Mesh] = field(default_factory=dict)
+
+
+def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
+    """Top height (mm) of every raster label in the one-body solid."""
+    heights = {FLOOR: fab.base_thickness, WALL: fab.height}
+    if options.solution == "groove":
+        heights[PATH] = fab.base_thickness - options.solution_depth
+    elif options.solution == "ridge":
+        heights[PATH] = fab.base_thickness + options.solution_depth
+    if fab.base_thickness == 0:
+        del heights[FLOOR]
+    return heights
+
+
+def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> Raster:
+    """The plan view used for every mesh of this solid."""
+    fab.check_size(maze.rows, maze.cols)
+    options.check(fab)
+    return maze_raster(maze, fab, path_width=options.path_width(fab))
+
+
+def _quartered(raster: Raster) -> Raster:
+    """FLOOR blocks relabelled by quadrant (same height), so the base's outline gets a vertex in
+    the middle of each side: then no base edge coincides with a wall's edge along the border,
+    and readers that weld touching parts (trimesh) find no edge shared by four faces."""
+    ny, nx = raster.labels.shape
+    quadrant = (np.arange(ny)[:, None] >= ny // 2) * 2 + (np.arange(nx)[None, :] >= nx // 2)
+    table = np.array([FLOOR, *QUARTERS], dtype=np.uint8)
+    labels = np.where(raster.labels == FLOOR, table[quadrant], raster.labels).astype(np.uint8)
+    return Raster(raster.xs, raster.ys, labels)
+
+
+def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions | None = None) -> MazeSolid:
+    """The one-body solid of ``maze`` (``body``) plus ``parts`` base, walls and solution.
+
+    The parts touch without overlapping and share no edge: base (plate, with the groove when
+    engraved), walls (standing on the base), solution (the ridge, when raised).
+
+    >>> import laby3d
+    >>> solid = maze_solid(laby3d.generate(2, 2, seed=1))
+    >>> round(solid.body.volume(), 2), sorted(solid.parts)
+    (1870.08, ['base', 'walls'])
+    """
+    fab = fab or Fabrication()
+    options = options or SolidOptions()
+    raster = solid_raster(maze, fab, options)
+    body = extrude(raster, solid_heights(fab, options), 0.0)
+    base_level = fab.base_thickness
+    parts: dict[str, Mesh] = {}
+    if base_level > 0:
+        # Labels at the same height are merged so the base's top has no vertices where the other
+        # parts stand on it (coincident edges of touching parts would weld into 4-face edges).
+        merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
+        base_heights = {label: base_level for label in (FLOOR, *QUARTERS)}
+        base_heights[PATH] = base_level - options.solution_depth
+        parts["base"] = extrude(_quartered(raster.relabelled(merged)), base_heights, 0.0)
+    parts["walls"] = extrude(raster, {WALL: fab.height}, base_level)
+    if options.solution == "ridge":
+        parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
+    return MazeSolid(body, parts)

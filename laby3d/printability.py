@@ -1,0 +1,162 @@
+"""The printability report: is the solid sound, how heavy, does it fit the bed and the nozzle."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from laby3d.errors import ParameterError, PrintabilityError
+from laby3d.maze.accel import kernel
+
+if TYPE_CHECKING:
+    from laby3d.geometry.params import Fabrication
+    from laby3d.maze.model import Maze
+    from laby3d.mesh.types import Mesh
+
+PLA_DENSITY = 1.24  # g/cm³
+
+#: Printable volumes (x, y, z) in mm, as the vendors' slicer profiles give them.
+PRINTERS: dict[str, tuple[float, float, float]] = {
+    "mk4": (250, 210, 220),
+    "mk3": (250, 210, 210),
+    "mini": (180, 180, 180),
+    "coreone": (250, 220, 270),
+    "ender3": (220, 220, 250),
+    "ender3v2": (210, 220, 250),
+    "a1": (256, 256, 256),
+    "a1mini": (180, 180, 180),
+    "x1": (256, 256, 250),
+    "p1s": (256, 256, 250),
+}
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """The printer side: bed (by preset or size), nozzle, and an optional ball, mm."""
+
+    printer: str | None = None
+    bed: tuple[float, float, float] | None = None
+    nozzle: float = 0.4
+    ball: float | None = None
+    force: bool = False
+
+    def bed_size(self) -> tuple[str, tuple[float, float, float]] | None:
+        """(name, size) of the bed to check against, if any."""
+        if self.bed is not None:
+            return "custom bed", self.bed
+        if self.printer is None:
+            return None
+        if self.printer not in PRINTERS:
+            raise ParameterError(f"printer must be one of {', '.join(PRINTERS)}, got {self.printer!r}")
+        return self.printer, PRINTERS[self.printer]
+
+
+def parse_bed(text: str) -> tuple[float, float, float]:
+    """``"250x210x220"`` → (250.0, 210.0, 220.0), mm (height optional: then unlimited)."""
+    parts = text.lower().split("x")
+    try:
+        values = [float(part) for part in parts]
+    except ValueError:
+        values = []
+    if len(values) not in (2, 3) or not all(math.isfinite(v) and v > 0 for v in values):
+        raise ParameterError(f"bed must look like WxD or WxDxH in mm, e.g. 250x210x220, got {text!r}")
+    return (values[0], values[1], values[2] if len(values) == 3 else math.inf)
+
+
+@kernel
+def _component_count(faces: np.ndarray, vertex_count: int) -> int:
+    parent = np.arange(vertex_count)
+    for face in range(faces.shape[0]):
+        roots = np.empty(3, dtype=np.int64)
+        for k in range(3):
+            v = faces[face, k]
+            while parent[v] != v:
+                parent[v] = parent[parent[v]]
+                v = parent[v]
+            roots[k] = v
+        parent[roots[1]] = roots[0]
+        parent[roots[2]] = roots[0]
+    count = 0
+    for v in range(vertex_count):
+        if parent[v] == v:
+            count += 1
+    return count
+
+
+def mesh_soundness(mesh: Mesh) -> dict[str, Any]:
+    """Closed and consistently wound (every edge once in each direction), body count, volume."""
+    f = mesh.faces
+    n = len(mesh.vertices)
+    used = np.unique(f)
+    return {
+        "watertight": mesh.is_closed(),
+        "bodies": int(_component_count(f, n, cells=len(f) // 8)) - (n - len(used)),
+        "volume_mm3": round(mesh.volume(), 3),
+        "triangles": len(f),
+    }
+
+
+def largest_cell_size(rows: int, cols: int, fab: Fabrication, bed: tuple[float, float, float]) -> float | None:
+    """The largest cell size (0.1 mm steps) whose plate fits the bed, either way round."""
+    extra = fab.wall_thickness + 2 * fab.margin
+    best = max(
+        min((bed[0] - extra) / cols, (bed[1] - extra) / rows),
+        min((bed[1] - extra) / cols, (bed[0] - extra) / rows),
+    )
+    best = math.floor(best * 10) / 10
+    return best if best > fab.wall_thickness else None
+
+
+def printability_report(maze: Maze, fab: Fabrication, body: Mesh, settings: PrintSettings) -> dict[str, Any]:
+    """The report for one solid; raises :class:`PrintabilityError` for walls under one nozzle
+    width unless ``settings.force``."""
+    if fab.wall_thickness < settings.nozzle and not settings.force:
+        raise PrintabilityError(
+            f"wall_thickness {fab.wall_thickness:g} mm is thinner than the nozzle ({settings.nozzle:g} mm): "
+            f"the slicer would drop the walls; use >= {2 * settings.nozzle:g} mm or --force"
+        )
+    low, high = body.bounds()
+    size = [round(float(v), 3) for v in high - low]
+    report: dict[str, Any] = mesh_soundness(body)
+    report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
+    report["size_mm"] = size
+    report["sits_on_z0"] = bool(abs(low[2]) < 1e-9)
+    messages: list[str] = []
+    bed = settings.bed_size()
+    if bed is not None:
+        name, (bx, by, bz) = bed
+        fits_xy = (size[0] <= bx and size[1] <= by) or (size[0] <= by and size[1] <= bx)
+        fits = fits_xy and size[2] <= bz
+        report["printer"] = {"name": name, "bed_mm": [bx, by, bz], "fits": fits}
+        if not fits_xy:
+            best = largest_cell_size(maze.rows, maze.cols, fab, (bx, by, bz))
+            report["printer"]["largest_cell_size_mm"] = best
+            hint = f"use --cell-size {best:g} or less" if best else "use fewer rows and columns"
+            messages.append(f"does not fit the {name} bed ({bx:g} × {by:g} mm): {size[0]:g} × {size[1]:g} mm; {hint}")
+        elif size[2] > bz:
+            messages.append(f"{size[2]:g} mm tall, the {name} prints at most {bz:g} mm: lower --wall-height")
+    walls = fab.wall_thickness / settings.nozzle
+    report["nozzle"] = {
+        "nozzle_mm": settings.nozzle,
+        "wall_thickness_mm": fab.wall_thickness,
+        "widths": round(walls, 2),
+    }
+    if walls < 2:
+        messages.append(
+            f"walls are {walls:.2g} nozzle widths thick; 2 or more print reliably (--wall-thickness "
+            f"{2 * settings.nozzle:g})"
+        )
+    if settings.ball is not None:
+        clearance = round(fab.corridor_width - settings.ball, 3)
+        report["ball"] = {"diameter_mm": settings.ball, "corridor_mm": fab.corridor_width, "clearance_mm": clearance}
+        if clearance < 0.5:
+            messages.append(
+                f"a {settings.ball:g} mm ball needs corridors of at least {settings.ball + 0.5:g} mm "
+                f"(0.5 mm play); they are {fab.corridor_width:g} mm"
+            )
+    report["warnings"] = messages
+    report["ok"] = report["watertight"] and report["bodies"] == 1 and not messages
+    return report

@@ -1,0 +1,92 @@
+"""Reading solids back from disk, independently of the writer's data, and their expected sizes."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import shapely
+import trimesh
+
+from laby3d.geometry.footprint import footprint_area
+from laby3d.geometry.params import Fabrication
+from laby3d.maze.model import Maze
+
+CORE = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+
+
+def load_stl(path: Path) -> trimesh.Trimesh:
+    """The STL as a welded trimesh (what slicers see)."""
+    mesh = trimesh.load(path, file_type="stl")
+    assert isinstance(mesh, trimesh.Trimesh)
+    return mesh
+
+
+def load_3mf_parts(path: Path) -> dict[str, trimesh.Trimesh]:
+    """Each named part of a laby3d 3MF (triangle ranges of PrusaSlicer's config), welded."""
+    with zipfile.ZipFile(path) as archive:
+        model = ET.fromstring(archive.read("3D/3dmodel.model"))
+        config = ET.fromstring(archive.read("Metadata/Slic3r_PE_model.config"))
+    assert model.get("unit") == "millimeter"
+    mesh = model.find(f"{CORE}resources/{CORE}object/{CORE}mesh")
+    vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in mesh.iter(f"{CORE}vertex")])
+    faces = np.array([[int(t.get(a)) for a in ("v1", "v2", "v3")] for t in mesh.iter(f"{CORE}triangle")])
+    parts = {}
+    for volume in config.iter("volume"):
+        name = next(m.get("value") for m in volume.iter("metadata") if m.get("key") == "name")
+        chosen = faces[int(volume.get("firstid")) : int(volume.get("lastid")) + 1]
+        parts[name] = trimesh.Trimesh(vertices, chosen)  # welds; drops unused vertices
+    return parts
+
+
+def path_strip(maze: Maze, fab: Fabrication, width: float) -> shapely.Geometry:
+    """The solution strip, from shapely buffering the centre line (independent of the raster)."""
+    t, s, m = fab.wall_thickness, fab.cell_size, fab.margin
+    inner_w, inner_d = maze.cols * s, maze.rows * s
+
+    def centre(row: int, col: int) -> tuple[float, float]:
+        return m + t / 2 + (col + 0.5) * s, m + t / 2 + (maze.rows - row - 0.5) * s
+
+    points = [centre(*cell) for cell in maze.solution]
+    ends = []
+    for opening, anchor in ((maze.entrance, points[0]), (maze.exit, points[-1])):
+        x, y = anchor
+        sides = {"W": (m, y), "E": (m + inner_w + t, y), "N": (x, m + inner_d + t), "S": (x, m), None: anchor}
+        ends.append(sides[opening.side])
+    line = shapely.LineString([ends[0], *points, ends[1]])
+    squares = [shapely.box(x - width / 2, y - width / 2, x + width / 2, y + width / 2) for x, y in points]
+    return shapely.union_all([line.buffer(width / 2, cap_style="flat", join_style="mitre"), *squares])
+
+
+def expected_volumes(maze: Maze, fab: Fabrication, solution: str, width: float, depth: float) -> dict[str, float]:
+    """Analytic volumes (mm³) of the body and of each part."""
+    plate_w, plate_d = fab.outer_size(maze.rows, maze.cols)
+    walls = fab.wall_height * footprint_area(maze, fab)
+    base = plate_w * plate_d * fab.base_thickness
+    path = path_strip(maze, fab, width).area * depth if solution != "none" else 0.0
+    volumes = {"walls": walls}
+    if fab.base_thickness > 0:
+        volumes["base"] = base - (path if solution == "groove" else 0.0)
+    if solution == "ridge":
+        volumes["solution"] = path
+    volumes["body"] = sum(volumes.values())
+    return volumes
+
+
+def header_text(path: Path) -> str:
+    return path.read_bytes()[:80].decode("ascii")
+
+
+def repair_counters(info: str) -> dict[str, float]:
+    """PrusaSlicer --info repair counters that are not zero."""
+    names = "open_edges|edges_fixed|degenerate_facets|facets_removed|facets_added|facets_reversed|backwards_edges"
+    pattern = rf"^({names}) = (\S+)"
+    return {k: float(v) for k, v in re.findall(pattern, info, re.M) if float(v) != 0}
+
+
+def zip_bytes(data: bytes) -> zipfile.ZipFile:
+    return zipfile.ZipFile(io.BytesIO(data))

@@ -1,0 +1,91 @@
+"""The files pass the tools makers use: admesh, manifold3d and a real PrusaSlicer slice.
+
+These skip when a tool is missing, and fail instead under LABY3D_REQUIRE_TOOLS=1 (CI).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import require_tool
+from solidcheck import load_3mf_parts, repair_counters
+
+import laby3d
+from laby3d.export.formats import ExportOptions, render_output
+from laby3d.geometry.params import Fabrication
+from laby3d.mesh.solid import SolidOptions
+
+CASES = {
+    "plain": ExportOptions(),
+    "groove-margin": ExportOptions(fabrication=Fabrication(margin=5), solid=SolidOptions(solution="groove")),
+    "ridge": ExportOptions(solid=SolidOptions(solution="ridge")),
+}
+
+
+def export(tmp_path: Path, case: str, suffix: str) -> Path:
+    maze = laby3d.generate(7, 9, algorithm="backtracker", seed=4)
+    path = tmp_path / f"{case}{suffix}"
+    path.write_bytes(render_output(maze, str(path), CASES[case]))
+    return path
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_admesh_finds_no_defect(tmp_path: Path, case: str) -> None:
+    admesh = require_tool("admesh")
+    out = subprocess.run(
+        [admesh, "-e", "-d", str(export(tmp_path, case, ".stl"))], capture_output=True, text=True, errors="replace"
+    )
+    assert out.returncode == 0, out.stderr
+    counts = dict(
+        re.findall(
+            r"^(Degenerate facets|Facets reversed|Backwards edges|Total disconnected facets)\s*:\s*(\d+)",
+            out.stdout,
+            re.M,
+        )
+    )
+    assert counts and all(value == "0" for value in counts.values()), out.stdout
+    assert re.search(r"Number of parts\s*:\s*1\b", out.stdout), out.stdout
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
+    import manifold3d
+
+    for name, part in load_3mf_parts(export(tmp_path, case, ".3mf")).items():
+        solid = manifold3d.Manifold(
+            manifold3d.Mesh(
+                vert_properties=np.asarray(part.vertices, dtype=np.float32),
+                tri_verts=np.asarray(part.faces, dtype=np.uint32),
+            )
+        )
+        assert solid.status() == manifold3d.Error.NoError, name
+        assert solid.volume() == pytest.approx(part.volume, rel=1e-5), name
+
+
+@pytest.mark.parametrize("suffix", [".stl", ".3mf"])
+@pytest.mark.parametrize("case", CASES)
+def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, suffix: str) -> None:
+    slicer = require_tool("prusa-slicer")
+    path = export(tmp_path, case, suffix)
+    info = subprocess.run([slicer, "--loglevel", "1", "--info", str(path)], capture_output=True, text=True, timeout=300)
+    assert info.returncode == 0 and "number_of_facets" in info.stdout, info.stderr[-500:]
+    assert repair_counters(info.stdout) == {}
+    assert "manifold = no" not in info.stdout
+    sizes = [float(z) for z in re.findall(r"^size_z = (\S+)", info.stdout, re.M)]
+    assert max(sizes) == pytest.approx(10.0, abs=1e-3)  # one object, parts kept in place (not dropped to the bed)
+    gcode = tmp_path / "out.gcode"
+    sliced = subprocess.run(
+        [slicer, "--loglevel", "1", "--export-gcode", "--output", str(gcode), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert sliced.returncode == 0, sliced.stderr[-500:]
+    text = gcode.read_text()
+    heights = [float(z) for z in re.findall(r"^;Z:(\S+)", text, re.M)]
+    assert heights and max(heights) == pytest.approx(10.0, abs=0.31)  # the wall tops print
+    assert "empty layer" not in sliced.stdout + sliced.stderr

@@ -1,0 +1,199 @@
+"""The printable solid, read back from disk: watertight, one body, exact volume and size."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from solidcheck import expected_volumes, header_text, load_3mf_parts, load_stl
+
+import laby3d
+from laby3d.export.formats import ExportOptions, render_output
+from laby3d.geometry.footprint import corridors, footprint, footprint_area, plate
+from laby3d.geometry.params import Fabrication
+from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.mesh.solid import SolidOptions, maze_solid
+
+fabrications = st.builds(
+    Fabrication,
+    cell_size=st.sampled_from([6.0, 10.0, 12.5]),
+    wall_thickness=st.sampled_from([1.2, 1.6, 2.0]),
+    wall_height=st.sampled_from([4.0, 8.0]),
+    base_thickness=st.sampled_from([1.6, 2.0, 3.0]),
+    margin=st.sampled_from([0.0, 4.0]),
+)
+
+
+def write(tmp_path: Path, maze, name: str, options: ExportOptions) -> Path:
+    path = tmp_path / name
+    path.write_bytes(render_output(maze, str(path), options))
+    return path
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    rows=st.integers(1, 12),
+    cols=st.integers(1, 12),
+    seed=st.integers(0, 2**32),
+    fab=fabrications,
+    solution=st.sampled_from(["none", "groove", "ridge"]),
+    placement=st.sampled_from(["corners", "hardest", "center"]),
+)
+def test_stl_and_3mf_read_back_are_sound_and_exact(
+    tmp_path: Path, algorithm: str, rows: int, cols: int, seed: int, fab: Fabrication, solution: str, placement: str
+) -> None:
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed, placement=placement)
+    solid = SolidOptions(solution=solution)
+    options = ExportOptions(fabrication=fab, solid=solid)
+    width = solid.path_width(fab) or 0.0
+    expected = expected_volumes(maze, fab, solution, width, solid.solution_depth)
+
+    mesh = load_stl(write(tmp_path, maze, "m.stl", options))
+    assert mesh.is_watertight and mesh.is_winding_consistent
+    assert len(mesh.split(only_watertight=False)) == 1
+    assert mesh.volume == pytest.approx(expected["body"], rel=1e-6)
+    plate_w, plate_d = fab.outer_size(rows, cols)
+    assert np.allclose(mesh.bounds[0], 0, atol=1e-4)
+    assert np.allclose(mesh.bounds[1], [plate_w, plate_d, fab.height], atol=1e-4)
+    assert (mesh.area_faces > 1e-6).all()
+
+    parts = load_3mf_parts(write(tmp_path, maze, "m.3mf", options))
+    assert set(parts) == set(expected) - {"body"}
+    for name, part in parts.items():
+        assert part.is_watertight and part.is_winding_consistent, name
+        assert part.volume == pytest.approx(expected[name], rel=1e-6), name
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 9), (9, 1), (25, 30)])
+def test_walls_only_and_thin_mazes(tmp_path: Path, size: tuple[int, int]) -> None:
+    maze = laby3d.generate(*size, seed=3)
+    fab = Fabrication(base_thickness=0)
+    mesh = load_stl(write(tmp_path, maze, "w.stl", ExportOptions(fabrication=fab)))
+    assert mesh.is_watertight and mesh.is_winding_consistent
+    # Thin walls alone: STL's float32 coordinates (±1.5e-5 mm at 250 mm) bound the relative error
+    # to about 1e-5; the float64 mesh is exact.
+    assert mesh.volume == pytest.approx(fab.wall_height * footprint_area(maze, fab), rel=1e-5)
+    exact = maze_solid(maze, fab).body.volume()
+    assert exact == pytest.approx(fab.wall_height * footprint_area(maze, fab), rel=1e-12)
+    # entrance and exit cut the border wall into two pieces
+    assert len(mesh.split(only_watertight=False)) == 2
+
+
+def test_large_solid_is_sound() -> None:
+    """Big plates are triangulated in chunks; the body must still be one exact closed solid."""
+    maze = laby3d.generate(150, 140, algorithm="wilson", seed=1)
+    fab = Fabrication(cell_size=4, wall_thickness=1.2, wall_height=3, base_thickness=1.2)
+    body = maze_solid(maze, fab, SolidOptions(solution="groove")).body
+    assert body.is_closed()
+    import trimesh
+
+    mesh = trimesh.Trimesh(body.vertices, body.faces)
+    assert mesh.is_watertight and len(mesh.split(only_watertight=False)) == 1
+    width = SolidOptions(solution="groove").path_width(fab) or 0.0
+    expected = expected_volumes(maze, fab, "groove", width, 0.6)["body"]
+    assert mesh.volume == pytest.approx(expected, rel=1e-6)
+
+
+def test_footprint_polygons() -> None:
+    """SPEC §6 area; with a post at every lattice point the corridors are one polygon, no hole."""
+    maze = laby3d.generate(14, 17, algorithm="prim", seed=2)
+    fab = Fabrication()
+    walls, floor = footprint(maze, fab), corridors(maze, fab)
+    assert walls.is_valid and floor.is_valid
+    assert walls.area == pytest.approx(footprint_area(maze, fab), rel=1e-12)
+    assert len(walls.geoms) == 2  # entrance and exit cut the border
+    assert len(floor.geoms) == 1 and len(floor.geoms[0].interiors) == 0
+    assert walls.union(floor).area == pytest.approx(plate(maze, fab).area)
+    assert walls.intersection(floor).area == pytest.approx(0, abs=1e-9)
+
+
+def test_stl_header_and_bytes_are_reproducible(tmp_path: Path) -> None:
+    maze = laby3d.generate(6, 7, algorithm="wilson", seed=12)
+    first = write(tmp_path, maze, "a.stl", ExportOptions())
+    header = header_text(first)
+    assert header.startswith("laby3d") and "seed 12" in header and "6x7" in header and "71.6x61.6x10 mm" in header
+    again = laby3d.generate(6, 7, algorithm="wilson", seed=12)
+    for name in ("a.stl", "a.3mf", "a.glb"):
+        a = render_output(maze, name, ExportOptions(solid=SolidOptions(solution="ridge")))
+        b = render_output(again, name, ExportOptions(solid=SolidOptions(solution="ridge")))
+        assert a == b, name
+    normals = np.frombuffer(first.read_bytes()[84:], dtype=np.dtype([("n", "<f4", 3), ("v", "<f4", 9), ("a", "<u2")]))
+    assert np.allclose(np.linalg.norm(normals["n"], axis=1), 1, atol=1e-6)
+
+
+def test_triangle_budget_at_100x100() -> None:
+    """At most 7.5 triangles per cell (OpenSCAD's CGAL union has 7.1, a union of boxes 18)."""
+    maze = laby3d.generate(100, 100, seed=1)
+    assert len(maze_solid(maze).body.faces) / 10_000 <= 7.5
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--wall-thickness", "10"], "wall_thickness must be < cell_size (10)"),
+        (["--cell-size", "-2"], "cell_size must be > 0 mm"),
+        (["--wall-height", "inf"], "wall_height must be a finite number of mm"),
+        (["--base-thickness", "0", "--margin", "5"], "margin needs a base plate"),
+        (["--wall-thickness", "0.3"], "thinner than the nozzle"),
+        (["--solution", "groove", "--solution-depth", "1.9"], "solution_depth of a groove must be in (0, 1.6]"),
+        (["--solution", "ridge", "--solution-width", "9"], "solution_width must be > 0 and < the corridor width"),
+        (["--printer", "prusa-xl"], "printer must be one of"),
+        (["--bed", "200"], "bed must look like WxD"),
+        (["--cell-size", "900", "--rows", "4"], "at most 2000 mm per side"),
+    ],
+)
+def test_invalid_parameters_one_line_and_no_file(tmp_path: Path, flags: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "laby3d", "generate", "--seed", "1", *flags, "-o", "m.stl", "-o", "m.3mf"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr, result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cli_writes_solids_and_report(tmp_path: Path) -> None:
+    import json
+
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "laby3d",
+            "generate",
+            "--rows",
+            "30",
+            "--cols",
+            "30",
+            "--seed",
+            "1",
+            "--printer",
+            "mini",
+            "--ball",
+            "8",
+            "-o",
+            "m.stl",
+            "-o",
+            "m.3mf",
+            "-o",
+            "m.glb",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "m.printability.json").read_text())
+    assert report["watertight"] and report["bodies"] == 1 and not report["printer"]["fits"]
+    assert report["printer"]["largest_cell_size_mm"] == 5.9  # (180 − 1.6) / 30, floored to 0.1 mm
+    assert report["mass_g_pla"] == pytest.approx(report["volume_mm3"] / 1000 * 1.24, abs=0.01)
+    assert "use --cell-size 5.9 or less" in result.stdout and "8.5 mm" in result.stdout
+    assert (tmp_path / "m.glb").read_bytes()[:4] == b"glTF"
