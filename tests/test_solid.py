@@ -145,7 +145,7 @@ def test_triangle_budget_at_100x100() -> None:
         (["--solution", "ridge", "--solution-width", "9"], "solution_width must be > 0 and < the corridor width"),
         (["--printer", "prusa-xl"], "printer must be one of"),
         (["--bed", "200"], "bed must look like WxD"),
-        (["--cell-size", "900", "--rows", "4"], "at most 2000 mm per side"),
+        (["--cell-size", "1900", "--rows", "4"], "at most 5000 mm per side"),
     ],
 )
 def test_invalid_parameters_one_line_and_no_file(tmp_path: Path, flags: list[str], message: str) -> None:

@@ -39,8 +39,9 @@ def stl_bytes(mesh: Mesh, header: str) -> bytes:
             return header
 
     data = np.zeros(len(mesh.faces), dtype=StlMesh.dtype)
-    data["vectors"] = mesh.triangles.astype(np.float32)
-    data["normals"] = mesh.normals().astype(np.float32)
+    corners = mesh.triangles
+    data["vectors"] = corners
+    data["normals"] = mesh.normals(corners)
     buffer = io.BytesIO()
     _Stl(data, calculate_normals=False).save("laby3d", fh=buffer, mode=Mode.BINARY, update_normals=False)
     return buffer.getvalue()

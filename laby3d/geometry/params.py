@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from laby3d.errors import ParameterError
 
-#: Largest outer size of a solid or sheet, mm (a 2 m model is a unit mistake, not a maze).
-MAX_SIZE_MM = 2000.0
+#: Largest outer size of a solid or sheet, mm (beyond 5 m a size is a unit mistake, not a maze).
+MAX_SIZE_MM = 5000.0
 
 
 @dataclass(frozen=True)

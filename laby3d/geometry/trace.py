@@ -144,7 +144,7 @@ def trace(
         following = np.where(candidate >= 0, candidate, following)
     if (following < 0).any():
         raise Laby3dError("internal error: a traced boundary is not closed")
-    vertices, labels, starts = _follow(sources, following, right_labels, nodes.ravel(), cells=len(sources) // 4)
+    vertices, labels, starts = _follow(sources, following, right_labels, nodes.ravel(), cells=len(sources))
     return Rings(vertices, starts, labels)
 
 

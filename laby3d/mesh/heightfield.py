@@ -23,11 +23,12 @@ from laby3d.mesh.types import Mesh
 CHUNK_BLOCKS = 256
 
 
-def _triangulate(raster: Raster, rings: Rings) -> np.ndarray:
+def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarray:
     """``(k, 3)`` node ids of a counter-clockwise triangulation of the rings' region.
 
     earcut (fast) for polygons without collinear vertices; manifold3d's triangulator, which
-    keeps collinear vertices, for the others (earcut would drop them and leave cracks).
+    keeps collinear vertices, for the others (earcut would drop them and leave cracks), for
+    polygons where earcut's result does not cover the polygon, and for all when ``robust``.
     """
     import manifold3d
     import mapbox_earcut
@@ -50,11 +51,11 @@ def _triangulate(raster: Raster, rings: Rings) -> np.ndarray:
         points = np.concatenate([xy[piece] for piece in pieces])
         ids = np.concatenate([rings.vertices[piece] for piece in pieces])
         local = None
-        if not collinear[polygon].any():
+        if not robust and not collinear[polygon].any():
             ends = np.cumsum([piece.stop - piece.start for piece in pieces]).astype(np.uint32)
             local = mapbox_earcut.triangulate_float64(points, ends).astype(np.int64).reshape(-1, 3)
             local = _flip_degenerate(local, points)
-            if local is not None and not _fills_polygon(local, ends):
+            if local is not None and not _covers(local, points, area[polygon].sum() * 2):
                 local = None
         if local is None:  # collinear vertices, or earcut slivers that could not be mended
             local = np.asarray(manifold3d.triangulate([xy[piece] for piece in pieces], 0.0), dtype=np.int64)
@@ -62,21 +63,11 @@ def _triangulate(raster: Raster, rings: Rings) -> np.ndarray:
     return np.concatenate(triangles)
 
 
-def _fills_polygon(triangles: np.ndarray, ends: np.ndarray) -> bool:
-    """True when the triangles tile the polygon whose rings end at ``ends``: each ring edge is used
-    once in its direction, every other edge once in each direction (earcut can fail on holes
-    that bridge through collinear vertices)."""
-    count = int(ends[-1])
-    starts = np.concatenate([[0], ends[:-1]]).astype(np.int64)
-    following = np.arange(1, count + 1)
-    following[ends.astype(np.int64) - 1] = starts
-    ring = np.arange(count) * count + following
-    a, b = triangles.ravel(), triangles[:, [1, 2, 0]].ravel()
-    edges = np.sort(a * count + b)
-    if (edges[1:] == edges[:-1]).any() or not np.isin(ring, edges).all():
-        return False
-    inner = np.setdiff1d(edges, ring, assume_unique=True)
-    return bool(np.isin((inner % count) * count + inner // count, inner).all())
+def _covers(triangles: np.ndarray, points: np.ndarray, doubled_area: float) -> bool:
+    """All triangles counter-clockwise and their areas add up to the polygon's: earcut can fail
+    on holes bridged through collinear vertices. (The whole mesh is checked closed afterwards.)"""
+    areas = _doubled_areas(triangles, points)
+    return bool((areas > 0).all() and abs(areas.sum() - doubled_area) <= 1e-9 * doubled_area)
 
 
 def _doubled_areas(triangles: np.ndarray, points: np.ndarray) -> np.ndarray:
@@ -123,7 +114,21 @@ def _flip_degenerate(triangles: np.ndarray, points: np.ndarray) -> np.ndarray | 
 
 def extrude(raster: Raster, heights: Mapping[int, float], bottom: float) -> Mesh:
     """The solid where every block labelled ``k`` (a key of ``heights``) rises from ``bottom``
-    to ``heights[k]`` mm; other labels are empty. Raises if the result is not closed."""
+    to ``heights[k]`` mm; other labels are empty.
+
+    The result is checked closed, consistently wound and free of zero-area triangles; if the
+    fast triangulation fails that check, the solid is rebuilt with the robust triangulator,
+    and an error is raised if even that fails.
+    """
+    mesh = _extrude(raster, heights, bottom, robust=False)
+    if not _sound(mesh):
+        mesh = _extrude(raster, heights, bottom, robust=True)
+        if not _sound(mesh):
+            raise Laby3dError("internal error: the solid is not closed or has zero-area triangles")
+    return mesh
+
+
+def _extrude(raster: Raster, heights: Mapping[int, float], bottom: float, robust: bool) -> Mesh:
     labels = [label for label in heights if heights[label] > bottom]
     level = np.full(256, np.nan)
     for label in labels:
@@ -152,13 +157,13 @@ def extrude(raster: Raster, heights: Mapping[int, float], bottom: float) -> Mesh
     bottom_index = 0
     for label in labels:
         rings = trace(raster, [label], nodes, chunks)
-        top = _triangulate(raster, rings)
+        top = _triangulate(raster, rings, robust)
         faces_nodes.append(with_z(top, int(np.searchsorted(z_values, heights[label]))))
         faces_nodes.append(_walls(rings, label, level, bottom, z_values, z_index))
     solid = trace(raster, labels, nodes)
     if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
         solid = trace(raster, labels, nodes, chunks)
-    floor = _triangulate(raster, solid)[:, ::-1]
+    floor = _triangulate(raster, solid, robust)[:, ::-1]
     faces_nodes.append(with_z(floor, bottom_index))
 
     corners = np.concatenate([f.reshape(-1, 3, 2) for f in faces_nodes])
@@ -170,9 +175,7 @@ def extrude(raster: Raster, heights: Mapping[int, float], bottom: float) -> Mesh
     inverse = new_id[keys]
     xy = node_xy(raster, unique_keys // nz)
     vertices = np.column_stack([xy, z_values[unique_keys % nz]])
-    mesh = Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
-    _check_closed(mesh)
-    return mesh
+    return Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
 
 
 def _walls(
@@ -221,9 +224,6 @@ def _zipper(start: int, end: int, lo: int, hi: int, z_index: np.ndarray) -> np.n
     return np.array(triangles, dtype=np.int64)
 
 
-def _check_closed(mesh: Mesh) -> None:
-    """Raise unless the mesh is closed and consistently wound, without zero-area faces."""
-    if not mesh.is_closed():
-        raise Laby3dError("internal error: the solid is not closed (open or repeated edges)")
-    if (mesh.face_areas() <= 1e-9).any():
-        raise Laby3dError("internal error: the solid has zero-area triangles")
+def _sound(mesh: Mesh) -> bool:
+    """Closed and consistently wound, with no zero-area triangle."""
+    return mesh.is_closed() and bool((mesh.face_areas() > 1e-9).all())

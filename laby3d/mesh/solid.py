@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
@@ -60,12 +61,37 @@ class SolidOptions:
             )
 
 
-@dataclass(frozen=True)
 class MazeSolid:
-    """The solid (``body``) and its coloured parts, each a closed mesh, mm."""
+    """The solid of a maze, mm: ``body`` (one closed mesh) and ``parts`` (closed meshes that
+    touch without overlapping and share no edge: base, walls, and the solution ridge). Each is
+    built on first use, from one plan-view raster."""
 
-    body: Mesh
-    parts: dict[str, Mesh] = field(default_factory=dict)
+    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions) -> None:
+        self.raster = raster
+        self.fab = fab
+        self.options = options
+
+    @cached_property
+    def body(self) -> Mesh:
+        """The whole solid as one watertight body, for STL."""
+        return extrude(self.raster, solid_heights(self.fab, self.options), 0.0)
+
+    @cached_property
+    def parts(self) -> dict[str, Mesh]:
+        """base (plate, with the groove when engraved), walls, solution (when raised)."""
+        raster, options, base_level = self.raster, self.options, self.fab.base_thickness
+        parts: dict[str, Mesh] = {}
+        if base_level > 0:
+            # Labels at the same height are merged so the base's top has no vertices where the
+            # other parts stand on it (coincident edges of touching parts weld into 4-face edges).
+            merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
+            heights = {label: base_level for label in (FLOOR, *QUARTERS)}
+            heights[PATH] = base_level - options.solution_depth
+            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0)
+        parts["walls"] = extrude(raster, {WALL: self.fab.height}, base_level)
+        if options.solution == "ridge":
+            parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
+        return parts
 
 
 def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
@@ -101,9 +127,6 @@ def _quartered(raster: Raster) -> Raster:
 def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions | None = None) -> MazeSolid:
     """The one-body solid of ``maze`` (``body``) plus ``parts`` base, walls and solution.
 
-    The parts touch without overlapping and share no edge: base (plate, with the groove when
-    engraved), walls (standing on the base), solution (the ridge, when raised).
-
     >>> import laby3d
     >>> solid = maze_solid(laby3d.generate(2, 2, seed=1))
     >>> round(solid.body.volume(), 2), sorted(solid.parts)
@@ -111,18 +134,4 @@ def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions
     """
     fab = fab or Fabrication()
     options = options or SolidOptions()
-    raster = solid_raster(maze, fab, options)
-    body = extrude(raster, solid_heights(fab, options), 0.0)
-    base_level = fab.base_thickness
-    parts: dict[str, Mesh] = {}
-    if base_level > 0:
-        # Labels at the same height are merged so the base's top has no vertices where the other
-        # parts stand on it (coincident edges of touching parts would weld into 4-face edges).
-        merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
-        base_heights = {label: base_level for label in (FLOOR, *QUARTERS)}
-        base_heights[PATH] = base_level - options.solution_depth
-        parts["base"] = extrude(_quartered(raster.relabelled(merged)), base_heights, 0.0)
-    parts["walls"] = extrude(raster, {WALL: fab.height}, base_level)
-    if options.solution == "ridge":
-        parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
-    return MazeSolid(body, parts)
+    return MazeSolid(solid_raster(maze, fab, options), fab, options)

@@ -17,11 +17,11 @@ class Mesh:
     @property
     def triangles(self) -> np.ndarray:
         """``(m, 3, 3)`` corner coordinates, mm."""
-        return self.vertices[self.faces]
+        return np.take(self.vertices, self.faces.ravel(), axis=0).reshape(-1, 3, 3)
 
-    def normals(self) -> np.ndarray:
-        """``(m, 3)`` unit normals."""
-        corners = self.triangles
+    def normals(self, corners: np.ndarray | None = None) -> np.ndarray:
+        """``(m, 3)`` unit normals (``corners``: :attr:`triangles`, when already at hand)."""
+        corners = self.triangles if corners is None else corners
         cross = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
         return cross / np.linalg.norm(cross, axis=1, keepdims=True)
 
@@ -45,8 +45,14 @@ class Mesh:
 
     def face_areas(self) -> np.ndarray:
         """``(m,)`` triangle areas, mm²."""
-        corners = self.triangles
-        return np.linalg.norm(np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0]), axis=1) / 2
+        a, b, c = (self.vertices[self.faces[:, k]] for k in range(3))
+        u, v = b - a, c - a
+        cross = (
+            (u[:, 1] * v[:, 2] - u[:, 2] * v[:, 1]) ** 2
+            + (u[:, 2] * v[:, 0] - u[:, 0] * v[:, 2]) ** 2
+            + (u[:, 0] * v[:, 1] - u[:, 1] * v[:, 0]) ** 2
+        )
+        return np.sqrt(cross) / 2
 
     def bounds(self) -> np.ndarray:
         """``(2, 3)`` minimum and maximum corner, mm."""

@@ -1,0 +1,66 @@
+"""Regenerate the README's pictures: ``python docs/make_pictures.py`` (from the repository root)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+
+import laby3d
+from laby3d.export.writer import write_atomic
+from laby3d.geometry.params import Fabrication
+from laby3d.mesh.solid import SolidOptions, maze_solid
+from laby3d.render.animation import generation_gif
+from laby3d.render.pictures import maze_picture
+
+DOCS = Path(__file__).parent
+
+
+def solid_picture(path: Path) -> None:
+    """A shaded view of a small printable solid (matplotlib 3D)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    maze = laby3d.generate(8, 10, algorithm="wilson", seed=1)
+    parts = maze_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
+    figure = Figure(figsize=(6, 4.5))
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot(projection="3d")
+    light = np.array([0.3, -0.5, 0.8]) / np.linalg.norm([0.3, -0.5, 0.8])
+    elevation, azimuth = np.radians(50), np.radians(-60)
+    viewer = np.array([np.cos(elevation) * np.cos(azimuth), np.cos(elevation) * np.sin(azimuth), np.sin(elevation)])
+    triangles, colours = [], []
+    for name, colour in (("base", (0.92, 0.92, 0.88)), ("walls", (0.16, 0.35, 0.67)), ("solution", (0.86, 0.24, 0.16))):
+        part = parts[name]
+        normals = part.normals()
+        facing = normals @ viewer > 0  # back faces culled: matplotlib sorts faces only roughly
+        shade = 0.45 + 0.55 * np.clip(normals[facing] @ light, 0, 1)
+        triangles.append(part.triangles[facing])
+        colours.append(np.clip(np.outer(shade, colour), 0, 1))
+    axes.add_collection3d(
+        Poly3DCollection(np.concatenate(triangles), facecolors=np.concatenate(colours), edgecolors="none")
+    )
+    axes.set_xlim(0, 102)
+    axes.set_ylim(0, 82)
+    axes.set_zlim(0, 30)
+    axes.set_box_aspect((102, 82, 30))
+    axes.view_init(elev=np.degrees(elevation), azim=np.degrees(azimuth))
+    axes.set_axis_off()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight", metadata={"Software": None})
+    write_atomic(path, buffer.getvalue())
+
+
+def main() -> None:
+    wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
+    write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
+    write_atomic(DOCS / "generation.gif", generation_gif(wilson))
+    backtracker = laby3d.generate(12, 18, algorithm="backtracker", seed=1)
+    write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
+    solid_picture(DOCS / "solid.png")
+
+
+if __name__ == "__main__":
+    main()
