@@ -1,25 +1,25 @@
-"""The ``laby3d`` command line: a thin layer of flags over the Python API."""
+"""The ``laby3d`` command line: a thin layer of flags over the Python API.
+
+``generate`` turns its flags into the same :class:`laby3d.config.Job` a YAML batch file
+describes, so both paths share validation and code.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.export.formats import FORMATS, SOLID_SUFFIXES, ExportOptions, render_output, solid_for
+from laby3d.export.formats import FORMATS, format_for
 from laby3d.export.writer import write_outputs
-from laby3d.geometry.params import Fabrication
 from laby3d.maze.algorithms import ALGORITHMS
-from laby3d.maze.generate import generate
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
-from laby3d.mesh.solid import SOLUTION_MODES, SolidOptions, SolutionMode
-from laby3d.printability import PRINTERS, PrintSettings, parse_bed, printability_report
+from laby3d.printability import PRINTERS
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -29,7 +29,7 @@ def _option(text: str) -> tuple[str, str]:
     return name, value
 
 
-def _add_maze_source(parser: argparse.ArgumentParser, *, from_file: bool = True) -> None:
+def _add_maze_flags(parser: argparse.ArgumentParser, *, from_file: bool = True) -> None:
     group = parser.add_argument_group("maze")
     group.add_argument("--rows", type=int, default=15, help="number of rows (default 15)")
     group.add_argument("--cols", type=int, default=15, help="number of columns (default 15)")
@@ -51,46 +51,6 @@ def _add_maze_source(parser: argparse.ArgumentParser, *, from_file: bool = True)
         group.add_argument("--input", "-i", help="read this .maze.json instead of generating")
 
 
-def _maze_from(args: argparse.Namespace) -> Maze:
-    if getattr(args, "input", None):
-        try:
-            text = Path(args.input).read_text(encoding="utf-8")
-        except OSError as error:
-            raise ParameterError(f"--input: cannot read {args.input}: {error.strerror}") from None
-        return Maze.from_json(text)
-    return generate(
-        args.rows,
-        args.cols,
-        algorithm=args.algorithm,
-        seed=args.seed,
-        placement=args.placement,
-        entrance=args.entrance,
-        exit=args.exit,
-        **dict(args.option),
-    )
-
-
-def _export_options(args: argparse.Namespace) -> ExportOptions:
-    fabrication = Fabrication(
-        cell_size=args.cell_size,
-        wall_thickness=args.wall_thickness,
-        wall_height=args.wall_height,
-        base_thickness=args.base_thickness,
-        margin=args.margin,
-    )
-    solid_solution: SolutionMode = args.solution if args.solution in SOLUTION_MODES else "none"
-    solid = SolidOptions(
-        solution=solid_solution, solution_width=args.solution_width, solution_depth=args.solution_depth
-    )
-    return ExportOptions(
-        solution=args.solution != "none",
-        heatmap=args.heatmap,
-        charset=args.charset,
-        fabrication=fabrication,
-        solid=solid,
-    )
-
-
 def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     pictures = parser.add_argument_group("pictures and text")
     pictures.add_argument(
@@ -104,61 +64,87 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     pictures.add_argument("--heatmap", action="store_true", help="colour pictures by distance from the entrance")
     pictures.add_argument("--charset", choices=("unicode", "ascii"), default="unicode", help="text art characters")
     solid = parser.add_argument_group("printable solid (mm)")
-    defaults = Fabrication()
-    solid.add_argument("--cell-size", type=float, default=defaults.cell_size, help="grid pitch (default %(default)s)")
-    solid.add_argument("--wall-thickness", type=float, default=defaults.wall_thickness, help="default %(default)s")
-    solid.add_argument(
-        "--wall-height", type=float, default=defaults.wall_height, help="above the base, default %(default)s"
-    )
-    solid.add_argument(
-        "--base-thickness", type=float, default=defaults.base_thickness, help="0 = walls only, default %(default)s"
-    )
-    solid.add_argument(
-        "--margin", type=float, default=defaults.margin, help="floor beyond the outer walls, default %(default)s"
-    )
+    solid.add_argument("--cell-size", type=float, default=10.0, help="grid pitch (default %(default)s)")
+    solid.add_argument("--wall-thickness", type=float, default=1.6, help="default %(default)s")
+    solid.add_argument("--wall-height", type=float, default=8.0, help="above the base, default %(default)s")
+    solid.add_argument("--base-thickness", type=float, default=2.0, help="0 = walls only, default %(default)s")
+    solid.add_argument("--margin", type=float, default=0.0, help="floor beyond the outer walls, default %(default)s")
     solid.add_argument("--solution-width", type=float, help="groove/ridge width (default 40%% of the corridor)")
-    solid.add_argument(
-        "--solution-depth", type=float, default=0.6, help="groove depth or ridge height, default %(default)s"
-    )
+    solid.add_argument("--solution-depth", type=float, default=0.6, help="groove depth or ridge height (0.6)")
     printer = parser.add_argument_group("printability report")
     printer.add_argument("--printer", help=f"bed preset: {', '.join(PRINTERS)}")
-    printer.add_argument("--bed", type=parse_bed_arg, help="printable volume WxD[xH] in mm, e.g. 250x210x220")
+    printer.add_argument("--bed", help="printable volume WxD[xH] in mm, e.g. 250x210x220")
     printer.add_argument("--nozzle", type=float, default=0.4, help="nozzle diameter, default %(default)s")
     printer.add_argument("--ball", type=float, help="ball diameter for a rolling-ball maze")
     printer.add_argument("--force", action="store_true", help="export even with walls thinner than the nozzle")
 
 
-def parse_bed_arg(text: str) -> tuple[float, float, float]:
+def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> Any:
+    """The :class:`laby3d.config.Job` these flags describe (validated like a YAML job)."""
+    from laby3d.config import job_from_dict
+
+    maze = {
+        "rows": args.rows,
+        "cols": args.cols,
+        "algorithm": args.algorithm,
+        "placement": args.placement,
+        "entrance": args.entrance,
+        "exit": args.exit,
+        **dict(args.option),
+    }
+    data: dict[str, Any] = {"seed": args.seed, "maze": maze, "formats": list(formats)}
+    if hasattr(args, "cell_size"):
+        data["print"] = {
+            "cell_size": args.cell_size,
+            "wall_thickness": args.wall_thickness,
+            "wall_height": args.wall_height,
+            "base_thickness": args.base_thickness,
+            "margin": args.margin,
+            "solution": args.solution if args.solution in ("groove", "ridge") else "none",
+            "solution_width": args.solution_width,
+            "solution_depth": args.solution_depth,
+            "printer": args.printer,
+            "bed": args.bed,
+            "nozzle": args.nozzle,
+            "ball": args.ball,
+            "force": args.force,
+        }
+        data["pictures"] = {"solution": args.solution != "none", "heatmap": args.heatmap, "charset": args.charset}
+    return job_from_dict(data)
+
+
+def _read_maze(path: str) -> Maze:
     try:
-        return parse_bed(text)
-    except ParameterError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ParameterError(f"cannot read {path}: {error.strerror}") from None
+    return Maze.from_json(text)
 
 
-def _print_settings(args: argparse.Namespace) -> PrintSettings:
-    if not (args.nozzle > 0 and math.isfinite(args.nozzle)):
-        raise ParameterError(f"nozzle must be a positive number of mm, got {args.nozzle}")
-    if args.ball is not None and not (args.ball > 0 and math.isfinite(args.ball)):
-        raise ParameterError(f"ball must be a positive number of mm, got {args.ball}")
-    return PrintSettings(printer=args.printer, bed=args.bed, nozzle=args.nozzle, ball=args.ball, force=args.force)
+def _maze_from(args: argparse.Namespace) -> Maze:
+    if getattr(args, "input", None):
+        return _read_maze(args.input)
+    from laby3d.batch import maze_for
+
+    job = job_from_flags(args)
+    return maze_for(job, job.seed)
 
 
-def _write(maze: Maze, outputs: Sequence[str], options: ExportOptions, settings: PrintSettings) -> None:
-    contents = {path: render_output(maze, path, options) for path in outputs}
-    solids = [path for path in outputs if path.lower().endswith(SOLID_SUFFIXES)]
-    if solids:
-        report = printability_report(
-            maze, options.fabrication, solid_for(maze, options.fabrication, options.solid).body, settings
-        )
-        stem = solids[0][: solids[0].rfind(".")]
-        contents[f"{stem}.printability.json"] = (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode()
+def _write(maze: Maze, job: Any, outputs: Sequence[str]) -> None:
+    from laby3d.batch import render_job
+
+    contents, report = render_job(maze, job, list(outputs))
     for path in write_outputs(contents):
         print(f"wrote {path} ({path.stat().st_size:,} bytes)")
-    if solids:
+    if report is not None:
         _print_report(report)
 
 
-def _print_report(report: dict) -> None:
+def _formats(outputs: Sequence[str]) -> list[str]:
+    return [format_for(path).suffix[1:] for path in outputs] or ["maze.json"]
+
+
+def _print_report(report: dict[str, Any]) -> None:
     size = " × ".join(f"{v:g}" for v in report["size_mm"])
     state = "watertight" if report["watertight"] else "NOT WATERTIGHT"
     print(
@@ -172,19 +158,21 @@ def _print_report(report: dict) -> None:
 
 
 def cmd_generate(args: argparse.Namespace) -> None:
-    maze = _maze_from(args)
+    job = job_from_flags(args, _formats(args.output))
+    from laby3d.batch import maze_for
+
+    maze = maze_for(job, job.seed)
     print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
     if not args.output:
         sys.stdout.write(maze.to_ascii(solution=args.solution != "none", charset=args.charset))
-    _write(maze, args.output, _export_options(args), _print_settings(args))
+    _write(maze, job, args.output)
 
 
 def cmd_export(args: argparse.Namespace) -> None:
-    try:
-        text = Path(args.maze_file).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ParameterError(f"cannot read {args.maze_file}: {error.strerror}") from None
-    _write(Maze.from_json(text), args.output, _export_options(args), _print_settings(args))
+    maze = _read_maze(args.maze_file)
+    args.rows, args.cols, args.algorithm, args.seed = maze.rows, maze.cols, "kruskal", None
+    args.placement, args.entrance, args.exit, args.option = "corners", None, None, []
+    _write(maze, job_from_flags(args, _formats(args.output)), args.output)
 
 
 def cmd_show(args: argparse.Namespace) -> None:
@@ -218,9 +206,58 @@ def cmd_list(args: argparse.Namespace) -> None:
         for name, option in algorithm.options.items():
             print(f"  {'':19}   -O {name}=... {option.description} (default {option.default})")
     print("placements: " + ", ".join(PLACEMENTS))
-    print("formats (by output suffix):")
+    print("printers: " + ", ".join(f"{name} {x:g}×{y:g}×{z:g}" for name, (x, y, z) in PRINTERS.items()))
+    print("formats (by output suffix; in YAML without the dot):")
     for fmt in FORMATS.values():
         print(f"  {fmt.suffix:11} {fmt.description}")
+
+
+def cmd_batch(args: argparse.Namespace) -> int:
+    from laby3d.batch import expand, progress_printer, run_batch
+    from laby3d.config import check_budget, load_batch
+
+    batch, jobs = load_batch(args.config)
+    if args.only:
+        unknown = sorted(set(args.only) - {job.name for job in jobs})
+        if unknown:
+            raise ParameterError(f"--only: no job named {unknown[0]!r} (jobs: {', '.join(j.name for j in jobs)})")
+        jobs = [job for job in jobs if job.name in args.only]
+    check_budget(jobs)
+    output_dir = Path(args.output_dir or batch.output_dir or Path("outputs") / Path(args.config).stem)
+    tasks = expand(jobs, output_dir)
+    if args.dry_run:
+        for task in tasks:
+            formats = ", ".join(task.job.formats)
+            print(
+                f"{task.folder}/{task.variant}: {task.job.maze.rows}×{task.job.maze.cols} "
+                f"{task.job.maze.algorithm} seed {task.seed} [{formats}]"
+            )
+        print(f"{len(tasks)} mazes would be written under {output_dir}")
+        return 0
+    if args.jobs is not None and args.jobs < 1:
+        raise ParameterError(f"-j must be at least 1, got {args.jobs}")
+    manifest = run_batch(tasks, output_dir, workers=args.jobs, progress=progress_printer())
+    failed = manifest["failed"]
+    manifest_path = output_dir / "manifest.json"
+    print(f"{len(tasks) - failed} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
+    for entry in manifest["mazes"]:
+        if entry.get("error"):
+            print(f"failed: {entry['maze']}: {entry['error']}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+def cmd_validate(args: argparse.Namespace) -> None:
+    from laby3d.config import check_budget, load_batch
+
+    _, jobs = load_batch(args.config)
+    check_budget(jobs)
+    print(f"{args.config}: {len(jobs)} jobs, valid")
+
+
+def cmd_schema(args: argparse.Namespace) -> None:
+    from laby3d.config import batch_schema
+
+    print(json.dumps(batch_schema(), indent=2))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -236,10 +273,25 @@ def build_parser() -> argparse.ArgumentParser:
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
 
     p = verbs.add_parser("generate", help="generate one maze and write outputs (format by suffix)")
-    _add_maze_source(p, from_file=False)
+    _add_maze_flags(p, from_file=False)
     p.add_argument("--output", "-o", action="append", default=[], metavar="PATH", help="output file; repeatable")
     _add_output_flags(p)
     p.set_defaults(run=cmd_generate)
+
+    p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
+    p.add_argument("config", help="YAML batch file")
+    p.add_argument("-j", "--jobs", type=int, help="parallel worker processes (default: number of cores)")
+    p.add_argument("--dry-run", action="store_true", help="list the mazes and files without writing")
+    p.add_argument("--only", nargs="+", metavar="NAME", help="run only these jobs")
+    p.add_argument("--output-dir", help="override output_dir")
+    p.set_defaults(run=cmd_batch)
+
+    p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")
+    p.add_argument("config")
+    p.set_defaults(run=cmd_validate)
+
+    p = verbs.add_parser("schema", help="print the JSON Schema of a job (for editor completion)")
+    p.set_defaults(run=cmd_schema)
 
     p = verbs.add_parser("export", help="write outputs for a .maze.json file")
     p.add_argument("maze_file")
@@ -248,19 +300,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_export)
 
     p = verbs.add_parser("show", help="print the maze as text")
-    _add_maze_source(p)
+    _add_maze_flags(p)
     p.add_argument("--solution", action="store_true", help="mark the solution")
     p.add_argument("--charset", choices=("unicode", "ascii"), default="unicode")
     p.add_argument("--sets-after", type=int, metavar="K", help="show Kruskal-style set numbers after K steps")
     p.set_defaults(run=cmd_show)
 
     p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
-    _add_maze_source(p)
+    _add_maze_flags(p)
     p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
     p.add_argument("--seeds", type=int, default=20, help="mazes per algorithm for --table (default 20)")
     p.set_defaults(run=cmd_stats)
 
-    p = verbs.add_parser("list", help="algorithms with their options, placements, formats")
+    p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")
     p.set_defaults(run=cmd_list)
     return parser
 
@@ -269,8 +321,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; user errors print one line and return 2."""
     args = build_parser().parse_args(argv)
     try:
-        args.run(args)
+        return args.run(args) or 0
     except Laby3dError as error:
         print(f"laby3d: error: {error}", file=sys.stderr)
         return 2
-    return 0
+    except KeyboardInterrupt:
+        print("laby3d: interrupted; finished files are complete, unfinished ones were not written", file=sys.stderr)
+        return 130

@@ -38,9 +38,13 @@ def test_same_seed_gives_identical_files(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["generate", "--rows", "0"], "rows must be an integer >= 1, got 0"),
+        (
+            ["generate", "--rows", "0"],
+            "maze.rows: input should be greater than or equal to 1, got 0 (number of rows (1..2000))",
+        ),
         (["generate", "-a", "labyrinth"], "algorithm must be one of"),
-        (["generate", "-a", "binary_tree", "-O", "bias=2"], "bias must be in [0, 1], got '2'"),
+        (["generate", "-a", "binary_tree", "-O", "bias=2"], "maze.bias: input should be less than or equal to 1"),
+        (["generate", "-O", "depth=3"], "maze.depth: unknown key"),
         (["generate", "-o", "x.docx"], "unknown format"),
     ],
 )

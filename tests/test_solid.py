@@ -137,8 +137,8 @@ def test_triangle_budget_at_100x100() -> None:
     ("flags", "message"),
     [
         (["--wall-thickness", "10"], "wall_thickness must be < cell_size (10)"),
-        (["--cell-size", "-2"], "cell_size must be > 0 mm"),
-        (["--wall-height", "inf"], "wall_height must be a finite number of mm"),
+        (["--cell-size", "-2"], "print.cell_size: input should be greater than 0"),
+        (["--wall-height", "inf"], "print.wall_height: input should be a finite number"),
         (["--base-thickness", "0", "--margin", "5"], "margin needs a base plate"),
         (["--wall-thickness", "0.3"], "thinner than the nozzle"),
         (["--solution", "groove", "--solution-depth", "1.9"], "solution_depth of a groove must be in (0, 1.6]"),

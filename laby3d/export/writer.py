@@ -7,6 +7,9 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+#: Pattern of the temporary files :func:`write_atomic` renames into place.
+TEMPORARY_GLOB = ".*.laby3d-tmp"
+
 
 def _current_umask() -> int:
     mask = os.umask(0)
@@ -21,7 +24,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".laby3d-tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
