@@ -53,6 +53,19 @@ def solid_picture(path: Path) -> None:
     write_atomic(path, buffer.getvalue())
 
 
+def laser_kit_svg(path: Path) -> None:
+    """The layered ball-maze kit (stack mode) as laser SVG; the README shows it rendered."""
+    from laby3d.export.formats import ExportOptions, render_output
+    from laby3d.geometry.laser import LaserOptions
+
+    maze = laby3d.generate(12, 16, algorithm="wilson", seed=3)
+    options = ExportOptions(
+        fabrication=Fabrication(wall_thickness=3),
+        laser=LaserOptions(mode="stack", top=True, sheet=(600, 200), label="Ana"),
+    )
+    write_atomic(path, render_output(maze, str(path), options))
+
+
 def main() -> None:
     wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
     write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
@@ -60,6 +73,7 @@ def main() -> None:
     backtracker = laby3d.generate(12, 18, algorithm="backtracker", seed=1)
     write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
     solid_picture(DOCS / "solid.png")
+    laser_kit_svg(DOCS / "laser-kit.svg")
 
 
 if __name__ == "__main__":

@@ -87,6 +87,8 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
 def run_task(task: MazeTask) -> dict[str, Any]:
     """Generate one maze and write all its files; returns its manifest entry (never raises)."""
     job = task.job
+    if task.label is not None and job.laser.label is None:  # a class set's name labels its sheet
+        job = job.model_copy(update={"laser": job.laser.model_copy(update={"label": task.label})})
     entry: dict[str, Any] = {
         "job": job.name,
         "maze": task.variant,
@@ -150,6 +152,9 @@ def render_job(
         charset=job.pictures.charset,
         fabrication=job.print.fabrication(),
         solid=job.print.solid_options(),
+        laser=job.laser.options(job.print.ball),
+        palette=job.laser.palette,
+        stroke_width=job.laser.stroke_width,
     )
     report = None
     contents: dict[str, bytes] = {}

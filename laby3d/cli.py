@@ -71,6 +71,16 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     solid.add_argument("--margin", type=float, default=0.0, help="floor beyond the outer walls, default %(default)s")
     solid.add_argument("--solution-width", type=float, help="groove/ridge width (default 40%% of the corridor)")
     solid.add_argument("--solution-depth", type=float, default=0.6, help="groove depth or ridge height (0.6)")
+    laser = parser.add_argument_group("laser sheet (mm)")
+    laser.add_argument("--laser-mode", choices=("lines", "outline", "stack"), default="lines", help="default lines")
+    laser.add_argument("--kerf", type=float, default=0.15, help="cut width; parts grow by kerf/2 (0.15)")
+    laser.add_argument("--sheet", default="600x400", help="material sheet WxH for stack mode (600x400)")
+    laser.add_argument("--spacing", type=float, default=3.0, help="gap between parts in stack mode (3)")
+    laser.add_argument("--top-sheet", action="store_true", help="stack: add a clear top with a ball hole")
+    laser.add_argument("--palette", choices=("default", "boxes"), default="default", help="stroke colours")
+    laser.add_argument("--stroke-width", type=float, default=0.1, help="hairline width (0.1)")
+    laser.add_argument("--reference-square", action="store_true", help="engrave a 100 mm square")
+    laser.add_argument("--label", help="text engraved on the sheet, with the seed (outlines)")
     printer = parser.add_argument_group("printability report")
     printer.add_argument("--printer", help=f"bed preset: {', '.join(PRINTERS)}")
     printer.add_argument("--bed", help="printable volume WxD[xH] in mm, e.g. 250x210x220")
@@ -110,6 +120,17 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.jso
             "force": args.force,
         }
         data["pictures"] = {"solution": args.solution != "none", "heatmap": args.heatmap, "charset": args.charset}
+        data["laser"] = {
+            "mode": args.laser_mode,
+            "kerf": args.kerf,
+            "sheet": args.sheet,
+            "spacing": args.spacing,
+            "top": args.top_sheet,
+            "palette": args.palette,
+            "stroke_width": args.stroke_width,
+            "reference_square": args.reference_square,
+            "label": args.label,
+        }
     return job_from_dict(data)
 
 

@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
+from laby3d.geometry.laser import LaserOptions
 from laby3d.geometry.params import MAX_SIZE_MM, Fabrication
 from laby3d.maze.algorithms import ALGORITHMS, get_algorithm
 from laby3d.maze.generate import MAX_SEED
@@ -101,6 +102,33 @@ class PrintSpec(_Model):
         return PrintSettings(self.printer, bed, self.nozzle, self.ball, self.force)
 
 
+class LaserSpec(_Model):
+    """The laser sheet (mm): mode, kerf, material sheet and colours."""
+
+    mode: Literal["lines", "outline", "stack"] = Field("lines", description="lines, outline or stack")
+    kerf: Millimetres = Field(0.15, ge=0, le=2, description="cut width, mm (parts grow by kerf/2)")
+    sheet: str = Field("600x400", description="material sheet WxH in mm (stack mode)")
+    spacing: Millimetres = Field(3.0, ge=0, le=100, description="gap between parts, mm")
+    top: bool = Field(False, description="stack: add a clear top sheet with a ball hole")
+    palette: Literal["default", "boxes"] = Field("default", description="stroke colours per operation")
+    stroke_width: Millimetres = Field(0.1, gt=0, le=1, description="hairline width, mm")
+    reference_square: bool = Field(False, description="engrave a 100 mm square to check the scale")
+    label: str | None = Field(None, max_length=60, description="text engraved with the seed (outlines)")
+
+    def options(self, ball: float | None) -> LaserOptions:
+        """The library's laser options."""
+        parts = self.sheet.lower().split("x")
+        try:
+            sheet = (float(parts[0]), float(parts[1]))
+            if len(parts) != 2:
+                raise ValueError
+        except (ValueError, IndexError):
+            raise ParameterError(f"sheet must look like WxH in mm, e.g. 600x400, got {self.sheet!r}") from None
+        return LaserOptions(
+            self.mode, self.kerf, sheet, self.spacing, self.top, ball, True, self.reference_square, self.label
+        )
+
+
 class PictureSpec(_Model):
     """What pictures and text show."""
 
@@ -121,6 +149,7 @@ class Job(_Model):
     maze: MazeSpec = MazeSpec()
     print: PrintSpec = PrintSpec()
     pictures: PictureSpec = PictureSpec()
+    laser: LaserSpec = LaserSpec()
     formats: list[Literal[FORMAT_NAMES]] = Field(  # type: ignore[valid-type]
         ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
     )
@@ -131,6 +160,7 @@ class Job(_Model):
         fabrication = self.print.fabrication()
         fabrication.check_size(self.maze.rows, self.maze.cols)
         self.print.solid_options().check(fabrication)
+        self.laser.options(self.print.ball).check(fabrication)
         settings = self.print.print_settings()
         settings.bed_size()
         if self.count is not None and self.names is not None:
@@ -209,6 +239,8 @@ def job_from_dict(data: dict[str, Any], where: str = "") -> Job:
 
 def _section_of(field: str) -> str:
     """Which job section a domain error's leading field name belongs to."""
+    if field in ("sheet", "kerf", "spacing", "laser"):
+        return "laser"
     for section, model in (("maze", MazeSpec), ("print", PrintSpec)):
         if field in model.model_fields:
             return section

@@ -8,6 +8,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from laby3d.errors import ParameterError
+from laby3d.geometry.laser import LaserOptions
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.solid import SolidOptions
 
@@ -25,6 +26,9 @@ class ExportOptions:
     charset: str = "unicode"
     fabrication: Fabrication = field(default_factory=Fabrication)
     solid: SolidOptions = field(default_factory=SolidOptions)
+    laser: LaserOptions = field(default_factory=LaserOptions)
+    palette: str = "default"  # laser colours: default or boxes
+    stroke_width: float = 0.1  # laser hairline, mm
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,39 @@ def _glb(maze: Maze, options: ExportOptions) -> bytes:
     return glb_bytes(solid_for(maze, options.fabrication, options.solid))
 
 
+def _laser_metadata(maze: Maze, options: ExportOptions) -> dict:
+    fab, laser = options.fabrication, options.laser
+    return {
+        "generator": "laby3d",
+        "rows": maze.rows,
+        "cols": maze.cols,
+        "algorithm": maze.algorithm,
+        "seed": maze.seed,
+        "mode": laser.mode,
+        "kerf_mm": laser.kerf,
+        "cell_size_mm": fab.cell_size,
+        "wall_thickness_mm": fab.wall_thickness,
+        "margin_mm": fab.margin,
+    }
+
+
+def _svg(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.laser import svg_bytes
+    from laby3d.geometry.laser import laser_drawing
+
+    drawing = laser_drawing(maze, options.fabrication, options.laser)
+    return svg_bytes(
+        drawing, palette=options.palette, stroke_width=options.stroke_width, metadata=_laser_metadata(maze, options)
+    )
+
+
+def _dxf(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.laser import dxf_bytes
+    from laby3d.geometry.laser import laser_drawing
+
+    return dxf_bytes(laser_drawing(maze, options.fabrication, options.laser))
+
+
 def _gif(maze: Maze, options: ExportOptions) -> bytes:
     from laby3d.render.animation import generation_gif
 
@@ -99,6 +136,8 @@ FORMATS: dict[str, Format] = {
         Format(".stl", "printable solid, binary STL (one body)", _stl),
         Format(".3mf", "printable solid, 3MF in mm (base, walls, solution as coloured parts)", _3mf),
         Format(".glb", "printable solid, binary glTF (coloured parts)", _glb),
+        Format(".svg", "laser sheet in mm (--laser-mode lines|outline|stack)", _svg),
+        Format(".dxf", "laser sheet, DXF in mm, layers CUT/SCORE/ENGRAVE", _dxf),
     )
 }
 
