@@ -13,7 +13,8 @@ def text_outlines(text: str, height: float) -> list[np.ndarray]:
     from matplotlib.textpath import TextPath
 
     path = TextPath((0, 0), text, size=height / 0.73, prop=FontProperties(family="DejaVu Sans"))
-    rings = [np.asarray(ring, dtype=float) for ring in path.to_polygons(closed_only=True) if len(ring) >= 4]
+    rings = [np.asarray(ring, dtype=float) for ring in path.to_polygons(closed_only=True)]
+    rings = [ring for ring in rings if len(ring) >= 4]
     if not rings:
         return []
     low = np.min([ring.min(axis=0) for ring in rings], axis=0)
