@@ -118,6 +118,18 @@ def _dxf(maze: Maze, options: ExportOptions) -> bytes:
     return dxf_bytes(laser_drawing(maze, options.fabrication, options.laser))
 
 
+def _html(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.browser import page_html
+
+    return page_html(maze, options.fabrication).encode()
+
+
+def _js(maze: Maze, options: ExportOptions) -> bytes:
+    from laby3d.export.browser import scene_js
+
+    return scene_js(maze, options.fabrication).encode()
+
+
 def _gif(maze: Maze, options: ExportOptions) -> bytes:
     from laby3d.render.animation import generation_gif
 
@@ -138,6 +150,8 @@ FORMATS: dict[str, Format] = {
         Format(".glb", "printable solid, binary glTF (coloured parts)", _glb),
         Format(".svg", "laser sheet in mm (--laser-mode lines|outline|stack)", _svg),
         Format(".dxf", "laser sheet, DXF in mm, layers CUT/SCORE/ENGRAVE", _dxf),
+        Format(".html", "walk-through page for the browser (three.js inlined; works offline)", _html),
+        Format(".js", "scene file: the maze data as JavaScript (window.LABY3D_MAZE)", _js),
     )
 }
 
