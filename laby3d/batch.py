@@ -72,9 +72,9 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
                 (f"{folder}-{safe_name(name)}", derived_seed(seed, i), name) for i, name in enumerate(job.names)
             ]
         elif job.count is not None:
-            variants = [(f"{folder}-{i + 1}", derived_seed(seed, i), None) for i in range(job.count)]
+            variants = [(f"{folder}-{i + 1}", derived_seed(seed, i), job.label) for i in range(job.count)]
         else:
-            variants = [(folder, seed, None)]
+            variants = [(folder, seed, job.label)]
         stems: set[str] = set()
         for stem, variant_seed, label in variants:
             while stem in stems:
@@ -87,8 +87,8 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
 def run_task(task: MazeTask) -> dict[str, Any]:
     """Generate one maze and write all its files; returns its manifest entry (never raises)."""
     job = task.job
-    if task.label is not None and job.laser.label is None:  # a class set's name labels its sheet
-        job = job.model_copy(update={"laser": job.laser.model_copy(update={"label": task.label})})
+    if task.label is not None:  # a class set's name labels its maze
+        job = job.model_copy(update={"label": task.label})
     entry: dict[str, Any] = {
         "job": job.name,
         "maze": task.variant,
@@ -151,8 +151,8 @@ def render_job(
         heatmap=job.pictures.heatmap,
         charset=job.pictures.charset,
         fabrication=job.print.fabrication(),
-        solid=job.print.solid_options(),
-        laser=job.laser.options(job.print.ball),
+        solid=job.print.solid_options(job.label),
+        laser=job.laser.options(job.print.ball, job.label),
         palette=job.laser.palette,
         stroke_width=job.laser.stroke_width,
     )

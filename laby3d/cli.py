@@ -70,6 +70,9 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     solid.add_argument("--base-thickness", type=float, default=2.0, help="0 = walls only, default %(default)s")
     solid.add_argument("--margin", type=float, default=0.0, help="floor beyond the outer walls, default %(default)s")
     solid.add_argument("--solution-width", type=float, help="groove/ridge width (default 40%% of the corridor)")
+    solid.add_argument("--label", help="text on the solid's floor margin (needs --margin 5+) and on laser sheets")
+    solid.add_argument("--label-mode", choices=("engrave", "emboss", "none"), default="engrave", help="(engrave)")
+    solid.add_argument("--label-depth", type=float, default=0.6, help="engraving depth or embossing height (0.6)")
     solid.add_argument("--solution-depth", type=float, default=0.6, help="groove depth or ridge height (0.6)")
     laser = parser.add_argument_group("laser sheet (mm)")
     laser.add_argument("--laser-mode", choices=("lines", "outline", "stack"), default="lines", help="default lines")
@@ -80,7 +83,6 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     laser.add_argument("--palette", choices=("default", "boxes"), default="default", help="stroke colours")
     laser.add_argument("--stroke-width", type=float, default=0.1, help="hairline width (0.1)")
     laser.add_argument("--reference-square", action="store_true", help="engrave a 100 mm square")
-    laser.add_argument("--label", help="text engraved on the sheet, with the seed (outlines)")
     printer = parser.add_argument_group("printability report")
     printer.add_argument("--printer", help=f"bed preset: {', '.join(PRINTERS)}")
     printer.add_argument("--bed", help="printable volume WxD[xH] in mm, e.g. 250x210x220")
@@ -118,6 +120,8 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.jso
             "nozzle": args.nozzle,
             "ball": args.ball,
             "force": args.force,
+            "label_mode": args.label_mode,
+            "label_depth": args.label_depth,
         }
         data["pictures"] = {"solution": args.solution != "none", "heatmap": args.heatmap, "charset": args.charset}
         data["laser"] = {
@@ -129,8 +133,8 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.jso
             "palette": args.palette,
             "stroke_width": args.stroke_width,
             "reference_square": args.reference_square,
-            "label": args.label,
         }
+        data["label"] = args.label
     return job_from_dict(data)
 
 

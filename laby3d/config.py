@@ -87,14 +87,20 @@ class PrintSpec(_Model):
     nozzle: Millimetres = Field(0.4, gt=0, le=5, description="nozzle diameter, mm")
     ball: Millimetres | None = Field(None, gt=0, description="ball diameter, mm (rolling-ball mazes)")
     force: bool = Field(False, description="export even with walls thinner than the nozzle")
+    label_mode: Literal["none", "engrave", "emboss"] = Field(
+        "engrave", description="how the job's label goes on the floor margin (needs margin >= 5 mm)"
+    )
+    label_depth: Millimetres = Field(0.6, gt=0, description="label engraving depth or embossing height, mm")
 
     def fabrication(self) -> Fabrication:
         """The solid's sizes (checked together)."""
         return Fabrication(self.cell_size, self.wall_thickness, self.wall_height, self.base_thickness, self.margin)
 
-    def solid_options(self) -> SolidOptions:
-        """What the solid shows besides the walls."""
-        return SolidOptions(self.solution, self.solution_width, self.solution_depth)
+    def solid_options(self, label: str | None = None) -> SolidOptions:
+        """What the solid shows besides the walls (``label``: the text, unless label_mode is none)."""
+        text = label if self.label_mode != "none" else None
+        mode: Literal["engrave", "emboss"] = "emboss" if self.label_mode == "emboss" else "engrave"
+        return SolidOptions(self.solution, self.solution_width, self.solution_depth, text, mode, self.label_depth)
 
     def print_settings(self) -> PrintSettings:
         """Printer, nozzle and ball for the printability report."""
@@ -113,9 +119,8 @@ class LaserSpec(_Model):
     palette: Literal["default", "boxes"] = Field("default", description="stroke colours per operation")
     stroke_width: Millimetres = Field(0.1, gt=0, le=1, description="hairline width, mm")
     reference_square: bool = Field(False, description="engrave a 100 mm square to check the scale")
-    label: str | None = Field(None, max_length=60, description="text engraved with the seed (outlines)")
 
-    def options(self, ball: float | None) -> LaserOptions:
+    def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
         """The library's laser options."""
         parts = self.sheet.lower().split("x")
         try:
@@ -125,7 +130,7 @@ class LaserSpec(_Model):
         except (ValueError, IndexError):
             raise ParameterError(f"sheet must look like WxH in mm, e.g. 600x400, got {self.sheet!r}") from None
         return LaserOptions(
-            self.mode, self.kerf, sheet, self.spacing, self.top, ball, True, self.reference_square, self.label
+            self.mode, self.kerf, sheet, self.spacing, self.top, ball, True, self.reference_square, label
         )
 
 
@@ -142,6 +147,12 @@ class Job(_Model):
 
     name: str = Field("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
     seed: int | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
+    label: str | None = Field(
+        None,
+        min_length=1,
+        max_length=60,
+        description="text on the solid's margin and the laser sheet (with names: each name)",
+    )
     count: int | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
     names: list[Annotated[str, Field(min_length=1, max_length=100)]] | None = Field(
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
@@ -159,8 +170,15 @@ class Job(_Model):
         get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
         fabrication = self.print.fabrication()
         fabrication.check_size(self.maze.rows, self.maze.cols)
-        self.print.solid_options().check(fabrication)
-        self.laser.options(self.print.ball).check(fabrication)
+        labelled = self.label is not None or self.names is not None
+        solids = any(fmt in ("stl", "3mf", "glb") for fmt in self.formats)
+        if labelled and solids and self.print.label_mode != "none" and self.print.margin < 5:
+            raise ParameterError(
+                f"margin must be >= 5 mm for the label on the solid (print.margin), got {self.print.margin:g}; "
+                "or set print.label_mode: none"
+            )
+        self.print.solid_options(self.label).check(fabrication)
+        self.laser.options(self.print.ball, self.label).check(fabrication)
         settings = self.print.print_settings()
         settings.bed_size()
         if self.count is not None and self.names is not None:

@@ -23,6 +23,9 @@ CASES = {
     "plain": ExportOptions(),
     "groove-margin": ExportOptions(fabrication=Fabrication(margin=5), solid=SolidOptions(solution="groove")),
     "ridge": ExportOptions(solid=SolidOptions(solution="ridge")),
+    "label": ExportOptions(
+        fabrication=Fabrication(margin=7), solid=SolidOptions(label="Ana 7", label_mode="emboss", solution="groove")
+    ),
 }
 
 

@@ -197,3 +197,36 @@ def test_cli_writes_solids_and_report(tmp_path: Path) -> None:
     assert report["mass_g_pla"] == pytest.approx(report["volume_mm3"] / 1000 * 1.24, abs=0.01)
     assert "use --cell-size 5.9 or less" in result.stdout and "8.5 mm" in result.stdout
     assert (tmp_path / "m.glb").read_bytes()[:4] == b"glTF"
+
+
+@pytest.mark.parametrize("mode", ["engrave", "emboss"])
+def test_label_on_the_margin_keeps_the_solid_sound(tmp_path: Path, mode: str) -> None:
+    from laby3d.geometry.label import place_label
+
+    maze = laby3d.generate(9, 11, seed=6)
+    fab = Fabrication(margin=7)
+    options = ExportOptions(fabrication=fab, solid=SolidOptions(label="Dmitri ß 42", label_mode=mode))
+    mesh = load_stl(write(tmp_path, maze, "label.stl", options))
+    assert mesh.is_watertight and mesh.is_winding_consistent and len(mesh.split(only_watertight=False)) == 1
+    glyphs = place_label("Dmitri ß 42", fab.outer_size(9, 11)[0], fab).glyphs
+    assert glyphs.is_valid and glyphs.area > 50
+    plate_w, plate_d = fab.outer_size(9, 11)
+    expected = plate_w * plate_d * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
+    expected += (0.6 if mode == "emboss" else -0.6) * glyphs.area
+    assert mesh.volume == pytest.approx(expected, rel=1e-6)
+    parts = load_3mf_parts(write(tmp_path, maze, "label.3mf", options))
+    assert ("label" in parts) == (mode == "emboss")
+    for name, part in parts.items():
+        assert part.is_watertight, name
+
+
+def test_label_needs_room(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "laby3d", "generate", "--label", "Ana", "-o", "m.stl"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2 and "print.margin: margin must be >= 5 mm for the label" in result.stderr
+    with pytest.raises(laby3d.ParameterError, match="too long"):
+        maze_solid(laby3d.generate(2, 2, seed=1), Fabrication(margin=6), SolidOptions(label="x" * 60))

@@ -16,7 +16,12 @@ if TYPE_CHECKING:
     from laby3d.mesh.types import Mesh
 
 #: Part colours in 3MF/GLB (RGBA), so a multi-colour slicer shows the parts apart.
-PART_COLOURS = {"base": (235, 235, 225, 255), "walls": (40, 90, 170, 255), "solution": (220, 60, 40, 255)}
+PART_COLOURS = {
+    "base": (235, 235, 225, 255),
+    "walls": (40, 90, 170, 255),
+    "solution": (220, 60, 40, 255),
+    "label": (30, 30, 30, 255),
+}
 
 
 def stl_header(maze: Maze, fab: Fabrication) -> str:

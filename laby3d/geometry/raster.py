@@ -41,6 +41,22 @@ class Raster:
         """Total area of ``label``'s blocks, mm²."""
         return float(self.block_areas()[self.labels == label].sum())
 
+    def with_box(self, box: tuple[float, float, float, float], label: int) -> Raster:
+        """A copy with grid lines added at the box's sides and the box's blocks set to ``label``.
+
+        The new lines only split blocks (labels are copied), so the plan does not change.
+        """
+        x0, y0, x1, y1 = box
+        xs = np.unique(np.concatenate([self.xs, [x0, x1]]))
+        ys = np.unique(np.concatenate([self.ys, [y0, y1]]))
+        columns = np.searchsorted(self.xs, (xs[:-1] + xs[1:]) / 2) - 1
+        rows = np.searchsorted(self.ys, (ys[:-1] + ys[1:]) / 2) - 1
+        labels = self.labels[np.ix_(rows, columns)].copy()
+        inside_x = (xs[:-1] >= x0) & (xs[1:] <= x1)
+        inside_y = (ys[:-1] >= y0) & (ys[1:] <= y1)
+        labels[np.ix_(inside_y, inside_x)] = label
+        return Raster(xs, ys, labels)
+
     def relabelled(self, mapping: dict[int, int]) -> Raster:
         """A copy with labels replaced by ``mapping`` (labels not in it kept)."""
         table = np.arange(256, dtype=np.uint8)

@@ -10,8 +10,10 @@ triangulated by manifold3d's polygon triangulator, which keeps every boundary ve
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
+import shapely
 
 from laby3d.errors import Laby3dError
 from laby3d.geometry.raster import EMPTY, Raster
@@ -112,23 +114,31 @@ def _flip_degenerate(triangles: np.ndarray, points: np.ndarray) -> np.ndarray | 
     return None
 
 
-def extrude(raster: Raster, heights: Mapping[int, float], bottom: float) -> Mesh:
+def extrude(
+    raster: Raster, heights: Mapping[int, float], bottom: float, patches: Mapping[int, Patch] | None = None
+) -> Mesh:
     """The solid where every block labelled ``k`` (a key of ``heights``) rises from ``bottom``
     to ``heights[k]`` mm; other labels are empty.
+
+    ``patches`` replace the flat top of a label whose region is one rectangle (a label box)
+    by polygons standing at their own height (engraved or embossed text).
 
     The result is checked closed, consistently wound and free of zero-area triangles; if the
     fast triangulation fails that check, the solid is rebuilt with the robust triangulator,
     and an error is raised if even that fails.
     """
-    mesh = _extrude(raster, heights, bottom, robust=False)
+    patches = patches or {}
+    mesh = _extrude(raster, heights, bottom, patches, robust=False)
     if not _sound(mesh):
-        mesh = _extrude(raster, heights, bottom, robust=True)
+        mesh = _extrude(raster, heights, bottom, patches, robust=True)
         if not _sound(mesh):
             raise Laby3dError("internal error: the solid is not closed or has zero-area triangles")
     return mesh
 
 
-def _extrude(raster: Raster, heights: Mapping[int, float], bottom: float, robust: bool) -> Mesh:
+def _extrude(
+    raster: Raster, heights: Mapping[int, float], bottom: float, patches: Mapping[int, Patch], robust: bool
+) -> Mesh:
     labels = [label for label in heights if heights[label] > bottom]
     level = np.full(256, np.nan)
     for label in labels:
@@ -145,11 +155,13 @@ def _extrude(raster: Raster, heights: Mapping[int, float], bottom: float, robust
     p = padded(raster)
     around = np.stack([p[:-1, :-1], p[:-1, 1:], p[1:, :-1], p[1:, 1:]], axis=-1).reshape(-1, 4)
     around_z = np.where(around == EMPTY, bottom, level[around])
-    z_values = np.unique(np.concatenate([[bottom], [heights[label] for label in labels]]))
+    patch_z = [patch.top for label, patch in patches.items() if label in labels]
+    z_values = np.unique(np.concatenate([[bottom], [heights[label] for label in labels], patch_z]))
     z_index = np.searchsorted(z_values, around_z)
     nz = len(z_values)
 
     faces_nodes: list[np.ndarray] = []  # (k, 3, 2) node id and z index per corner
+    extra: dict[tuple[float, float], int] = {}  # patch points that are not grid nodes -> index
 
     def with_z(node_ids: np.ndarray, zi: int | np.ndarray) -> np.ndarray:
         return np.stack([node_ids, np.broadcast_to(zi, node_ids.shape)], axis=-1)
@@ -157,8 +169,11 @@ def _extrude(raster: Raster, heights: Mapping[int, float], bottom: float, robust
     bottom_index = 0
     for label in labels:
         rings = trace(raster, [label], nodes, chunks)
-        top = _triangulate(raster, rings, robust)
-        faces_nodes.append(with_z(top, int(np.searchsorted(z_values, heights[label]))))
+        top_index = int(np.searchsorted(z_values, heights[label]))
+        if label in patches:
+            faces_nodes.extend(_patch(raster, rings, patches[label], top_index, z_values, extra, nodes.size))
+        else:
+            faces_nodes.append(with_z(_triangulate(raster, rings, robust), top_index))
         faces_nodes.append(_walls(rings, label, level, bottom, z_values, z_index))
     solid = trace(raster, labels, nodes)
     if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
@@ -168,14 +183,125 @@ def _extrude(raster: Raster, heights: Mapping[int, float], bottom: float, robust
 
     corners = np.concatenate([f.reshape(-1, 3, 2) for f in faces_nodes])
     keys = (corners[..., 0] * nz + corners[..., 1]).ravel()
-    used = np.zeros(nodes.size * nz, dtype=bool)
+    used = np.zeros((nodes.size + len(extra)) * nz, dtype=bool)
     used[keys] = True
     unique_keys = np.flatnonzero(used)
     new_id = np.cumsum(used) - 1
     inverse = new_id[keys]
-    xy = node_xy(raster, unique_keys // nz)
+    points = unique_keys // nz
+    xy = node_xy(raster, np.minimum(points, nodes.size - 1))
+    if extra:
+        table = np.array(list(extra), dtype=float)
+        outside = points >= nodes.size
+        xy[outside] = table[points[outside] - nodes.size]
     vertices = np.column_stack([xy, z_values[unique_keys % nz]])
     return Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Polygons (mm, inside one label box) standing at ``top`` instead of the box's height."""
+
+    polygons: shapely.Geometry
+    top: float
+
+
+def _patch(
+    raster: Raster,
+    rings: Rings,
+    patch: Patch,
+    box_index: int,
+    z_values: np.ndarray,
+    extra: dict[tuple[float, float], int],
+    node_count: int,
+) -> list[np.ndarray]:
+    """Faces of a label box whose top carries ``patch``: the box minus the polygons at the box's
+    height, the polygons at their own, and the walls between (higher side facing out)."""
+    import manifold3d
+
+    (ring,) = rings.split()
+    box_xy = node_xy(raster, ring)
+    lookup = {(round(x, 6), round(y, 6)): int(n) for (x, y), n in zip(box_xy.tolist(), ring.tolist(), strict=True)}
+
+    def ids(points: np.ndarray) -> np.ndarray:
+        result = []
+        for x, y in points.tolist():
+            key = (round(x, 6), round(y, 6))
+            if key not in lookup:
+                lookup[key] = node_count + extra.setdefault(key, len(extra))
+            result.append(lookup[key])
+        return np.array(result, dtype=np.int64)
+
+    def surface(loops: list[np.ndarray], zi: int) -> np.ndarray:
+        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+        corner_ids = np.concatenate([ids(loop) for loop in loops])[local]
+        return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
+
+    glyphs = shapely.orient_polygons(patch.polygons)
+    polygons = list(getattr(glyphs, "geoms", [glyphs]))
+    outlines = [np.asarray(polygon.exterior.coords)[:-1] for polygon in polygons]
+    counters = [np.asarray(hole.coords)[:-1] for polygon in polygons for hole in polygon.interiors]
+    glyph_index = int(np.searchsorted(z_values, patch.top))
+    # the box (all its nodes kept) minus the glyphs, the glyphs' counters, then the glyphs
+    faces = [surface([box_xy, *(outline[::-1] for outline in outlines)], box_index)]
+    faces += [surface([counter[::-1]], box_index) for counter in counters]
+    faces += [
+        surface([np.asarray(p.exterior.coords)[:-1], *(np.asarray(h.coords)[:-1] for h in p.interiors)], glyph_index)
+        for p in polygons
+    ]
+    low, high = sorted((box_index, glyph_index))
+    for polygon in polygons:
+        for loop in [polygon.exterior, *polygon.interiors]:
+            points = ids(np.asarray(loop.coords)[:-1])
+            start, end = points, np.roll(points, -1)
+            if glyph_index < box_index:  # engraved: the floor, on the right, is the higher side
+                start, end = end, start
+            faces.append(
+                np.stack(
+                    [
+                        np.stack(
+                            [
+                                np.stack([start, np.full_like(start, low)], -1),
+                                np.stack([end, np.full_like(end, low)], -1),
+                                np.stack([end, np.full_like(end, high)], -1),
+                            ],
+                            axis=1,
+                        ),
+                        np.stack(
+                            [
+                                np.stack([start, np.full_like(start, low)], -1),
+                                np.stack([end, np.full_like(end, high)], -1),
+                                np.stack([start, np.full_like(start, high)], -1),
+                            ],
+                            axis=1,
+                        ),
+                    ]
+                ).reshape(-1, 3, 2)
+            )
+    return faces
+
+
+def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:
+    """Arbitrary polygons (mm) as closed prisms from ``bottom`` to ``top`` (e.g. embossed text)."""
+    import manifold3d
+
+    vertices, faces = [], []
+    offset = 0
+    for polygon in getattr(shapely.orient_polygons(geometry), "geoms", [geometry]):
+        loops = [np.asarray(polygon.exterior.coords)[:-1]] + [np.asarray(h.coords)[:-1] for h in polygon.interiors]
+        flat = np.concatenate(loops)
+        n = len(flat)
+        vertices += [np.column_stack([flat, np.full(n, bottom)]), np.column_stack([flat, np.full(n, top)])]
+        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+        faces += [local[:, ::-1] + offset, local + offset + n]
+        start = 0
+        for loop in loops:
+            a = np.arange(start, start + len(loop)) + offset
+            b = np.roll(a, -1)
+            faces += [np.stack([a, b, b + n], 1), np.stack([a, b + n, a + n], 1)]
+            start += len(loop)
+        offset += 2 * n
+    return Mesh(np.concatenate(vertices), np.concatenate(faces))
 
 
 def _walls(

@@ -9,15 +9,17 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from laby3d.errors import ParameterError
+from laby3d.geometry.label import PlacedLabel, place_label
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.raster import FLOOR, PATH, WALL, Raster, maze_raster
-from laby3d.mesh.heightfield import extrude
+from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
+from laby3d.mesh.heightfield import Patch, extrude, extrude_polygons
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
+LabelMode = Literal["engrave", "emboss"]
 SolutionMode = Literal["none", "groove", "ridge"]
 SOLUTION_MODES = ("none", "groove", "ridge")
 
@@ -29,6 +31,9 @@ class SolidOptions:
     solution: SolutionMode = "none"
     solution_width: float | None = None  # default: 40% of the corridor width
     solution_depth: float = 0.6  # groove depth, or ridge height
+    label: str | None = None  # text on the bottom floor margin (needs margin >= 5 mm)
+    label_mode: LabelMode = "engrave"
+    label_depth: float = 0.6  # engraving depth or embossing height
 
     def path_width(self, fab: Fabrication) -> float | None:
         """Width of the solution strip, mm (None without a solution)."""
@@ -38,6 +43,14 @@ class SolidOptions:
 
     def check(self, fab: Fabrication) -> None:
         """Raise :class:`ParameterError` unless these options fit ``fab``."""
+        if self.label is not None:
+            if self.label_mode not in ("engrave", "emboss"):
+                raise ParameterError(f"label_mode must be engrave or emboss, got {self.label_mode!r}")
+            if fab.base_thickness == 0:
+                raise ParameterError("label: a label needs a base plate: base_thickness must be > 0")
+            limit = fab.base_thickness - 0.4 if self.label_mode == "engrave" else fab.wall_height
+            if not 0 < self.label_depth <= limit:
+                raise ParameterError(f"label_depth must be in (0, {limit:g}] mm, got {self.label_depth:g}")
         if self.solution not in SOLUTION_MODES:
             raise ParameterError(f"solution must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}")
         if self.solution == "none":
@@ -49,7 +62,7 @@ class SolidOptions:
                 f"solution_width must be > 0 and < the corridor width ({fab.corridor_width:g} mm), got {width:g}"
             )
         if fab.base_thickness == 0:
-            raise ParameterError("a solution groove or ridge needs a base plate: base_thickness must be > 0")
+            raise ParameterError("solution: a groove or ridge needs a base plate: base_thickness must be > 0")
         if self.solution == "groove" and not 0 < self.solution_depth <= fab.base_thickness - 0.4:
             raise ParameterError(
                 f"solution_depth of a groove must be in (0, {fab.base_thickness - 0.4:g}] mm "
@@ -66,15 +79,25 @@ class MazeSolid:
     touch without overlapping and share no edge: base, walls, and the solution ridge). Each is
     built on first use, from one plan-view raster."""
 
-    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions) -> None:
+    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions, label: PlacedLabel | None) -> None:
         self.raster = raster
         self.fab = fab
         self.options = options
+        self.label = label
+
+    def _label_patch(self) -> dict[int, Patch]:
+        if self.label is None:
+            return {}
+        sign = 1 if self.options.label_mode == "emboss" else -1
+        return {LABEL_AREA: Patch(self.label.glyphs, self.fab.base_thickness + sign * self.options.label_depth)}
 
     @cached_property
     def body(self) -> Mesh:
         """The whole solid as one watertight body, for STL."""
-        return extrude(self.raster, solid_heights(self.fab, self.options), 0.0)
+        heights = solid_heights(self.fab, self.options)
+        if self.label is not None:
+            heights[LABEL_AREA] = self.fab.base_thickness
+        return extrude(self.raster, heights, 0.0, self._label_patch())
 
     @cached_property
     def parts(self) -> dict[str, Mesh]:
@@ -85,12 +108,15 @@ class MazeSolid:
             # Labels at the same height are merged so the base's top has no vertices where the
             # other parts stand on it (coincident edges of touching parts weld into 4-face edges).
             merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
-            heights = {label: base_level for label in (FLOOR, *QUARTERS)}
+            heights = {label: base_level for label in (FLOOR, LABEL_AREA, *QUARTERS)}
             heights[PATH] = base_level - options.solution_depth
-            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0)
+            engraved = {k: v for k, v in self._label_patch().items() if options.label_mode == "engrave"}
+            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0, engraved)
         parts["walls"] = extrude(raster, {WALL: self.fab.height}, base_level)
         if options.solution == "ridge":
             parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
+        if self.label is not None and options.label_mode == "emboss":
+            parts["label"] = extrude_polygons(self.label.glyphs, base_level, base_level + options.label_depth)
         return parts
 
 
@@ -106,11 +132,15 @@ def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
     return heights
 
 
-def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> Raster:
-    """The plan view used for every mesh of this solid."""
+def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> tuple[Raster, PlacedLabel | None]:
+    """The plan view used for every mesh of this solid, and the placed label (if any)."""
     fab.check_size(maze.rows, maze.cols)
     options.check(fab)
-    return maze_raster(maze, fab, path_width=options.path_width(fab))
+    raster = maze_raster(maze, fab, path_width=options.path_width(fab))
+    if options.label is None:
+        return raster, None
+    label = place_label(options.label, fab.outer_size(maze.rows, maze.cols)[0], fab)
+    return raster.with_box(label.box, LABEL_AREA), label
 
 
 def _quartered(raster: Raster) -> Raster:
@@ -134,4 +164,5 @@ def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions
     """
     fab = fab or Fabrication()
     options = options or SolidOptions()
-    return MazeSolid(solid_raster(maze, fab, options), fab, options)
+    raster, label = solid_raster(maze, fab, options)
+    return MazeSolid(raster, fab, options, label)
