@@ -72,6 +72,7 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     solid.add_argument("--solution-width", type=float, help="groove/ridge width (default 40%% of the corridor)")
     solid.add_argument("--label", help="text on the solid's floor margin (needs --margin 5+) and on laser sheets")
     solid.add_argument("--label-mode", choices=("engrave", "emboss", "none"), default="engrave", help="(engrave)")
+    solid.add_argument("--markers", action="store_true", help="arrows on the margin at entrance and exit")
     solid.add_argument("--label-depth", type=float, default=0.6, help="engraving depth or embossing height (0.6)")
     solid.add_argument("--solution-depth", type=float, default=0.6, help="groove depth or ridge height (0.6)")
     laser = parser.add_argument_group("laser sheet (mm)")
@@ -122,6 +123,7 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.jso
             "force": args.force,
             "label_mode": args.label_mode,
             "label_depth": args.label_depth,
+            "markers": args.markers,
         }
         data["pictures"] = {"solution": args.solution != "none", "heatmap": args.heatmap, "charset": args.charset}
         data["laser"] = {

@@ -91,6 +91,7 @@ class PrintSpec(_Model):
         "engrave", description="how the job's label goes on the floor margin (needs margin >= 5 mm)"
     )
     label_depth: Millimetres = Field(0.6, gt=0, description="label engraving depth or embossing height, mm")
+    markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
 
     def fabrication(self) -> Fabrication:
         """The solid's sizes (checked together)."""
@@ -100,7 +101,9 @@ class PrintSpec(_Model):
         """What the solid shows besides the walls (``label``: the text, unless label_mode is none)."""
         text = label if self.label_mode != "none" else None
         mode: Literal["engrave", "emboss"] = "emboss" if self.label_mode == "emboss" else "engrave"
-        return SolidOptions(self.solution, self.solution_width, self.solution_depth, text, mode, self.label_depth)
+        return SolidOptions(
+            self.solution, self.solution_width, self.solution_depth, text, mode, self.label_depth, self.markers
+        )
 
     def print_settings(self) -> PrintSettings:
         """Printer, nozzle and ball for the printability report."""

@@ -230,3 +230,20 @@ def test_label_needs_room(tmp_path: Path) -> None:
     assert result.returncode == 2 and "print.margin: margin must be >= 5 mm for the label" in result.stderr
     with pytest.raises(laby3d.ParameterError, match="too long"):
         maze_solid(laby3d.generate(2, 2, seed=1), Fabrication(margin=6), SolidOptions(label="x" * 60))
+
+
+@pytest.mark.parametrize("placement", ["corners", "hardest", "center"])
+def test_opening_markers_are_engraved_arrows(tmp_path: Path, placement: str) -> None:
+    from laby3d.geometry.label import opening_markers
+
+    maze = laby3d.generate(7, 9, seed=3, placement=placement)
+    fab = Fabrication(margin=6)
+    options = ExportOptions(fabrication=fab, solid=SolidOptions(markers=True))
+    mesh = load_stl(write(tmp_path, maze, "markers.stl", options))
+    assert mesh.is_watertight and len(mesh.split(only_watertight=False)) == 1
+    arrows = opening_markers(maze, fab)
+    assert len(arrows) == (1 if placement == "center" else 2)
+    plate_w, plate_d = fab.outer_size(7, 9)
+    expected = plate_w * plate_d * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
+    expected -= 0.6 * sum(arrow.glyphs.area for arrow in arrows)
+    assert mesh.volume == pytest.approx(expected, rel=1e-6)

@@ -1,8 +1,9 @@
-"""A text label on the floor margin of the solid: its box and its glyphs as polygons, mm."""
+"""Marks on the solid's floor margin: a text label and the entrance/exit arrows, polygons in mm."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -10,6 +11,9 @@ import shapely
 from laby3d.errors import ParameterError
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.text import text_outlines
+
+if TYPE_CHECKING:
+    from laby3d.maze.model import Maze
 
 #: Smallest cap height that prints legibly with a 0.4 mm nozzle, mm.
 MIN_TEXT_HEIGHT = 3.0
@@ -67,3 +71,33 @@ def place_label(text: str, plate_width: float, fab: Fabrication) -> PlacedLabel:
         float(min(fab.margin - 0.1, np.ceil((gy1 + 0.5) * 1e4) / 1e4)),
     )
     return PlacedLabel(box, glyphs)
+
+
+def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
+    """Arrows on the floor margin beside the entrance (pointing in) and the exit (pointing out)."""
+    if fab.margin < 4:
+        raise ParameterError(f"markers need margin >= 4 mm beside the openings, got {fab.margin:g}")
+    width, depth = fab.outer_size(maze.rows, maze.cols)
+    size = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
+    arrow = shapely.Polygon([(-0.5, -0.5), (0.5, 0.0), (-0.5, 0.5)])  # points towards +x
+    markers = []
+    for opening, inward in ((maze.entrance, True), (maze.exit, False)):
+        if opening is None or opening.side is None:
+            continue
+        cx = fab.margin + fab.wall_thickness / 2 + (opening.col + 0.5) * fab.cell_size
+        cy = depth - (fab.margin + fab.wall_thickness / 2 + (opening.row + 0.5) * fab.cell_size)
+        into = {"W": 0.0, "E": 180.0, "N": -90.0, "S": 90.0}[opening.side]  # direction into the maze
+        centre = {
+            "W": (fab.margin / 2, cy),
+            "E": (width - fab.margin / 2, cy),
+            "N": (cx, depth - fab.margin / 2),
+            "S": (cx, fab.margin / 2),
+        }[opening.side]
+        shape = shapely.affinity.rotate(
+            shapely.affinity.scale(arrow, size, size, origin=(0, 0)), into if inward else into + 180.0, origin=(0, 0)
+        )
+        shape = shapely.set_precision(shapely.affinity.translate(shape, *centre), 1e-4)
+        x0, y0, x1, y1 = shape.bounds
+        box = (round(x0 - 0.5, 4), round(y0 - 0.5, 4), round(x1 + 0.5, 4), round(y1 + 0.5, 4))
+        markers.append(PlacedLabel(box, shape))
+    return markers

@@ -7,9 +7,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
+import shapely
 
 from laby3d.errors import ParameterError
-from laby3d.geometry.label import PlacedLabel, place_label
+from laby3d.geometry.label import PlacedLabel, opening_markers, place_label
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
 from laby3d.mesh.heightfield import Patch, extrude, extrude_polygons
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
+MARKERS = (8, 9)  # raster labels of the entrance and exit arrow boxes
 LabelMode = Literal["engrave", "emboss"]
 SolutionMode = Literal["none", "groove", "ridge"]
 SOLUTION_MODES = ("none", "groove", "ridge")
@@ -34,6 +36,7 @@ class SolidOptions:
     label: str | None = None  # text on the bottom floor margin (needs margin >= 5 mm)
     label_mode: LabelMode = "engrave"
     label_depth: float = 0.6  # engraving depth or embossing height
+    markers: bool = False  # arrows engraved on the margin beside the entrance and the exit
 
     def path_width(self, fab: Fabrication) -> float | None:
         """Width of the solution strip, mm (None without a solution)."""
@@ -79,25 +82,32 @@ class MazeSolid:
     touch without overlapping and share no edge: base, walls, and the solution ridge). Each is
     built on first use, from one plan-view raster."""
 
-    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions, label: PlacedLabel | None) -> None:
+    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions, marks: dict[int, PlacedLabel]) -> None:
         self.raster = raster
         self.fab = fab
         self.options = options
-        self.label = label
+        self.marks = marks
 
-    def _label_patch(self) -> dict[int, Patch]:
-        if self.label is None:
-            return {}
-        sign = 1 if self.options.label_mode == "emboss" else -1
-        return {LABEL_AREA: Patch(self.label.glyphs, self.fab.base_thickness + sign * self.options.label_depth)}
+    def _patches(self, *, embossed: bool = True) -> dict[int, Patch]:
+        """The marks as patches of the floor: the label (engraved or embossed), arrows engraved."""
+        base = self.fab.base_thickness
+        patches = {}
+        for label, mark in self.marks.items():
+            if label == LABEL_AREA:
+                if self.options.label_mode == "emboss" and not embossed:
+                    continue
+                sign = 1 if self.options.label_mode == "emboss" else -1
+                patches[label] = Patch(mark.glyphs, base + sign * self.options.label_depth)
+            else:
+                patches[label] = Patch(mark.glyphs, base - 0.6)
+        return patches
 
     @cached_property
     def body(self) -> Mesh:
         """The whole solid as one watertight body, for STL."""
         heights = solid_heights(self.fab, self.options)
-        if self.label is not None:
-            heights[LABEL_AREA] = self.fab.base_thickness
-        return extrude(self.raster, heights, 0.0, self._label_patch())
+        heights.update({label: self.fab.base_thickness for label in self.marks})
+        return extrude(self.raster, heights, 0.0, self._patches())
 
     @cached_property
     def parts(self) -> dict[str, Mesh]:
@@ -108,15 +118,15 @@ class MazeSolid:
             # Labels at the same height are merged so the base's top has no vertices where the
             # other parts stand on it (coincident edges of touching parts weld into 4-face edges).
             merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
-            heights = {label: base_level for label in (FLOOR, LABEL_AREA, *QUARTERS)}
+            heights = {label: base_level for label in (FLOOR, *self.marks, *QUARTERS)}
             heights[PATH] = base_level - options.solution_depth
-            engraved = {k: v for k, v in self._label_patch().items() if options.label_mode == "engrave"}
-            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0, engraved)
+            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0, self._patches(embossed=False))
         parts["walls"] = extrude(raster, {WALL: self.fab.height}, base_level)
         if options.solution == "ridge":
             parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
-        if self.label is not None and options.label_mode == "emboss":
-            parts["label"] = extrude_polygons(self.label.glyphs, base_level, base_level + options.label_depth)
+        if LABEL_AREA in self.marks and options.label_mode == "emboss":
+            glyphs = self.marks[LABEL_AREA].glyphs
+            parts["label"] = extrude_polygons(glyphs, base_level, base_level + options.label_depth)
         return parts
 
 
@@ -132,15 +142,26 @@ def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
     return heights
 
 
-def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> tuple[Raster, PlacedLabel | None]:
-    """The plan view used for every mesh of this solid, and the placed label (if any)."""
+def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> tuple[Raster, dict[int, PlacedLabel]]:
+    """The plan view used for every mesh of this solid, and the marks on its margin by raster
+    label (the text label, the opening arrows), each in a box of its own."""
     fab.check_size(maze.rows, maze.cols)
     options.check(fab)
     raster = maze_raster(maze, fab, path_width=options.path_width(fab))
-    if options.label is None:
-        return raster, None
-    label = place_label(options.label, fab.outer_size(maze.rows, maze.cols)[0], fab)
-    return raster.with_box(label.box, LABEL_AREA), label
+    marks: dict[int, PlacedLabel] = {}
+    if options.label is not None:
+        marks[LABEL_AREA] = place_label(options.label, fab.outer_size(maze.rows, maze.cols)[0], fab)
+    if options.markers:
+        if fab.base_thickness <= 0.6:
+            raise ParameterError("markers: engraved arrows need base_thickness > 0.6 mm")
+        for index, marker in enumerate(opening_markers(maze, fab)):
+            marks[MARKERS[index]] = marker
+    boxes = [shapely.box(*mark.box) for mark in marks.values()]
+    if any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]):
+        raise ParameterError("label and markers overlap on the margin: move the label or drop the markers")
+    for label, mark in marks.items():
+        raster = raster.with_box(mark.box, label)
+    return raster, marks
 
 
 def _quartered(raster: Raster) -> Raster:
@@ -164,5 +185,5 @@ def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions
     """
     fab = fab or Fabrication()
     options = options or SolidOptions()
-    raster, label = solid_raster(maze, fab, options)
-    return MazeSolid(raster, fab, options, label)
+    raster, marks = solid_raster(maze, fab, options)
+    return MazeSolid(raster, fab, options, marks)
