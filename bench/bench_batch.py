@@ -1,4 +1,4 @@
-"""Benchmark: a class set of 30 mazes of 15×15 in every format, with 1 and 2 worker processes.
+"""Benchmark: a class set of 30 named mazes of 15×15 in every format, with 1 and 2 workers.
 
 Run: ``python bench/bench_batch.py``. Whole CLI runs (``laby3d batch``), median of ``--repeat``.
 """
@@ -27,7 +27,11 @@ def main() -> None:
     config.write_text(
         yaml.safe_dump(
             {
-                "defaults": {"maze": {"rows": 15, "cols": 15, "algorithm": "wilson"}, "formats": list(FORMAT_NAMES)},
+                "defaults": {
+                    "maze": {"rows": 15, "cols": 15, "algorithm": "wilson"},
+                    "print": {"margin": 6},  # room for each student's name on the solid
+                    "formats": list(FORMAT_NAMES),
+                },
                 "jobs": [{"name": "class", "seed": 1, "names": [f"student{i:02d}" for i in range(30)]}],
             }
         )
