@@ -18,20 +18,10 @@ import tempfile
 from pathlib import Path
 
 import laby3d
+from laby3d.export.browser import HEADLESS_CHROMIUM_FLAGS
 from laby3d.export.formats import ExportOptions, render_output
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--window-size=1280,720",
-]
+FLAGS = [*HEADLESS_CHROMIUM_FLAGS, "--window-size=1280,720"]
 DRIVER = """<script>
 (function(){
   function run(){

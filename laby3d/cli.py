@@ -92,20 +92,26 @@ def _add_output_flags(parser: argparse.ArgumentParser) -> None:
     printer.add_argument("--force", action="store_true", help="export even with walls thinner than the nozzle")
 
 
-def job_from_flags(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> Any:
-    """The :class:`laby3d.config.Job` these flags describe (validated like a YAML job)."""
+def job_from_flags(
+    args: argparse.Namespace, formats: Sequence[str] = ("maze.json",), size: tuple[int, int] | None = None
+) -> Any:
+    """The :class:`laby3d.config.Job` these flags describe (validated like a YAML job); ``size``
+    gives rows and cols when the maze comes from a file."""
     from laby3d.config import job_from_dict
 
-    maze = {
-        "rows": args.rows,
-        "cols": args.cols,
-        "algorithm": args.algorithm,
-        "placement": args.placement,
-        "entrance": args.entrance,
-        "exit": args.exit,
-        **dict(args.option),
-    }
-    data: dict[str, Any] = {"seed": args.seed, "maze": maze, "formats": list(formats)}
+    data: dict[str, Any] = {"seed": getattr(args, "seed", None), "formats": list(formats)}
+    if size is not None:
+        data["maze"] = {"rows": size[0], "cols": size[1]}
+    if hasattr(args, "rows"):  # export reads its maze from a file: no maze flags
+        data["maze"] = {
+            "rows": args.rows,
+            "cols": args.cols,
+            "algorithm": args.algorithm,
+            "placement": args.placement,
+            "entrance": args.entrance,
+            "exit": args.exit,
+            **dict(args.option),
+        }
     if hasattr(args, "cell_size"):
         data["print"] = {
             "cell_size": args.cell_size,
@@ -197,9 +203,7 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
 def cmd_export(args: argparse.Namespace) -> None:
     maze = _read_maze(args.maze_file)
-    args.rows, args.cols, args.algorithm, args.seed = maze.rows, maze.cols, "kruskal", None
-    args.placement, args.entrance, args.exit, args.option = "corners", None, None, []
-    _write(maze, job_from_flags(args, _formats(args.output)), args.output)
+    _write(maze, job_from_flags(args, _formats(args.output), (maze.rows, maze.cols)), args.output)
 
 
 def cmd_show(args: argparse.Namespace) -> None:

@@ -17,23 +17,11 @@ from conftest import require_tool
 from mazecheck import open_neighbours
 
 import laby3d
-from laby3d.export.browser import scene_data
+from laby3d.export.browser import HEADLESS_CHROMIUM_FLAGS, scene_data
 from laby3d.export.formats import ExportOptions, render_output
 from laby3d.geometry.params import Fabrication
 
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--enable-unsafe-swiftshader",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND",
-    "--window-size=800,600",
-]
+FLAGS = [*HEADLESS_CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=800,600"]
 PRELUDE = (
     "<script>window.__errors=[];window.addEventListener('error',function(e){__errors.push(String(e.message))});"
     "(function(){var ce=console.error;console.error=function(){__errors.push(Array.prototype.join.call(arguments,' '));"

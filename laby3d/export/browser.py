@@ -25,6 +25,22 @@ if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 
+#: Chromium flags that run a page headless on a machine like CI's: as root, software WebGL,
+#: no network chatter, a fresh profile each time (add ``--user-data-dir``). Used by the tests
+#: and the benchmark that drive real Chromium.
+HEADLESS_CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--enable-unsafe-swiftshader",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+
 def scene_data(maze: Maze, fab: Fabrication) -> dict[str, Any]:
     """What the browser needs: the maze file's content plus the sizes in mm."""
     return {
