@@ -66,6 +66,47 @@ def laser_kit_svg(path: Path) -> None:
     write_atomic(path, render_output(maze, str(path), options))
 
 
+def walk_overview(path: Path) -> None:
+    """The walk-through's overview from above, captured in headless Chromium (skipped without it)."""
+    import base64
+    import html
+    import re
+    import shutil
+    import subprocess
+    import tempfile
+
+    from laby3d.export.browser import HEADLESS_CHROMIUM_FLAGS
+    from laby3d.export.formats import ExportOptions, render_output
+
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        print("chromium not installed: docs/walk-overview.png not redrawn")
+        return
+    maze = laby3d.generate(6, 6, seed=2)
+    grab = (
+        "<script>(function w(){var h=window.laby3d;if(!h||!h.ready)return setTimeout(w,20);"
+        "h.setOverview(true);document.body.setAttribute('data-png',h.snapshot());})();</script>"
+    )
+    page = Path(tempfile.mkdtemp()) / "walk.html"
+    page.write_text(render_output(maze, "w.html", ExportOptions()).decode().replace("</body>", grab + "</body>"))
+    done = subprocess.run(
+        [
+            chromium,
+            *HEADLESS_CHROMIUM_FLAGS,
+            "--window-size=800,600",
+            f"--user-data-dir={tempfile.mkdtemp()}",
+            "--virtual-time-budget=10000",
+            "--dump-dom",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        check=True,
+        timeout=120,
+    )
+    data = html.unescape(re.search(rb'data-png="([^"]*)"', done.stdout)[1].decode())
+    write_atomic(path, base64.b64decode(data.split(",", 1)[1]))
+
+
 def main() -> None:
     wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
     write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
@@ -74,6 +115,7 @@ def main() -> None:
     write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
     solid_picture(DOCS / "solid.png")
     laser_kit_svg(DOCS / "laser-kit.svg")
+    walk_overview(DOCS / "walk-overview.png")
 
 
 if __name__ == "__main__":
