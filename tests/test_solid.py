@@ -247,3 +247,36 @@ def test_opening_markers_are_engraved_arrows(tmp_path: Path, placement: str) -> 
     expected = plate_w * plate_d * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
     expected -= 0.6 * sum(arrow.glyphs.area for arrow in arrows)
     assert mesh.volume == pytest.approx(expected, rel=1e-6)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rows=st.integers(1, 12),
+    cols=st.integers(1, 12),
+    seed=st.integers(0, 2**32),
+    algorithm=st.sampled_from(sorted(ALGORITHMS)),
+    placement=st.sampled_from(["corners", "hardest", "center", "opposite-sides"]),
+    margin=st.sampled_from([4.0, 6.0, 8.0]),
+    solution=st.sampled_from(["none", "groove", "ridge"]),
+    label=st.sampled_from([None, "Ana", "Zoë 12"]),
+    label_mode=st.sampled_from(["engrave", "emboss"]),
+    markers=st.booleans(),
+)
+def test_marks_in_any_combination_keep_every_mesh_closed(
+    rows, cols, seed, algorithm, placement, margin, solution, label, label_mode, markers
+) -> None:
+    """Label, arrows and solution together (found a crash in ring grouping once): either a
+    clear refusal or closed meshes whose parts add up to the body."""
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed, placement=placement)
+    fab = Fabrication(margin=margin, wall_thickness=1.2)
+    options = SolidOptions(solution=solution, label=label, label_mode=label_mode, markers=markers)
+    try:
+        solid = maze_solid(maze, fab, options)
+        body = solid.body
+    except laby3d.ParameterError as error:
+        assert "margin" in str(error) or "label" in str(error) or "overlap" in str(error)
+        return
+    assert body.is_closed() and (body.face_areas() > 1e-9).all()
+    assert all(part.is_closed() for part in solid.parts.values())
+    parts_volume = sum(part.volume() for part in solid.parts.values())
+    assert parts_volume == pytest.approx(body.volume(), rel=1e-9)

@@ -164,7 +164,7 @@ def group_rings(xy: np.ndarray, starts: np.ndarray, area: np.ndarray) -> list[li
         return [outers + holes]
     polygons = [[outer] for outer in outers]
     if holes:
-        shells = shapely.polygons([xy[starts[k] : starts[k + 1]] for k in outers])
+        shells = [shapely.Polygon(xy[starts[k] : starts[k + 1]]) for k in outers]
         for hole in holes:
             x, y = xy[starts[hole]]
             owner = int(np.flatnonzero(shapely.contains_xy(shells, x, y))[0])
