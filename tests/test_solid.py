@@ -280,3 +280,8 @@ def test_marks_in_any_combination_keep_every_mesh_closed(
     assert all(part.is_closed() for part in solid.parts.values())
     parts_volume = sum(part.volume() for part in solid.parts.values())
     assert parts_volume == pytest.approx(body.volume(), rel=1e-9)
+
+
+def test_markers_are_refused_up_front_without_room() -> None:
+    with pytest.raises(laby3d.ParameterError, match="markers need margin >= 4 mm"):
+        SolidOptions(markers=True).check(Fabrication(margin=2))

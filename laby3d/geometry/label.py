@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 MIN_TEXT_HEIGHT = 3.0
 #: Free floor kept around the text, mm.
 TEXT_CLEARANCE = 1.0
+#: Margin the entrance/exit arrows need, and how deep they are engraved, mm.
+MARKER_MARGIN = 4.0
+MARKER_DEPTH = 0.6
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,8 @@ def place_label(text: str, plate_width: float, fab: Fabrication) -> PlacedLabel:
 
 
 def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
-    """Arrows on the floor margin beside the entrance (pointing in) and the exit (pointing out)."""
-    if fab.margin < 4:
-        raise ParameterError(f"markers need margin >= 4 mm beside the openings, got {fab.margin:g}")
+    """Arrows on the floor margin beside the entrance (pointing in) and the exit (pointing out);
+    the margin must be at least :data:`MARKER_MARGIN` (checked by the solid's options)."""
     width, depth = fab.outer_size(maze.rows, maze.cols)
     size = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
     arrow = shapely.Polygon([(-0.5, -0.5), (0.5, 0.0), (-0.5, 0.5)])  # points towards +x

@@ -10,7 +10,7 @@ import numpy as np
 import shapely
 
 from laby3d.errors import ParameterError
-from laby3d.geometry.label import PlacedLabel, opening_markers, place_label
+from laby3d.geometry.label import MARKER_DEPTH, MARKER_MARGIN, PlacedLabel, opening_markers, place_label
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
 from laby3d.mesh.heightfield import Patch, extrude, extrude_polygons
@@ -54,6 +54,10 @@ class SolidOptions:
             limit = fab.base_thickness - 0.4 if self.label_mode == "engrave" else fab.wall_height
             if not 0 < self.label_depth <= limit:
                 raise ParameterError(f"label_depth must be in (0, {limit:g}] mm, got {self.label_depth:g}")
+        if self.markers and fab.margin < MARKER_MARGIN:
+            raise ParameterError(f"markers need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}")
+        if self.markers and fab.base_thickness <= MARKER_DEPTH:
+            raise ParameterError(f"markers: engraved arrows need base_thickness > {MARKER_DEPTH:g} mm")
         if self.solution not in SOLUTION_MODES:
             raise ParameterError(f"solution must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}")
         if self.solution == "none":
@@ -99,7 +103,7 @@ class MazeSolid:
                 sign = 1 if self.options.label_mode == "emboss" else -1
                 patches[label] = Patch(mark.glyphs, base + sign * self.options.label_depth)
             else:
-                patches[label] = Patch(mark.glyphs, base - 0.6)
+                patches[label] = Patch(mark.glyphs, base - MARKER_DEPTH)
         return patches
 
     @cached_property
@@ -152,8 +156,6 @@ def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> tuple[R
     if options.label is not None:
         marks[LABEL_AREA] = place_label(options.label, fab.outer_size(maze.rows, maze.cols)[0], fab)
     if options.markers:
-        if fab.base_thickness <= 0.6:
-            raise ParameterError("markers: engraved arrows need base_thickness > 0.6 mm")
         for index, marker in enumerate(opening_markers(maze, fab)):
             marks[MARKERS[index]] = marker
     boxes = [shapely.box(*mark.box) for mark in marks.values()]
