@@ -282,6 +282,20 @@ def test_marks_in_any_combination_keep_every_mesh_closed(
     assert parts_volume == pytest.approx(body.volume(), rel=1e-9)
 
 
+def test_single_glyph_embossed_label_is_not_inside_out(tmp_path: Path) -> None:
+    """One polygon (not a MultiPolygon) must be oriented too: its 3MF part has positive volume."""
+    import shapely
+
+    from laby3d.mesh.heightfield import extrude_polygons
+
+    clockwise = shapely.Polygon([(0, 0), (0, 1), (1, 1), (1, 0)])
+    assert extrude_polygons(clockwise, 0, 2).volume() == pytest.approx(2)
+    maze = laby3d.generate(4, 4, seed=2)
+    options = ExportOptions(fabrication=Fabrication(margin=6), solid=SolidOptions(label="I", label_mode="emboss"))
+    parts = load_3mf_parts(write(tmp_path, maze, "i.3mf", options))
+    assert parts["label"].is_watertight and parts["label"].volume > 0
+
+
 def test_markers_are_refused_up_front_without_room() -> None:
     with pytest.raises(laby3d.ParameterError, match="markers need margin >= 4 mm"):
         SolidOptions(markers=True).check(Fabrication(margin=2))

@@ -17,6 +17,7 @@ import shapely
 from laby3d.errors import ParameterError
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.raster import EMPTY, FLOOR, PATH, WALL, Raster, maze_raster
+from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.text import text_outlines
 from laby3d.geometry.trace import rings_to_shapely, trace
 from laby3d.geometry.trails import wall_strokes
@@ -112,12 +113,7 @@ def _lines(maze: Maze, fab: Fabrication) -> Drawing:
 
 def _rings(geometry: shapely.Geometry) -> list[tuple[np.ndarray, bool]]:
     """(points without the closing repeat, is_hole) for every ring, exteriors CCW, holes CW (y up)."""
-    rings = []
-    oriented = shapely.orient_polygons(geometry)
-    for polygon in getattr(oriented, "geoms", [oriented]):
-        rings.append((np.asarray(polygon.exterior.coords)[:-1], False))
-        rings.extend((np.asarray(hole.coords)[:-1], True) for hole in polygon.interiors)
-    return rings
+    return [(loop, k > 0) for loops in polygon_loops(geometry) for k, loop in enumerate(loops)]
 
 
 def grown(geometry: shapely.Geometry, kerf: float) -> shapely.Geometry:

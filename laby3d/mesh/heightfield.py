@@ -4,7 +4,8 @@ Faces: the top of every label region at its height, the bottom of the whole regi
 ``bottom``, and a vertical wall wherever two neighbouring regions (or a region and the empty
 outside) differ in height. Vertical walls are split at every height present at their corner
 nodes, so no vertex lies on another face's edge (no T-junctions). Tops and bottoms are
-triangulated by manifold3d's polygon triangulator, which keeps every boundary vertex.
+triangulated by earcut, checked, and by manifold3d's triangulator (which keeps every boundary
+vertex) where earcut would drop collinear vertices or cannot be trusted.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ import shapely
 
 from laby3d.errors import Laby3dError
 from laby3d.geometry.raster import EMPTY, Raster
+from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
 from laby3d.mesh.types import Mesh
 
-#: Top faces are triangulated in squares of this many raster blocks: the triangulator's cost
-#: grows faster than linearly with polygon size, and a chunk border only adds a few vertices.
+#: Top faces are triangulated in squares of this many raster blocks: it keeps every polygon
+#: handed to the triangulator moderate in size, and a chunk border only adds a few vertices.
 CHUNK_BLOCKS = 256
 
 
@@ -237,47 +239,20 @@ def _patch(
         corner_ids = np.concatenate([ids(loop) for loop in loops])[local]
         return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
 
-    glyphs = shapely.orient_polygons(patch.polygons)
-    polygons = list(getattr(glyphs, "geoms", [glyphs]))
-    outlines = [np.asarray(polygon.exterior.coords)[:-1] for polygon in polygons]
-    counters = [np.asarray(hole.coords)[:-1] for polygon in polygons for hole in polygon.interiors]
+    glyphs = polygon_loops(patch.polygons)
     glyph_index = int(np.searchsorted(z_values, patch.top))
     # the box (all its nodes kept) minus the glyphs, the glyphs' counters, then the glyphs
-    faces = [surface([box_xy, *(outline[::-1] for outline in outlines)], box_index)]
-    faces += [surface([counter[::-1]], box_index) for counter in counters]
-    faces += [
-        surface([np.asarray(p.exterior.coords)[:-1], *(np.asarray(h.coords)[:-1] for h in p.interiors)], glyph_index)
-        for p in polygons
-    ]
+    faces = [surface([box_xy, *(loops[0][::-1] for loops in glyphs)], box_index)]
+    faces += [surface([counter[::-1]], box_index) for loops in glyphs for counter in loops[1:]]
+    faces += [surface(loops, glyph_index) for loops in glyphs]
     low, high = sorted((box_index, glyph_index))
-    for polygon in polygons:
-        for loop in [polygon.exterior, *polygon.interiors]:
-            points = ids(np.asarray(loop.coords)[:-1])
+    for loops in glyphs:
+        for loop in loops:
+            points = ids(loop)
             start, end = points, np.roll(points, -1)
             if glyph_index < box_index:  # engraved: the floor, on the right, is the higher side
                 start, end = end, start
-            faces.append(
-                np.stack(
-                    [
-                        np.stack(
-                            [
-                                np.stack([start, np.full_like(start, low)], -1),
-                                np.stack([end, np.full_like(end, low)], -1),
-                                np.stack([end, np.full_like(end, high)], -1),
-                            ],
-                            axis=1,
-                        ),
-                        np.stack(
-                            [
-                                np.stack([start, np.full_like(start, low)], -1),
-                                np.stack([end, np.full_like(end, high)], -1),
-                                np.stack([start, np.full_like(start, high)], -1),
-                            ],
-                            axis=1,
-                        ),
-                    ]
-                ).reshape(-1, 3, 2)
-            )
+            faces.append(_quads(start, end, np.full_like(start, low), high))
     return faces
 
 
@@ -287,8 +262,7 @@ def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> M
 
     vertices, faces = [], []
     offset = 0
-    for polygon in getattr(shapely.orient_polygons(geometry), "geoms", [geometry]):
-        loops = [np.asarray(polygon.exterior.coords)[:-1]] + [np.asarray(h.coords)[:-1] for h in polygon.interiors]
+    for loops in polygon_loops(geometry):
         flat = np.concatenate(loops)
         n = len(flat)
         vertices += [np.column_stack([flat, np.full(n, bottom)]), np.column_stack([flat, np.full(n, top)])]
@@ -320,18 +294,20 @@ def _walls(
     between_start = ((z_index[start] > lo[:, None]) & (z_index[start] < hi)).any(axis=1)
     between_end = ((z_index[end] > lo[:, None]) & (z_index[end] < hi)).any(axis=1)
     simple = ~(between_start | between_end)
-    s, e, low = start[simple], end[simple], lo[simple]
-    quads = [
-        np.stack([np.stack([s, low], -1), np.stack([e, low], -1), np.stack([e, np.full_like(e, hi)], -1)], axis=1),
-        np.stack(
-            [np.stack([s, low], -1), np.stack([e, np.full_like(e, hi)], -1), np.stack([s, np.full_like(s, hi)], -1)],
-            axis=1,
-        ),
-    ]
+    quads = _quads(start[simple], end[simple], lo[simple], hi)
     zipped = [
         _zipper(a, b, int(l0), hi, z_index) for a, b, l0 in zip(start[~simple], end[~simple], lo[~simple], strict=True)
     ]
-    return np.concatenate(quads + zipped) if zipped else np.concatenate(quads)
+    return np.concatenate([quads, *zipped])
+
+
+def _quads(start: np.ndarray, end: np.ndarray, low: np.ndarray, high: int) -> np.ndarray:
+    """``(2k, 3, 2)`` (node, z index) corners of vertical quads from edge ``start -> end`` between
+    ``low`` and ``high``, facing right of the edge (the higher region on its left)."""
+    top = np.full_like(start, high)
+    first = np.stack([np.stack([start, low], -1), np.stack([end, low], -1), np.stack([end, top], -1)], axis=1)
+    second = np.stack([np.stack([start, low], -1), np.stack([end, top], -1), np.stack([start, top], -1)], axis=1)
+    return np.concatenate([first, second])
 
 
 def _zipper(start: int, end: int, lo: int, hi: int, z_index: np.ndarray) -> np.ndarray:
