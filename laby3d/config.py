@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.geometry.laser import LaserOptions
-from laby3d.geometry.params import MAX_SIZE_MM, Fabrication
+from laby3d.geometry.params import MAX_SIZE_MM, Fabrication, parse_sizes
 from laby3d.maze.algorithms import ALGORITHMS, get_algorithm
 from laby3d.maze.generate import MAX_SEED
 from laby3d.maze.placement import PLACEMENTS
@@ -125,13 +125,8 @@ class LaserSpec(_Model):
 
     def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
         """The library's laser options."""
-        parts = self.sheet.lower().split("x")
-        try:
-            sheet = (float(parts[0]), float(parts[1]))
-            if len(parts) != 2:
-                raise ValueError
-        except (ValueError, IndexError):
-            raise ParameterError(f"sheet must look like WxH in mm, e.g. 600x400, got {self.sheet!r}") from None
+        width, height = parse_sizes(self.sheet, "sheet", (2,), "WxH", "600x400")
+        sheet = (width, height)
         return LaserOptions(
             self.mode, self.kerf, sheet, self.spacing, self.top, ball, True, self.reference_square, label
         )

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.errors import ParameterError, PrintabilityError
+from laby3d.geometry.params import parse_sizes
 from laby3d.maze.accel import kernel
 
 if TYPE_CHECKING:
@@ -56,13 +57,7 @@ class PrintSettings:
 
 def parse_bed(text: str) -> tuple[float, float, float]:
     """``"250x210x220"`` → (250.0, 210.0, 220.0), mm (height optional: then unlimited)."""
-    parts = text.lower().split("x")
-    try:
-        values = [float(part) for part in parts]
-    except ValueError:
-        values = []
-    if len(values) not in (2, 3) or not all(math.isfinite(v) and v > 0 for v in values):
-        raise ParameterError(f"bed must look like WxD or WxDxH in mm, e.g. 250x210x220, got {text!r}")
+    values = parse_sizes(text, "bed", (2, 3), "WxD or WxDxH", "250x210x220")
     return (values[0], values[1], values[2] if len(values) == 3 else math.inf)
 
 

@@ -70,3 +70,15 @@ class Fabrication:
                 f"the model would be {width:g} × {depth:g} mm; at most {MAX_SIZE_MM:g} mm per side "
                 f"(lower cell_size or the maze size)"
             )
+
+
+def parse_sizes(text: str, name: str, counts: tuple[int, ...], shape: str, example: str) -> list[float]:
+    """``"600x400"`` → [600.0, 400.0]: positive finite mm, as many as one of ``counts``; errors
+    show the expected ``shape`` (e.g. "WxH") and an ``example``."""
+    try:
+        values = [float(part) for part in text.lower().split("x")]
+    except ValueError:
+        values = []
+    if len(values) not in counts or not all(math.isfinite(v) and v > 0 for v in values):
+        raise ParameterError(f"{name} must look like {shape} in mm, e.g. {example}, got {text!r}")
+    return values
