@@ -24,7 +24,7 @@ import numpy as np
 
 from laby3d.config import Job
 from laby3d.errors import Laby3dError
-from laby3d.export.formats import SOLID_SUFFIXES, ExportOptions, render_output, solid_for
+from laby3d.export.formats import SOLID_SUFFIXES, ExportOptions, format_for, render_output, solid_for
 from laby3d.export.writer import TEMPORARY_GLOB, write_atomic
 from laby3d.maze.generate import generate, new_seed
 from laby3d.maze.model import Maze
@@ -171,9 +171,7 @@ def render_job(
         start = time.perf_counter()
         contents[path] = render_output(maze, path, options)
         if timings is not None:
-            timings[path.rsplit(".", 1)[-1] if not path.endswith(".maze.json") else "maze.json"] = (
-                time.perf_counter() - start
-            )
+            timings[format_for(path).suffix[1:]] = time.perf_counter() - start
     return contents, report
 
 
