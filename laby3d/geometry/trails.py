@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from laby3d.maze.accel import kernel
+from laby3d.accel import kernel
 from laby3d.maze.walls import wall_lattice
 
 if TYPE_CHECKING:

@@ -26,6 +26,8 @@ Side = Literal["N", "E", "S", "W"]
 
 #: Largest maze laby3d accepts (cells); a 1000×1000 maze uses about 100 MB while generating.
 MAX_CELLS = 4_000_000
+#: Most rows or columns of a maze.
+MAX_SIDE = 2000
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from laby3d.maze.accel import kernel
+from laby3d.accel import kernel
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze

@@ -13,16 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.maze.accel import helper, kernel
+from laby3d.accel import kernel
 from laby3d.maze.algorithms.base import Algorithm, Option, probability
-
-
-@helper
-def _root(parent: np.ndarray, label: int) -> int:
-    while parent[label] != label:
-        parent[label] = parent[parent[label]]  # path halving
-        label = parent[label]
-    return label
+from laby3d.unionfind import find
 
 
 @kernel
@@ -52,8 +45,8 @@ def _eller_rows(
         for c in range(cols):
             parent[c] = c
         for c in range(cols - 1):
-            a = _root(parent, labels[c])
-            b = _root(parent, labels[c + 1])
+            a = find(parent, labels[c])
+            b = find(parent, labels[c + 1])
             if a != b and (last or draws[base + c] < join):
                 parent[b] = a
                 out[k, 0] = r * cols + c
@@ -67,7 +60,7 @@ def _eller_rows(
             any_down[c] = False
             remap[c] = -1
         for c in range(cols):
-            root[c] = _root(parent, labels[c])
+            root[c] = find(parent, labels[c])
             goes_down[c] = draws[base + cols + c] < down
             if size[root[c]] == 0:
                 pick[root[c]] = c  # the draw that picks a fallback cell for this set

@@ -2,7 +2,7 @@
 
 1. Shuffle every interior wall.
 2. For each wall, if its two cells are in different sets, open it and unite the sets
-   (union by size, full path compression).
+   (union by size, path halving).
 3. Stop after ``rows·cols − 1`` openings.
 """
 
@@ -13,20 +13,9 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.maze.accel import helper, kernel
+from laby3d.accel import kernel
 from laby3d.maze.algorithms.base import Algorithm
-
-
-@helper
-def _find(parent: np.ndarray, cell: int) -> int:
-    root = cell
-    while parent[root] != root:
-        root = parent[root]
-    while parent[cell] != root:  # path compression
-        following = parent[cell]
-        parent[cell] = root
-        cell = following
-    return root
+from laby3d.unionfind import find
 
 
 @kernel
@@ -46,8 +35,8 @@ def _kruskal(rows: int, cols: int, wall_order: np.ndarray) -> np.ndarray:
         else:
             a = wall - east_walls
             b = a + cols
-        root_a = _find(parent, a)
-        root_b = _find(parent, b)
+        root_a = find(parent, a)
+        root_b = find(parent, b)
         if root_a == root_b:
             continue
         if size[root_a] < size[root_b]:
@@ -67,4 +56,4 @@ def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, 
     return _kruskal(rows, cols, order, cells=rows * cols)
 
 
-ALGORITHM = Algorithm("kruskal", "random wall order, union-find (union by size, path compression)", carve)
+ALGORITHM = Algorithm("kruskal", "random wall order, union-find (union by size, path halving)", carve)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from laby3d.maze.accel import helper
+from laby3d.accel import helper
 
 
 @helper

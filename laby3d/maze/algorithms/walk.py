@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from laby3d.maze.accel import Kernel, helper
+from laby3d.accel import Kernel, helper
 
 
 @helper

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.maze.accel import kernel
+from laby3d.accel import kernel
 from laby3d.maze.algorithms.base import Algorithm
 from laby3d.maze.algorithms.walk import run_walk, step_to
 

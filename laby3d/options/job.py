@@ -1,0 +1,107 @@
+"""A job: one maze (or variants of it), its options by section, and the files wanted."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from laby3d.errors import ParameterError
+from laby3d.export.formats import FORMATS
+from laby3d.maze.algorithms import get_algorithm
+from laby3d.maze.generate import MAX_SEED
+from laby3d.options.base import Section, flag
+from laby3d.options.laser import LaserSpec
+from laby3d.options.maze import MazeSpec
+from laby3d.options.pictures import PictureSpec
+from laby3d.options.solid import PrintSpec
+from laby3d.options.walk import WalkSpec
+
+#: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them.
+FORMAT_NAMES = tuple(FORMATS)
+#: Largest number of mazes in one job (count or names).
+MAX_VARIANTS = 1000
+Language = Literal["en", "fr"]
+#: The option sections of a job: YAML key -> model.
+SECTIONS: dict[str, type[Section]] = {
+    "maze": MazeSpec,
+    "print": PrintSpec,
+    "pictures": PictureSpec,
+    "laser": LaserSpec,
+    "walk": WalkSpec,
+}
+
+
+class Job(BaseModel):
+    """One job: a maze (or variants of it) and the files wanted."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
+    label: str | None = Field(
+        None, min_length=1, max_length=60, description="text on the solid and the laser sheet (with names: each name)"
+    )
+    lang: Language = Field("en", description="language of what pupils read (pages, worksheets, captions)")
+    count: int | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
+    names: list[Annotated[str, Field(min_length=1, max_length=100)]] | None = Field(
+        None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
+    )
+    maze: MazeSpec = MazeSpec()
+    print: PrintSpec = PrintSpec()
+    pictures: PictureSpec = PictureSpec()
+    laser: LaserSpec = LaserSpec()
+    walk: WalkSpec = WalkSpec()
+    formats: list[Literal[FORMAT_NAMES]] = Field(  # type: ignore[valid-type]
+        ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
+    )
+
+    def check(self) -> None:
+        """Rules between fields, by the library's own objects; raises :class:`ParameterError`
+        whose ``field`` is the dotted path of the field at fault."""
+        with located("maze"):
+            get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
+        with located("print"):
+            fabrication = self.print.fabrication()
+            fabrication.check_size(self.maze.rows, self.maze.cols)
+            self.print.solid_options(self.label).check(fabrication)
+            self.print.print_settings().bed_size()
+        with located("laser"):
+            self.laser.options(self.print.ball, self.label).check(fabrication)
+        if self.count is not None and self.names is not None:
+            raise ParameterError("give one or the other, not both count and names", field="count")
+
+
+class located:  # noqa: N801 - used as a context manager, reads as a phrase
+    """Context manager: a :class:`ParameterError` raised inside gets ``section.`` before its field."""
+
+    def __init__(self, section: str) -> None:
+        self.section = section
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, traceback: Any) -> bool:
+        if isinstance(error, ParameterError):
+            raise error.within(self.section) from None
+        return False
+
+
+def job_flag_fields() -> list[tuple[str, Any, list[str]]]:
+    """Every option of a job as (dotted path, pydantic field, CLI flags), in declaration order."""
+    fields: list[tuple[str, Any, list[str]]] = []
+    for name, field in Job.model_fields.items():
+        if name in SECTIONS:
+            for sub, subfield in SECTIONS[name].model_fields.items():
+                fields.append((f"{name}.{sub}", subfield, _flags(sub, subfield)))
+        elif name not in ("name", "count", "names", "formats"):
+            fields.append((name, field, _flags(name, field)))
+    return fields
+
+
+def _flags(name: str, field: Any) -> list[str]:
+    extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+    return list(extra.get("flag", [f"--{name.replace('_', '-')}"]))
+
+
+__all__ = ["FORMAT_NAMES", "Job", "SECTIONS", "flag", "job_flag_fields", "located"]

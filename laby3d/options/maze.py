@@ -1,0 +1,47 @@
+"""Options of the maze itself: size, algorithm and its options, entrance and exit."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from laby3d.maze.algorithms import ALGORITHMS, get_algorithm
+from laby3d.maze.model import MAX_SIDE
+from laby3d.options.base import Section, flag
+
+Placement = Literal["corners", "opposite-sides", "center", "hardest", "explicit"]
+#: Fields that are options of one algorithm (checked against the chosen algorithm).
+ALGORITHM_OPTIONS = ("policy", "bias", "join", "down")
+
+
+class MazeSpec(Section):
+    """The maze: size, algorithm and its options, placement of entrance and exit."""
+
+    rows: int = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
+    cols: int = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
+    algorithm: str = Field(
+        "kruskal",
+        description=f"generation algorithm: {', '.join(ALGORITHMS)}",
+        json_schema_extra={**flag("--algorithm", "-a"), "enum": list(ALGORITHMS)},
+    )
+    placement: Placement = Field("corners", description="where the entrance and exit go")
+    entrance: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
+    exit: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '14,14,E'")
+    policy: str | None = Field(
+        None, max_length=200, description="growing_tree: cell pick policy, e.g. 'newest:0.75,random:0.25'"
+    )
+    bias: float | None = Field(None, ge=0, le=1, description="sidewinder/binary_tree: bias towards east")
+    join: float | None = Field(None, ge=0, le=1, description="eller: probability of joining two sets")
+    down: float | None = Field(None, ge=0, le=1, description="eller: probability of opening south")
+
+    @field_validator("algorithm")
+    @classmethod
+    def _known_algorithm(cls, value: str) -> str:
+        get_algorithm(value)
+        return value
+
+    def options(self) -> dict[str, Any]:
+        """The algorithm options given (checked against the chosen algorithm by ``generate``)."""
+        given = {name: getattr(self, name) for name in ALGORITHM_OPTIONS}
+        return {name: value for name, value in given.items() if value is not None}

@@ -1,0 +1,70 @@
+"""Options of the printable solid (mm) and of the printer it is checked against."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from laby3d.geometry.params import MAX_SIZE_MM, Fabrication
+from laby3d.mesh.solid import SolidOptions
+from laby3d.options.base import Millimetres, Section
+from laby3d.printability import PRINTERS, PrintSettings, parse_bed
+
+SolutionMode = Literal["none", "groove", "ridge"]
+LabelMode = Literal["none", "engrave", "emboss"]
+
+
+class PrintSpec(Section):
+    """The printable solid (mm) and the printer it is checked against."""
+
+    cell_size: Millimetres = Field(10.0, gt=0, le=MAX_SIZE_MM, description="grid pitch: wall centre to wall centre, mm")
+    wall_thickness: Millimetres = Field(1.6, gt=0, le=MAX_SIZE_MM, description="mm, less than cell_size")
+    wall_height: Millimetres = Field(8.0, gt=0, le=MAX_SIZE_MM, description="walls above the base, mm")
+    base_thickness: Millimetres = Field(2.0, ge=0, le=MAX_SIZE_MM, description="floor plate, mm; 0 = walls only")
+    margin: Millimetres = Field(0.0, ge=0, le=MAX_SIZE_MM, description="floor beyond the outer walls, mm")
+    solution: SolutionMode = Field("none", description="the solution cut into the floor (groove) or raised (ridge)")
+    solution_width: Millimetres | None = Field(
+        None, gt=0, description="groove/ridge width, mm; default 40% of the corridor"
+    )
+    solution_depth: Millimetres = Field(0.6, gt=0, description="groove depth or ridge height, mm")
+    label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
+    label_depth: Millimetres = Field(0.6, gt=0, description="label engraving depth or embossing height, mm")
+    markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
+    printer: str | None = Field(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
+    bed: str | None = Field(None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'")
+    nozzle: Millimetres = Field(0.4, gt=0, le=5, description="nozzle diameter, mm")
+    ball: Millimetres | None = Field(None, gt=0, description="ball diameter for a rolling-ball maze, mm")
+    force: bool = Field(False, description="export even with walls thinner than the nozzle")
+
+    def fabrication(self) -> Fabrication:
+        """The solid's sizes (checked together)."""
+        return Fabrication(
+            cell_size=self.cell_size,
+            wall_thickness=self.wall_thickness,
+            wall_height=self.wall_height,
+            base_thickness=self.base_thickness,
+            margin=self.margin,
+        )
+
+    def solid_options(self, label: str | None = None) -> SolidOptions:
+        """What the solid shows besides the walls (``label``: the text, unless label_mode is none)."""
+        return SolidOptions(
+            solution=self.solution,
+            solution_width=self.solution_width,
+            solution_depth=self.solution_depth,
+            label=label if self.label_mode != "none" else None,
+            label_mode="emboss" if self.label_mode == "emboss" else "engrave",
+            label_depth=self.label_depth,
+            markers=self.markers,
+        )
+
+    def print_settings(self) -> PrintSettings:
+        """Printer, nozzle and ball for the printability report."""
+        return PrintSettings(
+            printer=self.printer,
+            bed=parse_bed(self.bed) if self.bed else None,
+            nozzle=self.nozzle,
+            ball=self.ball,
+            force=self.force,
+        )
