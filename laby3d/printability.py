@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from laby3d.accel import kernel
 from laby3d.errors import ParameterError, PrintabilityError
 from laby3d.geometry.params import parse_sizes
-from laby3d.accel import kernel
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication

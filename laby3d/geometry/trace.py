@@ -13,9 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from laby3d.accel import kernel
 from laby3d.errors import Laby3dError
 from laby3d.geometry.raster import EMPTY, Raster
-from laby3d.accel import kernel
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.errors import ParameterError
 from laby3d.accel import helper, kernel
+from laby3d.errors import ParameterError
 from laby3d.maze.algorithms.base import Algorithm, Option
 from laby3d.maze.algorithms.neighbours import gather
 
