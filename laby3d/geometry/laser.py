@@ -153,7 +153,7 @@ def _stack(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
     parts: list[Part] = []
     engraving: list[tuple[np.ndarray, bool]] = []
     if options.engrave_solution and maze.solution:
-        from laby3d.render.pictures import solution_polyline
+        from laby3d.maze.solve import solution_polyline
 
         pad = fab.margin + fab.wall_thickness / 2
         line = solution_polyline(maze) * fab.cell_size + pad

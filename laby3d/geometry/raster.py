@@ -33,14 +33,6 @@ class Raster:
     ys: np.ndarray
     labels: np.ndarray
 
-    def block_areas(self) -> np.ndarray:
-        """``(ny, nx)`` block areas, mm²."""
-        return np.outer(np.diff(self.ys), np.diff(self.xs))
-
-    def area(self, label: int) -> float:
-        """Total area of ``label``'s blocks, mm²."""
-        return float(self.block_areas()[self.labels == label].sum())
-
     def with_box(self, box: tuple[float, float, float, float], label: int) -> Raster:
         """A copy with grid lines added at the box's sides and the box's blocks set to ``label``.
 

@@ -75,3 +75,16 @@ def solve(maze: Maze) -> list[tuple[int, int]]:
     if maze.entrance is None or maze.exit is None:
         return []
     return path_between(maze, (maze.entrance.row, maze.entrance.col), (maze.exit.row, maze.exit.col))
+
+
+def solution_polyline(maze: Maze) -> np.ndarray:
+    """``(k, 2)`` points (x, y) through the solution's cell centres, out through the openings."""
+    points = [(c + 0.5, r + 0.5) for r, c in maze.solution]
+    offsets = {"N": (0, -0.5), "S": (0, 0.5), "W": (-0.5, 0), "E": (0.5, 0)}
+    if maze.entrance and maze.entrance.side and points:
+        dx, dy = offsets[maze.entrance.side]
+        points.insert(0, (points[0][0] + dx, points[0][1] + dy))
+    if maze.exit and maze.exit.side and points:
+        dx, dy = offsets[maze.exit.side]
+        points.append((points[-1][0] + dx, points[-1][1] + dy))
+    return np.array(points, dtype=float).reshape(-1, 2)

@@ -47,3 +47,11 @@ def wall_runs(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     """
     horizontal, vertical = wall_lattice(maze)
     return _runs_along_rows(horizontal), _runs_along_rows(vertical.T)
+
+
+def wall_segments(maze: Maze) -> np.ndarray:
+    """``(k, 2, 2)`` wall runs as (x, y) end points in cell units (x = column, y = row)."""
+    horizontal, vertical = wall_runs(maze)
+    h = np.stack([horizontal[:, [1, 0]], horizontal[:, [2, 0]]], axis=1)
+    v = np.stack([vertical[:, [0, 1]], vertical[:, [0, 2]]], axis=1)
+    return np.concatenate([h, v]).astype(float)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.maze.observe import partial_maze
-from laby3d.render.pictures import wall_segments
+from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze

@@ -8,41 +8,17 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from laby3d.maze.solve import distance_map
-from laby3d.maze.walls import wall_runs
+from laby3d.maze.solve import distance_map, solution_polyline
+from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
-PICTURE_FORMATS = ("png", "pdf", "ps")
 _METADATA = {  # fixed metadata: the same maze gives the same bytes
     "png": {"Software": None},
     "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
     "ps": {"Creator": None, "CreationDate": None},
 }
-
-
-def wall_segments(maze: Maze) -> np.ndarray:
-    """``(k, 2, 2)`` wall runs as (x, y) end points in cell units (x = column, y = row)."""
-    horizontal, vertical = wall_runs(maze)
-    h = np.stack([horizontal[:, [1, 0]], horizontal[:, [2, 0]]], axis=1)
-    v = np.stack([vertical[:, [0, 1]], vertical[:, [0, 2]]], axis=1)
-    return np.concatenate([h, v]).astype(float)
-
-
-def solution_polyline(maze: Maze) -> np.ndarray:
-    """``(k, 2)`` points (x, y) through the solution's cell centres, out through the openings."""
-    points = [(c + 0.5, r + 0.5) for r, c in maze.solution]
-    offsets = {"N": (0, -0.5), "S": (0, 0.5), "W": (-0.5, 0), "E": (0.5, 0)}
-    if maze.entrance and maze.entrance.side and points:
-        dx, dy = offsets[maze.entrance.side]
-        points.insert(0, (points[0][0] + dx, points[0][1] + dy))
-    if maze.exit and maze.exit.side and points:
-        dx, dy = offsets[maze.exit.side]
-        points.append((points[-1][0] + dx, points[-1][1] + dy))
-    return np.array(points, dtype=float).reshape(-1, 2)
 
 
 def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
