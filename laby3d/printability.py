@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from laby3d.accel import kernel
 from laby3d.errors import ParameterError, PrintabilityError
 from laby3d.geometry.params import parse_sizes
 
@@ -61,34 +60,44 @@ def parse_bed(text: str) -> tuple[float, float, float]:
     return (values[0], values[1], values[2] if len(values) == 3 else math.inf)
 
 
-@kernel
-def _component_count(faces: np.ndarray, vertex_count: int) -> int:
+def body_count(faces: np.ndarray, vertex_count: int) -> int:
+    """Number of separate bodies: components of the vertices the ``(m, 3)`` faces use, joined
+    through shared vertices.
+
+    Vectorised union-find (hook every root onto its smallest neighbouring root, then jump
+    pointers until each vertex points at its root): every round at least halves the number of
+    components that still have an edge between them, so a few numpy passes suffice, with no
+    Python loop over faces and no compiled kernel to import.
+
+    >>> body_count(np.array([[0, 1, 2], [3, 4, 5], [2, 6, 7]]), 9)
+    2
+    """
+    first = np.concatenate([faces[:, 0], faces[:, 0]])
+    second = np.concatenate([faces[:, 1], faces[:, 2]])
     parent = np.arange(vertex_count)
-    for face in range(faces.shape[0]):
-        roots = np.empty(3, dtype=np.int64)
-        for k in range(3):
-            v = faces[face, k]
-            while parent[v] != v:
-                parent[v] = parent[parent[v]]
-                v = parent[v]
-            roots[k] = v
-        parent[roots[1]] = roots[0]
-        parent[roots[2]] = roots[0]
-    count = 0
-    for v in range(vertex_count):
-        if parent[v] == v:
-            count += 1
-    return count
+    while True:
+        root_a, root_b = parent[first], parent[second]
+        apart = root_a != root_b
+        if not apart.any():
+            break
+        root_a, root_b = root_a[apart], root_b[apart]
+        np.minimum.at(parent, np.maximum(root_a, root_b), np.minimum(root_a, root_b))
+        while True:
+            grandparent = parent[parent]
+            if np.array_equal(grandparent, parent):
+                break
+            parent = grandparent
+    used = np.zeros(vertex_count, dtype=bool)
+    used[faces.ravel()] = True
+    return int(np.count_nonzero((parent == np.arange(vertex_count)) & used))
 
 
 def mesh_soundness(mesh: Mesh) -> dict[str, Any]:
     """Closed and consistently wound (every edge once in each direction), body count, volume."""
     f = mesh.faces
-    n = len(mesh.vertices)
-    used = np.unique(f)
     return {
         "watertight": mesh.is_closed(),
-        "bodies": int(_component_count(f, n, cells=len(f) // 8)) - (n - len(used)),
+        "bodies": body_count(f, len(mesh.vertices)),
         "volume_mm3": round(mesh.volume(), 3),
         "triangles": len(f),
     }
