@@ -1,27 +1,59 @@
-"""Conversions for classroom code: rows of side dicts, and the (2·rows+1)×(2·cols+1) 0/1 grid."""
+"""Conversions for classroom code: rows of side dicts, and the (2·rows+1)×(2·cols+1) 0/1 grid.
+
+The classroom form is the class exercise's ``Labyrinthe``: a list of rows, each a list of cells,
+each cell a dict of its sides ``N``, ``E``, ``S``, ``O`` (ouest) with True where the side is open,
+optionally with the cell's zone number (see :mod:`laby3d.maze.observe`).
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
-from laby3d.errors import MazeFileError
+from laby3d.errors import MazeFileError, ParameterError
 from laby3d.maze.mazefile import check_perfect, check_symmetric
 from laby3d.maze.model import SIDE_BITS, E, Maze, N, S, W, check_size, interior_only
 
 _ALIASES = {"O": "W"}  # "ouest"
+#: The key of a cell's zone number in the classroom form.
+ZONE_KEY = "zone"
 
 
-def to_classroom(maze: Maze) -> list[list[dict[str, bool]]]:
-    """Rows of ``{"N": bool, "E": bool, "S": bool, "W": bool}`` (True = passage)."""
-    return [
-        [{side: bool(mask & bit) for side, bit in SIDE_BITS.items()} for mask in row] for row in maze.cells.tolist()
+def to_classroom(
+    maze: Maze, *, west: Literal["O", "W"] = "O", zones: np.ndarray | None = None
+) -> list[list[dict[str, Any]]]:
+    """Rows of ``{"N": bool, "E": bool, "S": bool, "O": bool}`` (True = open side).
+
+    ``west`` names the west key (the exercise's ``"O"``, or ``"W"``); ``zones`` (``(rows,
+    cols)`` ints, e.g. :func:`laby3d.maze.observe.zone_numbers`) adds ``"zone": number``.
+
+    >>> import laby3d
+    >>> maze = laby3d.generate(1, 2, seed=1)   # entrance W of (0, 0), exit E of (0, 1)
+    >>> to_classroom(maze)
+    [[{'N': False, 'E': True, 'S': False, 'O': True}, {'N': False, 'E': True, 'S': False, 'O': True}]]
+    >>> to_classroom(maze, west="W", zones=np.array([[4, 4]]))[0][1]
+    {'N': False, 'E': True, 'S': False, 'W': True, 'zone': 4}
+    """
+    if west not in ("O", "W"):
+        raise ParameterError(f"must be 'O' or 'W', got {west!r}", field="west")
+    if zones is not None and np.shape(zones) != (maze.rows, maze.cols):
+        raise ParameterError(f"must be {maze.rows} × {maze.cols}, got {np.shape(zones)}", field="zones")
+    names = {side: (west if side == "W" else side) for side in SIDE_BITS}
+    rows: list[list[dict[str, Any]]] = [
+        [{names[side]: bool(mask & bit) for side, bit in SIDE_BITS.items()} for mask in row]
+        for row in maze.cells.tolist()
     ]
+    if zones is not None:
+        for row, numbers in zip(rows, np.asarray(zones).tolist(), strict=True):
+            for cell, number in zip(row, numbers, strict=True):
+                cell[ZONE_KEY] = int(number)
+    return rows
 
 
 def from_classroom(rows_of_dicts: list[list[dict[str, Any]]]) -> Maze:
-    """A maze from rows of side dicts (``"O"`` is accepted for ``"W"``); border openings ignored."""
+    """A maze from rows of side dicts (``"O"`` or ``"W"`` for west); border openings and zone
+    numbers are ignored (the zones are known from the passages)."""
     if not isinstance(rows_of_dicts, list) or not rows_of_dicts or not isinstance(rows_of_dicts[0], list):
         raise MazeFileError("expected a non-empty list of rows, each a list of dicts")
     rows, cols = len(rows_of_dicts), len(rows_of_dicts[0])
@@ -33,9 +65,11 @@ def from_classroom(rows_of_dicts: list[list[dict[str, Any]]]) -> Maze:
             if not isinstance(sides, dict):
                 raise MazeFileError(f"cell ({r}, {c}) must be a dict of sides")
             for key, value in sides.items():
+                if key == ZONE_KEY:
+                    continue
                 side = _ALIASES.get(key, key)
                 if side not in SIDE_BITS:
-                    raise MazeFileError(f"cell ({r}, {c}) has an unknown side {key!r} (N, E, S, W or O)")
+                    raise MazeFileError(f"cell ({r}, {c}) has an unknown side {key!r} (N, E, S, O or W)")
                 if value:
                     cells[r, c] |= SIDE_BITS[side]
     return _checked(rows, cols, interior_only(cells))

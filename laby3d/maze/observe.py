@@ -1,20 +1,87 @@
-"""Watching generation step by step: the maze after the first k passages were opened."""
+"""Watching generation step by step: the zones, the walls opened and the walls rejected.
+
+Every generated maze records the order its passages were opened (``maze.carve_order``), so the
+maze can be shown after any number of steps. A *zone* is a set of cells joined by the passages
+open so far (Kruskal's sets, the class exercise's "zones"): at step ``k`` there are
+``rows·cols − k`` zones, and the finished maze has one.
+
+Zone numbers follow the class exercise: cell ``(r, c)`` starts in zone ``r·cols + c``; when a
+wall joins two zones, the larger zone keeps its number and the other's cells take it (on a tie,
+the smaller number wins). A cell's number thus changes only when its zone merges into another.
+
+>>> import laby3d
+>>> maze = laby3d.generate(2, 3, algorithm="kruskal", seed=7)
+>>> zone_numbers(maze, 0).tolist()
+[[0, 1, 2], [3, 4, 5]]
+>>> maze.carve_order.tolist()                  # cell index = row·cols + col
+[[2, 5], [4, 5], [1, 2], [0, 3], [3, 4]]
+>>> zone_numbers(maze, 3).tolist()             # zone 2 grew; 4 and 1 merged into it
+[[0, 2, 2], [3, 2, 2]]
+>>> stage = stage_after(maze, 3)
+>>> stage.zone_count, stage.walls_standing     # 6 cells − 3 opened; 7 interior walls − 3
+(3, 4)
+>>> zone_numbers(maze, 5).tolist()             # one zone at the end
+[[2, 2, 2], [2, 2, 2]]
+
+For Kruskal, the walls examined and left closed (both cells already in one zone) are
+recovered by replaying the wall order drawn from the maze's seed:
+
+>>> [len(stage_after(maze, k).rejected) for k in range(6)]
+[0, 0, 0, 1, 1, 1]
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
 import numpy as np
 
-from laby3d.errors import ParameterError
+from laby3d.errors import InternalError, ParameterError
 from laby3d.maze.model import Maze
+from laby3d.unionfind import component_roots
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stage:
+    """The maze after ``opened`` passages, as a lesson frame shows it."""
+
+    #: The maze with only the first ``opened`` passages open (no entrance or exit).
+    maze: Maze
+    #: Passages open so far (the step number).
+    opened: int
+    #: ``(rows, cols)`` int zone number of every cell (see the module's rule).
+    zones: np.ndarray
+    #: Cell indices ``(a, b)`` of the wall opened last (None before the first step).
+    last_opened: tuple[int, int] | None
+    #: ``(k, 2)`` cell-index pairs of the walls examined and left closed so far, because both
+    #: cells were already in one zone (Kruskal only; empty for the other algorithms).
+    rejected: np.ndarray
+
+    @property
+    def zone_count(self) -> int:
+        """Number of zones: cells − passages opened."""
+        return self.maze.cell_count - self.opened
+
+    @property
+    def walls_standing(self) -> int:
+        """Interior walls still closed: ``2·rows·cols − rows − cols − opened``."""
+        rows, cols = self.maze.rows, self.maze.cols
+        return 2 * rows * cols - rows - cols - self.opened
+
+
+def _recorded_order(maze: Maze) -> np.ndarray:
+    """``maze.carve_order``, or a :class:`ParameterError` when the maze has none."""
+    if maze.carve_order is None:
+        raise ParameterError("this maze has no recorded generation steps (it was read from a file)")
+    return maze.carve_order
 
 
 def _checked_order(maze: Maze, steps: int) -> np.ndarray:
-    if maze.carve_order is None:
-        raise ParameterError("this maze has no recorded generation steps (it was read from a file)")
-    total = len(maze.carve_order)
-    if not 0 <= steps <= total:
-        raise ParameterError(f"steps must be in 0..{total}, got {steps}")
-    return maze.carve_order[:steps]
+    order = _recorded_order(maze)
+    if not 0 <= steps <= len(order):
+        raise ParameterError(f"steps must be in 0..{len(order)}, got {steps}")
+    return order[:steps]
 
 
 def partial_maze(maze: Maze, steps: int) -> Maze:
@@ -26,19 +93,118 @@ def set_labels(maze: Maze, steps: int) -> np.ndarray:
     """``(rows, cols)`` set number of every cell after ``steps`` passages (Kruskal's sets).
 
     Sets are numbered 0, 1, ... in row-major order of their first cell.
+
+    >>> import laby3d
+    >>> set_labels(laby3d.generate(2, 3, algorithm="kruskal", seed=7), 2).tolist()
+    [[0, 1, 2], [3, 2, 2]]
     """
     order = _checked_order(maze, steps)
-    parent = list(range(maze.cell_count))
+    roots = component_roots(maze.cell_count, order[:, 0], order[:, 1])
+    # the smallest cell of each set is its first in row-major order: rank the roots
+    return np.unique(roots, return_inverse=True)[1].reshape(maze.rows, maze.cols)
 
-    def root(cell: int) -> int:
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
 
-    for a, b in order.tolist():
-        parent[root(a)] = root(b)
-    roots = np.array([root(cell) for cell in range(maze.cell_count)])
-    _, first_seen = np.unique(roots, return_index=True)
-    number = {int(roots[i]): rank for rank, i in enumerate(sorted(first_seen))}
-    return np.array([number[int(r)] for r in roots]).reshape(maze.rows, maze.cols)
+def zone_numbers(maze: Maze, steps: int) -> np.ndarray:
+    """``(rows, cols)`` int64 zone number of every cell after ``steps`` passages.
+
+    The numbers are stable across steps (the module's rule): the larger zone keeps its number.
+    """
+    return _zone_history(maze, _checked_order(maze, steps), [steps])[0]
+
+
+def _zone_history(maze: Maze, order: np.ndarray, wanted: list[int]) -> list[np.ndarray]:
+    """Zone numbers after each step count in ``wanted`` (ascending), replaying ``order``."""
+    zone = np.arange(maze.cell_count, dtype=np.int64)
+    members: dict[int, list[int]] = {cell: [cell] for cell in range(maze.cell_count)}
+    snapshots = []
+    targets = iter(wanted)
+    target = next(targets, None)
+    for step in range(len(order) + 1):
+        while target == step:
+            snapshots.append(zone.reshape(maze.rows, maze.cols).copy())
+            target = next(targets, None)
+        if step == len(order):
+            break
+        a, b = (int(zone[cell]) for cell in order[step])
+        if a == b:
+            raise InternalError(f"passage {step} joins cells of one zone ({a}): not a perfect maze")
+        keep, merged = sorted((a, b), key=lambda number: (-len(members[number]), number))
+        zone[members[merged]] = keep
+        members[keep].extend(members.pop(merged))
+    return snapshots
+
+
+def stage_after(maze: Maze, steps: int) -> Stage:
+    """The :class:`Stage` after ``steps`` passages."""
+    return next(stages(maze, steps=[steps]))
+
+
+def stages(maze: Maze, *, every: int = 1, steps: list[int] | None = None) -> Iterator[Stage]:
+    """The stages at steps 0, ``every``, 2·``every``, ... and the last, or at the given ``steps``.
+
+    >>> import laby3d
+    >>> [s.opened for s in stages(laby3d.generate(3, 3, seed=1), every=3)]
+    [0, 3, 6, 8]
+    """
+    order = _recorded_order(maze)
+    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+        raise ParameterError(f"must be an integer >= 1, got {every!r}", field="every")
+    if steps is None:
+        steps = sorted({*range(0, len(order), every), len(order)})
+    for step in steps:
+        _checked_order(maze, step)
+    rejected_before = _rejected_before(maze)
+    for step, zones in zip(steps, _zone_history(maze, order, sorted(steps)), strict=True):
+        yield Stage(
+            maze=partial_maze(maze, step),
+            opened=step,
+            zones=zones,
+            last_opened=(int(order[step - 1, 0]), int(order[step - 1, 1])) if step else None,
+            rejected=rejected_before(step),
+        )
+
+
+def _rejected_before(maze: Maze) -> Callable[[int], np.ndarray]:
+    """A function ``step -> (k, 2)`` walls rejected before the ``step + 1``-th opening."""
+    if maze.algorithm != "kruskal" or maze.seed is None:
+        return lambda step: np.empty((0, 2), dtype=np.int64)
+    walls, position = kruskal_examination(maze)
+    never_opened = np.ones(len(walls), dtype=bool)
+    never_opened[position] = False
+
+    def before(step: int) -> np.ndarray:
+        # Kruskal stops examining walls once the last passage is open
+        examined = int(position[step]) if step < len(position) else int(position[-1]) + 1 if len(position) else 0
+        return walls[:examined][never_opened[:examined]]
+
+    return before
+
+
+def kruskal_examination(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
+    """Kruskal's wall order replayed from the maze's seed, and where each passage sits in it.
+
+    Returns ``walls`` ``(2·rows·cols − rows − cols, 2)`` cell-index pairs in the order Kruskal
+    examined them, and ``position`` ``(rows·cols − 1,)``: the index in ``walls`` of each passage
+    of ``maze.carve_order``. Every wall examined before the last passage and not opened was
+    rejected (its cells were already in one zone). Uses the same random draws as
+    :func:`laby3d.maze.generate.generate` and :mod:`laby3d.maze.algorithms.kruskal`.
+    """
+    order = _recorded_order(maze)
+    if maze.algorithm != "kruskal" or maze.seed is None:
+        raise ParameterError("the rejected walls are known only for a generated Kruskal maze with its seed")
+    rows, cols = maze.rows, maze.cols
+    east_count = rows * (cols - 1)
+    maze_rng = np.random.default_rng(np.random.SeedSequence(int(maze.seed)).spawn(2)[0])
+    wall_order = maze_rng.permutation(east_count + (rows - 1) * cols).astype(np.int64)
+    east = wall_order < east_count
+    per_row = max(cols - 1, 1)
+    first = np.where(east, (wall_order // per_row) * cols + wall_order % per_row, wall_order - east_count)
+    walls = np.stack([first, np.where(east, first + 1, first + cols)], axis=1)
+    index_of = {(int(a), int(b)): i for i, (a, b) in enumerate(walls.tolist())}
+    try:
+        position = np.array([index_of[(int(a), int(b))] for a, b in order.tolist()], dtype=np.int64)
+    except KeyError as missing:
+        raise InternalError(f"replayed Kruskal order lacks passage {missing}") from None
+    if len(position) and (np.diff(position) <= 0).any():
+        raise InternalError("replayed Kruskal order does not match the maze's passages (was the seed changed?)")
+    return walls, position
