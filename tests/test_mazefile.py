@@ -24,7 +24,7 @@ SPEC_EXAMPLE = """{
 
 def test_reads_the_spec_example() -> None:
     maze = laby3d.Maze.from_json(SPEC_EXAMPLE)
-    assert maze.solution == [(0, 0), (0, 1), (0, 2), (1, 2)]
+    assert maze.solution == ((0, 0), (0, 1), (0, 2), (1, 2))
     assert json.loads(maze.to_json()) == json.loads(SPEC_EXAMPLE)
 
 

@@ -9,10 +9,9 @@ import numpy as np
 
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms import get_algorithm
-from laby3d.maze.model import Maze, check_size
+from laby3d.maze.model import MAX_SEED as MAX_SEED  # re-exported: the options models import it from here
+from laby3d.maze.model import Maze, check_seed, check_size
 from laby3d.maze.placement import place
-
-MAX_SEED = 2**63 - 1
 
 
 def new_seed() -> int:
@@ -42,12 +41,19 @@ def generate(
     True
     """
     check_size(rows, cols)
+    for name, value, optional in (
+        ("algorithm", algorithm, False),
+        ("placement", placement, False),
+        ("entrance", entrance, True),
+        ("exit", exit, True),
+    ):
+        if not (isinstance(value, str) or (optional and value is None)):
+            raise ParameterError(f"must be a string{' or None' if optional else ''}, got {value!r}", field=name)
     generator = get_algorithm(algorithm)
     resolved = generator.resolve_options(options)
+    check_seed(seed)
     if seed is None:
         seed = new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_SEED:
-        raise ParameterError(f"seed must be an integer in 0..{MAX_SEED}, got {seed!r}")
     maze_rng, placement_rng = (np.random.default_rng(child) for child in np.random.SeedSequence(int(seed)).spawn(2))
     passages = generator.carve(rows, cols, maze_rng, resolved)
     shown = {name: _plain(value) for name, value in resolved.items()}

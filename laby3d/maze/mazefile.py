@@ -1,27 +1,58 @@
 """The maze file (``.maze.json``): writing, and reading with full validation.
 
-Format (SPEC §2): ``cells[r][c]`` is the bit mask of the cell's open sides, N=1 E=2 S=4 W=8;
-both cells of an open wall carry its bit; border bits only at the entrance and exit.
+The format and every rule the reader checks are in docs/maze-file.md: ``cells[r][c]`` is the bit
+mask of the cell's open sides, N=1 E=2 S=4 W=8; both cells of an open wall carry its bit; border
+bits only at the entrance and exit. The reader refuses, with a :class:`MazeFileError` naming the
+field (and the row, column and side), anything else: unknown keys, unregistered algorithms,
+options the algorithm does not take, integers out of range, entrance = exit, non-UTF-8 text,
+files over :data:`MAX_FILE_BYTES` and nesting deeper than :data:`MAX_NESTING` (refused before
+parsing, so no recursion limit is ever reached).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+import math
+import os
+import re
+from collections.abc import Mapping
+from typing import Any, NoReturn
 
 import numpy as np
 
-from laby3d.errors import MazeFileError
-from laby3d.maze.model import SIDE_BITS, E, Maze, N, Opening, S, W, check_size, interior_only
+from laby3d.errors import MazeFileError, ParameterError
+from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.maze.model import (
+    MAX_CELLS,
+    MAX_SEED,
+    MAX_SIDE,
+    SIDE_BITS,
+    E,
+    Maze,
+    N,
+    Opening,
+    S,
+    W,
+    interior_only,
+    is_integer,
+)
 from laby3d.maze.solve import distance_map
+from laby3d.quoting import shown
 
 FORMAT = "laby3d.maze"
 VERSION = 1
+#: Largest maze file read: the largest maze written by laby3d takes about 72 MB.
+MAX_FILE_BYTES = 32 * MAX_CELLS
+#: Deepest nesting of arrays and objects (a valid file nests 3 deep).
+MAX_NESTING = 16
+#: Longest option value text.
+MAX_OPTION_TEXT = 200
+KEYS = ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
+REQUIRED_KEYS = ("format", "version", "rows", "cols", "cells")
 _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
-
-
-def _line(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def maze_to_json(maze: Maze) -> str:
@@ -45,54 +76,158 @@ def maze_to_json(maze: Maze) -> str:
     return "{\n" + "\n".join(lines) + "\n}\n"
 
 
-def maze_from_json(text: str) -> Maze:
-    """Parse and validate a maze file; every problem names its row, column and side."""
+def _line(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def read_maze_file(path: str | os.PathLike[str]) -> Maze:
+    """Read and validate the maze file at ``path``; every error names the file.
+
+    The size is checked before reading and the bytes must be UTF-8.
+    """
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MazeFileError(f"not valid JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise MazeFileError("a maze file must hold a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        with open(path, "rb") as stream:
+            size = os.fstat(stream.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise MazeFileError(f"{path}: file is {size:,} bytes, a maze file has at most {MAX_FILE_BYTES:,}")
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise MazeFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
         raise MazeFileError(
-            f"format must be {FORMAT!r} version {VERSION}, got {data.get('format')!r} version {data.get('version')!r}"
-        )
-    known = {
-        "format",
-        "version",
-        "rows",
-        "cols",
-        "algorithm",
-        "seed",
-        "options",
-        "cells",
-        "entrance",
-        "exit",
-        "solution",
-    }
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise MazeFileError(f"unknown key {unknown[0]!r} (known: {', '.join(sorted(known))})")
+            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}, line {line})"
+        ) from None
     try:
-        check_size(data.get("rows"), data.get("cols"))
-    except ValueError as error:
-        raise MazeFileError(str(error)) from None
-    rows, cols = int(data["rows"]), int(data["cols"])
-    cells = cells_array(data.get("cells"), rows, cols)
+        return maze_from_json(text)
+    except MazeFileError as error:
+        raise MazeFileError(f"{path}: {error}") from None
+
+
+def maze_from_json(text: str) -> Maze:
+    """Parse and validate a maze file (rules in docs/maze-file.md); every problem names its field,
+    and for cells its row, column and side."""
+    data = _parse(text)
+    if not isinstance(data, dict):
+        raise MazeFileError(f"a maze file must hold a JSON object, got {type(data).__name__}")
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise MazeFileError(f"unknown key {shown(unknown[0])} (known: {', '.join(KEYS)})")
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise MazeFileError(f"missing key {missing[0]!r}")
+    if data["format"] != FORMAT or not is_integer(data["version"]) or data["version"] != VERSION:
+        raise MazeFileError(
+            f"format must be {FORMAT!r} version {VERSION}, got {shown(data['format'])} version {shown(data['version'])}"
+        )
+    rows, cols = (_integer(data[name], name, 1, MAX_SIDE) for name in ("rows", "cols"))
+    algorithm = data.get("algorithm")
+    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
+        raise MazeFileError(f"algorithm must be one of {', '.join(ALGORITHMS)} or null, got {shown(algorithm)}")
+    seed = data.get("seed")
+    if seed is not None:
+        _integer(seed, "seed", 0, MAX_SEED)
+    options = _options(data.get("options", {}), algorithm)
+    cells = cells_array(data["cells"], rows, cols)
     entrance = _opening(data.get("entrance"), "entrance", rows, cols)
     exit_ = _opening(data.get("exit"), "exit", rows, cols)
+    if entrance is not None and entrance == exit_:
+        raise MazeFileError(f"entrance and exit must differ, both are {shown(entrance.as_dict())}")
     check_border(cells, entrance, exit_)
-    seed = data.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise MazeFileError(f"seed must be a non-negative integer or null, got {seed!r}")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise MazeFileError(f"options must be an object, got {options!r}")
-    maze = Maze(rows, cols, cells, entrance, exit_, data.get("algorithm"), seed, options)
+    maze = Maze(rows, cols, cells, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options)
     check_perfect(maze)
     if "solution" in data and data["solution"] != [list(cell) for cell in maze.solution]:
         raise MazeFileError("solution is not the path from the entrance to the exit")
     return maze
+
+
+def _parse(text: str) -> Any:
+    """JSON value of ``text``, refusing oversize, deep nesting, NaN, duplicate keys and huge numbers."""
+    if not isinstance(text, str):
+        raise MazeFileError(f"a maze file is text, got {type(text).__name__}")
+    if len(text) > MAX_FILE_BYTES:
+        raise MazeFileError(f"file is {len(text):,} characters, a maze file has at most {MAX_FILE_BYTES:,}")
+    try:
+        encoded = text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise MazeFileError(f"not valid Unicode: lone surrogate at character {error.start}") from None
+    depth = nesting_depth(encoded)
+    if depth > MAX_NESTING:
+        raise MazeFileError(f"arrays and objects nest {depth} deep, a maze file nests at most {MAX_NESTING} deep")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
+    except MazeFileError:
+        raise
+    except json.JSONDecodeError as error:
+        raise MazeFileError(f"not valid JSON: {error}") from None
+    except ValueError as error:  # Python refuses integers of more than 4,300 digits
+        raise MazeFileError(f"a number is too long: {error}") from None
+    except RecursionError:  # unreachable after the nesting check; kept so it can never escape
+        raise MazeFileError("arrays and objects nest too deep") from None
+
+
+def nesting_depth(encoded: bytes) -> int:
+    """Deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings do not count).
+
+    >>> nesting_depth(b'{"a": [[1], "[[["]}')
+    3
+    """
+    outside_strings = _JSON_STRING.sub(b'""', encoded)  # UTF-8 multi-byte sequences hold no '"' or '\\'
+    brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKET), dtype=np.uint8)
+    steps = (brackets & 2).astype(np.int32) - 1  # bit 1 is set in [ and { (0x5B, 0x7B), clear in ] and }
+    return int(np.cumsum(steps).max(initial=0))
+
+
+def _refuse_constant(name: str) -> NoReturn:
+    raise MazeFileError(f"{name} is not a number a maze file may hold")
+
+
+def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise MazeFileError(f"duplicate key {shown(key)}")
+        result[key] = value
+    return result
+
+
+def _integer(value: Any, name: str, low: int, high: int) -> int:
+    if not is_integer(value) or not low <= value <= high:
+        raise MazeFileError(f"{name} must be an integer in {low}..{high}, got {shown(value)}")
+    return int(value)
+
+
+def _options(value: Any, algorithm: str | None) -> dict[str, Any]:
+    """The options object, checked against the algorithm's own option parsers."""
+    if not isinstance(value, dict):
+        raise MazeFileError(f"options must be an object, got {shown(value)}")
+    if value and algorithm is None:
+        raise MazeFileError("options need an algorithm (algorithm is null)")
+    for name, option in value.items():
+        if isinstance(option, str):
+            _check_text(option, f"options.{name}", MAX_OPTION_TEXT)
+        elif not (is_integer(option) or (isinstance(option, float) and math.isfinite(option))):
+            raise MazeFileError(f"options.{name} must be a number or a string, got {shown(option)}")
+    if algorithm is not None:
+        try:
+            ALGORITHMS[algorithm].resolve_options(value)
+        except ParameterError as error:
+            raise MazeFileError(f"options: {error}") from None
+    return value
+
+
+def _check_text(value: str, name: str, longest: int) -> None:
+    if len(value) > longest:
+        raise MazeFileError(f"{name} must be at most {longest} characters, got {len(value):,}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise MazeFileError(f"{name} is not valid Unicode (lone surrogate): {shown(value)}") from None
+    control = _CONTROL.search(value)
+    if control:
+        raise MazeFileError(f"{name} holds the control character U+{ord(control[0]):04X}: {shown(value)}")
 
 
 def cells_array(value: Any, rows: int, cols: int) -> np.ndarray:
@@ -103,8 +238,8 @@ def cells_array(value: Any, rows: int, cols: int) -> np.ndarray:
         if not isinstance(row, list) or len(row) != cols:
             raise MazeFileError(f"cells row {r} must be a list of {cols} integers")
         for c, mask in enumerate(row):
-            if isinstance(mask, bool) or not isinstance(mask, int) or not 0 <= mask <= 15:
-                raise MazeFileError(f"cell ({r}, {c}) must be an integer 0..15, got {mask!r}")
+            if type(mask) is not int or not 0 <= mask <= 15:
+                raise MazeFileError(f"cell ({r}, {c}) must be an integer 0..15, got {shown(mask)}")
     cells = np.array(value, dtype=np.uint8).reshape(rows, cols)
     check_symmetric(cells)
     return cells
@@ -126,14 +261,14 @@ def check_symmetric(cells: np.ndarray) -> None:
 def _opening(value: Any, name: str, rows: int, cols: int) -> Opening | None:
     if value is None:
         return None
-    if not isinstance(value, dict) or set(value) != {"row", "col", "side"}:
-        raise MazeFileError(f"{name} must be an object with row, col and side")
-    row, col, side = value["row"], value["col"], value["side"]
-    if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < rows and 0 <= col < cols):
-        raise MazeFileError(f"{name} cell must be within rows 0..{rows - 1}, cols 0..{cols - 1}, got ({row}, {col})")
-    if side is not None and side not in SIDE_BITS:
-        raise MazeFileError(f"{name} side must be N, E, S, W or null, got {side!r}")
-    return Opening(row, col, side)
+    if not isinstance(value, Mapping) or set(value) != {"row", "col", "side"}:
+        raise MazeFileError(f"{name} must be an object with row, col and side, got {shown(value)}")
+    row = _integer(value["row"], f"{name}.row", 0, rows - 1)
+    col = _integer(value["col"], f"{name}.col", 0, cols - 1)
+    side = value["side"]
+    if side is not None and (not isinstance(side, str) or side not in SIDE_BITS):
+        raise MazeFileError(f"{name}.side must be N, E, S, W or null, got {shown(side)}")
+    return Opening(row, col, side)  # type: ignore[arg-type]  # side checked just above
 
 
 def check_border(cells: np.ndarray, entrance: Opening | None, exit_: Opening | None) -> None:

@@ -2,15 +2,16 @@
 
 A maze has ``rows × cols`` cells; cell ``(row, col)`` counts rows from the top and columns from
 the left. ``cells[row, col]`` is a bit mask of the cell's open sides (:data:`N`, :data:`E`,
-:data:`S`, :data:`W`), exactly as in the maze file. Border bits are set only at the entrance and
-the exit.
+:data:`S`, :data:`W`), exactly as in the maze file (docs/maze-file.md). Border bits are set only at
+the entrance and the exit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from functools import cached_property
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
@@ -24,49 +25,82 @@ N, E, S, W = 1, 2, 4, 8
 SIDE_BITS: dict[str, int] = {"N": N, "E": E, "S": S, "W": W}
 Side = Literal["N", "E", "S", "W"]
 
-#: Largest maze laby3d accepts (cells); a 1000×1000 maze uses about 100 MB while generating.
-MAX_CELLS = 4_000_000
 #: Most rows or columns of a maze.
 MAX_SIDE = 2000
+#: Largest maze laby3d accepts (cells); a 1000×1000 maze uses about 100 MB while generating.
+MAX_CELLS = MAX_SIDE * MAX_SIDE
+#: Largest seed (seeds are 0..2**63 − 1).
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
 class Opening:
-    """A cell on the path's end; ``side`` is the border side opened there (None: no opening)."""
+    """A cell on the path's end; ``side`` is the border side opened there (None: no opening).
+
+    >>> Opening(0, 0, "W").as_dict()
+    {'row': 0, 'col': 0, 'side': 'W'}
+    """
 
     row: int
     col: int
     side: Side | None
+
+    def __post_init__(self) -> None:
+        for name in ("row", "col"):
+            value = getattr(self, name)
+            if not is_integer(value) or value < 0:
+                raise ParameterError(f"must be an integer >= 0, got {value!r}", field=name)
+            object.__setattr__(self, name, int(value))
+        if self.side is not None and (not isinstance(self.side, str) or self.side not in SIDE_BITS):
+            raise ParameterError(f"must be N, E, S, W or None, got {self.side!r}", field="side")
 
     def as_dict(self) -> dict[str, Any]:
         """The maze-file form ``{"row": r, "col": c, "side": s}``."""
         return {"row": self.row, "col": self.col, "side": self.side}
 
 
+def is_integer(value: Any) -> bool:
+    """True for a Python or numpy integer, False for anything else (``bool`` included)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
 def check_size(rows: Any, cols: Any) -> None:
-    """Raise :class:`ParameterError` unless ``rows × cols`` is a maze size laby3d accepts."""
+    """Raise :class:`ParameterError` (naming ``rows`` or ``cols``) unless both are integers in
+    1..:data:`MAX_SIDE`."""
     for name, value in (("rows", rows), ("cols", cols)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-            raise ParameterError(f"{name} must be an integer >= 1, got {value!r}")
-    if rows * cols > MAX_CELLS:
-        raise ParameterError(f"rows × cols must be at most {MAX_CELLS:,} cells, got {rows} × {cols} = {rows * cols:,}")
+        if not is_integer(value) or not 1 <= value <= MAX_SIDE:
+            raise ParameterError(f"must be an integer in 1..{MAX_SIDE}, got {value!r}", field=name)
+
+
+def check_seed(seed: Any) -> None:
+    """Raise :class:`ParameterError` unless ``seed`` is None or an integer in 0..:data:`MAX_SEED`."""
+    if seed is not None and (not is_integer(seed) or not 0 <= seed <= MAX_SEED):
+        raise ParameterError(f"must be an integer in 0..{MAX_SEED} or None, got {seed!r}", field="seed")
 
 
 @dataclass(frozen=True, eq=False)
 class Maze:
     """A perfect maze: open sides per cell, entrance, exit and how it was made.
 
-    Build one with :func:`laby3d.generate` or :meth:`Maze.from_json`; the arrays are read-only.
+    Build one with :func:`laby3d.generate` or :meth:`Maze.from_json`. A maze cannot change: the
+    arrays are read-only copies, ``options`` a read-only mapping, ``solution`` a tuple. Arguments
+    of the wrong kind raise :class:`laby3d.errors.ParameterError` naming the argument; the
+    constructor does not check that the maze is perfect (the maze-file reader does).
 
     >>> import laby3d
     >>> maze = laby3d.generate(2, 3, algorithm="kruskal", seed=7)
     >>> maze.rows, maze.cols, maze.passage_count
     (2, 3, 5)
+    >>> maze.options["x"] = 1
+    Traceback (most recent call last):
+    TypeError: 'mappingproxy' object does not support item assignment
     """
 
     rows: int
     cols: int
+    #: ``(rows, cols)`` uint8 bit masks of the open sides (read-only).
     cells: np.ndarray
+    _: KW_ONLY
     entrance: Opening | None = None
     exit: Opening | None = None
     algorithm: str | None = None
@@ -76,9 +110,24 @@ class Maze:
     carve_order: np.ndarray | None = None
 
     def __post_init__(self) -> None:
-        self.cells.setflags(write=False)
+        check_size(self.rows, self.cols)
+        object.__setattr__(self, "rows", int(self.rows))
+        object.__setattr__(self, "cols", int(self.cols))
+        object.__setattr__(self, "cells", _cells_copy(self.cells, self.rows, self.cols))
+        for name in ("entrance", "exit"):
+            _check_opening(getattr(self, name), name, self.rows, self.cols)
+        if self.algorithm is not None and not isinstance(self.algorithm, str):
+            raise ParameterError(f"must be a string or None, got {self.algorithm!r}", field="algorithm")
+        check_seed(self.seed)
+        if self.seed is not None:
+            object.__setattr__(self, "seed", int(self.seed))
+        if not isinstance(self.options, Mapping) or not all(isinstance(key, str) for key in self.options):
+            raise ParameterError(f"must be a mapping with string keys, got {self.options!r}", field="options")
+        object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         if self.carve_order is not None:
-            self.carve_order.setflags(write=False)
+            order = np.array(self.carve_order, dtype=np.int32, copy=True).reshape(-1, 2)
+            order.setflags(write=False)
+            object.__setattr__(self, "carve_order", order)
 
     @classmethod
     def from_passages(cls, rows: int, cols: int, passages: np.ndarray, **fields: Any) -> Maze:
@@ -101,12 +150,12 @@ class Maze:
             self.rows,
             self.cols,
             cells,
-            entrance,
-            exit,
-            self.algorithm,
-            self.seed,
-            self.options,
-            self.carve_order,
+            entrance=entrance,
+            exit=exit,
+            algorithm=self.algorithm,
+            seed=self.seed,
+            options=self.options,
+            carve_order=self.carve_order,
         )
 
     @property
@@ -135,11 +184,11 @@ class Maze:
         return 2 * self.rows * self.cols - self.rows - self.cols - self.passage_count
 
     @cached_property
-    def solution(self) -> list[tuple[int, int]]:
-        """Cells ``(row, col)`` from the entrance to the exit, both included."""
+    def solution(self) -> tuple[tuple[int, int], ...]:
+        """Cells ``(row, col)`` from the entrance to the exit, both included (empty without them)."""
         from laby3d.maze.solve import solve
 
-        return solve(self)
+        return tuple(solve(self))
 
     def stats(self) -> MazeStats:
         """Dead ends, junctions, straights, turns, solution and longest path."""
@@ -165,6 +214,33 @@ class Maze:
         from laby3d.render.ascii import maze_to_ascii
 
         return maze_to_ascii(self, **options)
+
+
+def _cells_copy(cells: Any, rows: int, cols: int) -> np.ndarray:
+    """A read-only uint8 copy of ``cells``, checked to be ``(rows, cols)`` integers 0..15."""
+    try:
+        array = np.asarray(cells)
+    except (TypeError, ValueError):
+        array = np.empty(0, dtype=object)
+    if array.shape != (rows, cols) or not np.issubdtype(array.dtype, np.integer):
+        raise ParameterError(
+            f"must be a ({rows}, {cols}) array of integers, got shape {array.shape} of {array.dtype}", field="cells"
+        )
+    if array.size and (array.min() < 0 or array.max() > 15):
+        raise ParameterError("must hold bit masks 0..15 (N=1 E=2 S=4 W=8)", field="cells")
+    copy = array.astype(np.uint8, copy=True)
+    copy.setflags(write=False)
+    return copy
+
+
+def _check_opening(opening: Any, name: str, rows: int, cols: int) -> None:
+    if opening is None:
+        return
+    if not isinstance(opening, Opening):
+        raise ParameterError(f"must be an Opening or None, got {opening!r}", field=name)
+    if not (opening.row < rows and opening.col < cols):
+        where = f"rows 0..{rows - 1}, cols 0..{cols - 1}"
+        raise ParameterError(f"cell must be within {where}, got ({opening.row}, {opening.col})", field=name)
 
 
 def interior_only(cells: np.ndarray) -> np.ndarray:
