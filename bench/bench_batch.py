@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from laby3d.config import FORMAT_NAMES
+from laby3d.options import FORMAT_NAMES
 
 
 def main() -> None:

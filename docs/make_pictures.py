@@ -55,15 +55,9 @@ def solid_picture(path: Path) -> None:
 
 def laser_kit_svg(path: Path) -> None:
     """The layered ball-maze kit (stack mode) as laser SVG; the README shows it rendered."""
-    from laby3d.export.formats import ExportOptions, render_output
-    from laby3d.geometry.laser import LaserOptions
-
     maze = laby3d.generate(12, 16, algorithm="wilson", seed=3)
-    options = ExportOptions(
-        fabrication=Fabrication(wall_thickness=3),
-        laser=LaserOptions(mode="stack", top=True, sheet=(600, 200), label="Ana"),
-    )
-    write_atomic(path, render_output(maze, str(path), options))
+    options = {"wall_thickness": 3, "laser_mode": "stack", "top_sheet": True, "sheet": "600x200", "label": "Ana"}
+    write_atomic(path, laby3d.render(maze, "svg", **options))
 
 
 def walk_overview(path: Path) -> None:
@@ -76,7 +70,6 @@ def walk_overview(path: Path) -> None:
     import tempfile
 
     from laby3d.export.browser import HEADLESS_CHROMIUM_FLAGS
-    from laby3d.export.formats import ExportOptions, render_output
 
     chromium = shutil.which("chromium")
     if chromium is None:
@@ -88,7 +81,7 @@ def walk_overview(path: Path) -> None:
         "h.setOverview(true);document.body.setAttribute('data-png',h.snapshot());})();</script>"
     )
     page = Path(tempfile.mkdtemp()) / "walk.html"
-    page.write_text(render_output(maze, "w.html", ExportOptions()).decode().replace("</body>", grab + "</body>"))
+    page.write_text(laby3d.render(maze, "html").decode().replace("</body>", grab + "</body>"))
     done = subprocess.run(
         [
             chromium,

@@ -6,24 +6,28 @@
 True
 """
 
-from laby3d.errors import Laby3dError, MazeFileError, ParameterError
+from laby3d.errors import InternalError, Laby3dError, MazeFileError, OutputError, ParameterError
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.convert import from_classroom, from_grid, to_classroom, to_grid
 from laby3d.maze.generate import generate
 from laby3d.maze.model import Maze, Opening
 from laby3d.maze.solve import distance_map
+from laby3d.pipeline import render
 
 __all__ = [
     "ALGORITHMS",
+    "InternalError",
     "Laby3dError",
     "Maze",
     "MazeFileError",
     "Opening",
+    "OutputError",
     "ParameterError",
     "distance_map",
     "from_classroom",
     "from_grid",
     "generate",
+    "render",
     "to_classroom",
     "to_grid",
 ]

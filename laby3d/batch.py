@@ -22,12 +22,12 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.config import Job
 from laby3d.errors import Laby3dError
-from laby3d.export.formats import SOLID_SUFFIXES, ExportOptions, format_for, render_output, solid_for
 from laby3d.export.writer import TEMPORARY_GLOB, write_atomic
 from laby3d.maze.generate import generate, new_seed
 from laby3d.maze.model import Maze
+from laby3d.options.job import Job
+from laby3d.pipeline import render_all
 
 _WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
 
@@ -105,15 +105,14 @@ def run_task(task: MazeTask) -> dict[str, Any]:
         maze = maze_for(job, task.seed)
         timings["generate"] = time.perf_counter() - start
         entry["statistics"] = maze.stats().as_dict()
-        contents, report = render_job(
-            maze, job, [f"{task.folder}/{task.variant}.{fmt}" for fmt in job.formats], timings
-        )
-        if report is not None:
-            entry["printability"] = report
+        rendered = render_all(maze, job, list(job.formats))
+        timings.update(rendered.timings)
+        if rendered.report is not None:
+            entry["printability"] = rendered.report
         files = {}
-        for path, data in contents.items():
-            write_atomic(path, data)
-            files[Path(path).name] = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
+        for suffix, data in rendered.files.items():
+            path = write_atomic(f"{task.folder}/{task.variant}.{suffix}", data)
+            files[path.name] = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
         entry["files"] = files
         entry["error"] = None
     except Laby3dError as error:
@@ -137,42 +136,6 @@ def maze_for(job: Job, seed: int | None) -> Maze:
         exit=spec.exit,
         **spec.options(),
     )
-
-
-def render_job(
-    maze: Maze, job: Job, paths: list[str], timings: dict[str, float] | None = None
-) -> tuple[dict[str, bytes], dict[str, Any] | None]:
-    """The bytes of every output path of ``job`` (plus the printability report, when a solid is
-    among them); shared by ``laby3d generate`` and the batch runner. Nothing is written."""
-    from laby3d.printability import printability_report
-
-    options = ExportOptions(
-        solution=job.pictures.solution or job.print.solution != "none",
-        heatmap=job.pictures.heatmap,
-        charset=job.pictures.charset,
-        fabrication=job.print.fabrication(),
-        solid=job.print.solid_options(job.label),
-        laser=job.laser.options(job.print.ball, job.label),
-        palette=job.laser.palette,
-        stroke_width=job.laser.stroke_width,
-    )
-    report = None
-    contents: dict[str, bytes] = {}
-    solids = [path for path in paths if path.lower().endswith(SOLID_SUFFIXES)]
-    if solids:  # refuse unprintable walls before rendering anything
-        start = time.perf_counter()
-        body = solid_for(maze, options.fabrication, options.solid).body
-        report = printability_report(maze, options.fabrication, body, job.print.print_settings())
-        if timings is not None:
-            timings["solid"] = time.perf_counter() - start
-        stem = solids[0][: solids[0].rfind(".")]
-        contents[f"{stem}.printability.json"] = (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode()
-    for path in paths:
-        start = time.perf_counter()
-        contents[path] = render_output(maze, path, options)
-        if timings is not None:
-            timings[format_for(path).suffix[1:]] = time.perf_counter() - start
-    return contents, report
 
 
 def remove_temporaries(folder: Path) -> None:

@@ -12,11 +12,42 @@ import numpy as np
 import shapely
 import trimesh
 
+import laby3d
+from laby3d.export.meshes import glb_bytes, stl_bytes, threemf_bytes
 from laby3d.geometry.footprint import footprint_area
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
+from laby3d.mesh.solid import MazeSolid, SolidOptions, maze_solid
 
 CORE = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+
+#: Solids that exercise every part and mark: (fabrication, solid options), mm.
+SOLID_CASES: dict[str, tuple[Fabrication, SolidOptions]] = {
+    "plain": (Fabrication(), SolidOptions()),
+    "groove-margin": (Fabrication(margin=5), SolidOptions(solution="groove")),
+    "ridge": (Fabrication(), SolidOptions(solution="ridge")),
+    "label": (Fabrication(margin=7), SolidOptions(label="Ana 7", label_mode="emboss", solution="groove")),
+    "engraved-markers": (Fabrication(margin=8), SolidOptions(label="Zoë", markers=True, solution="ridge")),
+}
+
+
+def case_solid(case: str) -> MazeSolid:
+    """The solid of a 7×9 backtracker maze (seed 4) for one of :data:`SOLID_CASES`."""
+    fab, options = SOLID_CASES[case]
+    return maze_solid(laby3d.generate(7, 9, algorithm="backtracker", seed=4), fab, options)
+
+
+def write_solid(folder: Path, case: str, suffix: str, title: str = "laby3d test maze") -> Path:
+    """Write one case as ``.stl``, ``.3mf`` or ``.glb`` in ``folder``; returns the path."""
+    solid = case_solid(case)
+    data = {
+        ".stl": lambda: stl_bytes(solid.body, title[:80].ljust(80)),
+        ".3mf": lambda: threemf_bytes(solid, title),
+        ".glb": lambda: glb_bytes(solid),
+    }[suffix]()
+    path = folder / f"{case}{suffix}"
+    path.write_bytes(data)
+    return path
 
 
 def load_stl(path: Path) -> trimesh.Trimesh:

@@ -7,40 +7,23 @@ from __future__ import annotations
 
 import re
 import subprocess
+import zipfile
 from pathlib import Path
+from xml.etree import ElementTree as ET
 
 import numpy as np
 import pytest
 from conftest import require_tool
-from solidcheck import load_3mf_parts, repair_counters
+from solidcheck import SOLID_CASES, load_3mf_parts, repair_counters, write_solid
 
-import laby3d
-from laby3d.export.formats import ExportOptions, render_output
-from laby3d.geometry.params import Fabrication
-from laby3d.mesh.solid import SolidOptions
-
-CASES = {
-    "plain": ExportOptions(),
-    "groove-margin": ExportOptions(fabrication=Fabrication(margin=5), solid=SolidOptions(solution="groove")),
-    "ridge": ExportOptions(solid=SolidOptions(solution="ridge")),
-    "label": ExportOptions(
-        fabrication=Fabrication(margin=7), solid=SolidOptions(label="Ana 7", label_mode="emboss", solution="groove")
-    ),
-}
-
-
-def export(tmp_path: Path, case: str, suffix: str) -> Path:
-    maze = laby3d.generate(7, 9, algorithm="backtracker", seed=4)
-    path = tmp_path / f"{case}{suffix}"
-    path.write_bytes(render_output(maze, str(path), CASES[case]))
-    return path
+CASES = list(SOLID_CASES)
 
 
 @pytest.mark.parametrize("case", CASES)
 def test_admesh_finds_no_defect(tmp_path: Path, case: str) -> None:
     admesh = require_tool("admesh")
     out = subprocess.run(
-        [admesh, "-e", "-d", str(export(tmp_path, case, ".stl"))], capture_output=True, text=True, errors="replace"
+        [admesh, "-e", "-d", str(write_solid(tmp_path, case, ".stl"))], capture_output=True, text=True, errors="replace"
     )
     assert out.returncode == 0, out.stderr
     counts = dict(
@@ -58,7 +41,7 @@ def test_admesh_finds_no_defect(tmp_path: Path, case: str) -> None:
 def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
     import manifold3d
 
-    for name, part in load_3mf_parts(export(tmp_path, case, ".3mf")).items():
+    for name, part in load_3mf_parts(write_solid(tmp_path, case, ".3mf")).items():
         solid = manifold3d.Manifold(
             manifold3d.Mesh(
                 vert_properties=np.asarray(part.vertices, dtype=np.float32),
@@ -73,7 +56,7 @@ def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
 @pytest.mark.parametrize("case", CASES)
 def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, suffix: str) -> None:
     slicer = require_tool("prusa-slicer")
-    path = export(tmp_path, case, suffix)
+    path = write_solid(tmp_path, case, suffix)
     info = subprocess.run([slicer, "--loglevel", "1", "--info", str(path)], capture_output=True, text=True, timeout=300)
     assert info.returncode == 0 and "number_of_facets" in info.stdout, info.stderr[-500:]
     assert repair_counters(info.stdout) == {}
@@ -92,3 +75,29 @@ def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, 
     heights = [float(z) for z in re.findall(r"^;Z:(\S+)", text, re.M)]
     assert heights and max(heights) == pytest.approx(10.0, abs=0.31)  # the wall tops print
     assert "empty layer" not in sliced.stdout + sliced.stderr
+
+
+def _volume_extruders(path: Path) -> dict[str, str]:
+    """Part name → extruder metadata of PrusaSlicer's volume list in a 3MF."""
+    with zipfile.ZipFile(path) as archive:
+        config = ET.fromstring(archive.read("Metadata/Slic3r_PE_model.config"))
+    return {
+        volume.find("metadata[@key='name']").get("value"): volume.find("metadata[@key='extruder']").get("value")
+        for volume in config.iter("volume")
+    }
+
+
+def test_prusaslicer_keeps_each_parts_extruder(tmp_path: Path) -> None:
+    slicer = require_tool("prusa-slicer")
+    path = write_solid(tmp_path, "label", ".3mf")
+    saved = tmp_path / "saved.3mf"
+    out = subprocess.run(
+        [slicer, "--loglevel", "1", "--export-3mf", "--dont-arrange", "--output", str(saved), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-500:]
+    extruders = _volume_extruders(saved)  # what PrusaSlicer understood, as it writes it back
+    assert extruders == _volume_extruders(path)
+    assert len(set(extruders.values())) == 3  # base, walls and the embossed label apart

@@ -1,173 +1,150 @@
-"""The format registry: suffix → renderer returning bytes."""
+"""The format registry: a format name (as ``laby3d list`` prints it, YAML's ``formats`` takes it
+and a file ends with it) → a renderer returning bytes from a :class:`laby3d.pipeline.RenderContext`.
+
+Renderers are pure: they read the context (the maze, the job's options and the intermediates
+the context builds once, such as the solid) and return bytes; only :mod:`laby3d.export.writer`
+writes files.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from laby3d.errors import ParameterError
-from laby3d.geometry.laser import LaserOptions
-from laby3d.geometry.params import Fabrication
-from laby3d.mesh.solid import SolidOptions
 
 if TYPE_CHECKING:
-    from laby3d.maze.model import Maze
-    from laby3d.mesh.solid import MazeSolid
+    from laby3d.pipeline import RenderContext
+
+#: What a format needs beyond the maze: nothing, the solid, the laser drawing, or the page geometry.
+Needs = Literal["maze", "solid", "laser", "page"]
 
 
-@dataclass(frozen=True)
-class ExportOptions:
-    """Everything the outputs depend on besides the maze: pictures and the solid (mm)."""
-
-    solution: bool = False
-    heatmap: bool = False
-    charset: str = "unicode"
-    fabrication: Fabrication = field(default_factory=Fabrication)
-    solid: SolidOptions = field(default_factory=SolidOptions)
-    laser: LaserOptions = field(default_factory=LaserOptions)
-    palette: str = "default"  # laser colours: default or boxes
-    stroke_width: float = 0.1  # laser hairline, mm
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Format:
-    """One output format."""
+    """One output format: its name (also the file suffix without the dot) and its renderer."""
 
-    suffix: str
+    name: str
     description: str
-    render: Callable[[Maze, ExportOptions], bytes]
+    render: Callable[[RenderContext], bytes]
+    needs: Needs = "maze"
+
+    @property
+    def suffix(self) -> str:
+        """The file-name ending, e.g. ``.maze.json``."""
+        return f".{self.name}"
 
 
-def _maze_file(maze: Maze, options: ExportOptions) -> bytes:
-    return maze.to_json().encode()
+def _maze_file(context: RenderContext) -> bytes:
+    return context.maze.to_json().encode()
 
 
-def _text(maze: Maze, options: ExportOptions) -> bytes:
-    return maze.to_ascii(solution=options.solution, charset=options.charset).encode()  # type: ignore[arg-type]
+def _text(context: RenderContext) -> bytes:
+    pictures = context.job.pictures
+    return context.maze.to_ascii(solution=context.show_solution, charset=pictures.charset).encode()
 
 
-def _picture(fmt: str) -> Callable[[Maze, ExportOptions], bytes]:
-    def render(maze: Maze, options: ExportOptions) -> bytes:
+def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
+    def render(context: RenderContext) -> bytes:
         from laby3d.render.pictures import maze_picture
 
-        return maze_picture(maze, fmt, solution=options.solution, heatmap=options.heatmap)
+        return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=context.job.pictures.heatmap)
 
     return render
 
 
-@lru_cache(maxsize=2)
-def solid_for(maze: Maze, fabrication: Fabrication, solid: SolidOptions) -> MazeSolid:
-    """The solid of ``maze`` (cached: STL, 3MF and GLB of one maze share it)."""
-    from laby3d.mesh.solid import maze_solid
+def _gif(context: RenderContext) -> bytes:
+    from laby3d.render.animation import generation_gif
 
-    return maze_solid(maze, fabrication, solid)
+    return generation_gif(context.maze)
 
 
-def _stl(maze: Maze, options: ExportOptions) -> bytes:
+def _stl(context: RenderContext) -> bytes:
     from laby3d.export.meshes import stl_bytes, stl_header
 
-    body = solid_for(maze, options.fabrication, options.solid).body
-    return stl_bytes(body, stl_header(maze, options.fabrication))
+    return stl_bytes(context.solid.body, stl_header(context.maze, context.fabrication))
 
 
-def _3mf(maze: Maze, options: ExportOptions) -> bytes:
+def _3mf(context: RenderContext) -> bytes:
     from laby3d.export.meshes import stl_header, threemf_bytes
 
-    title = stl_header(maze, options.fabrication).strip()
-    return threemf_bytes(solid_for(maze, options.fabrication, options.solid), title)
+    return threemf_bytes(context.solid, stl_header(context.maze, context.fabrication).strip())
 
 
-def _glb(maze: Maze, options: ExportOptions) -> bytes:
+def _glb(context: RenderContext) -> bytes:
     from laby3d.export.meshes import glb_bytes
 
-    return glb_bytes(solid_for(maze, options.fabrication, options.solid))
+    return glb_bytes(context.solid)
 
 
-def _laser_metadata(maze: Maze, options: ExportOptions) -> dict:
-    fab, laser = options.fabrication, options.laser
-    return {
-        "generator": "laby3d",
-        "rows": maze.rows,
-        "cols": maze.cols,
-        "algorithm": maze.algorithm,
-        "seed": maze.seed,
-        "mode": laser.mode,
-        "kerf_mm": laser.kerf,
-        "cell_size_mm": fab.cell_size,
-        "wall_thickness_mm": fab.wall_thickness,
-        "margin_mm": fab.margin,
-    }
-
-
-def _svg(maze: Maze, options: ExportOptions) -> bytes:
+def _svg(context: RenderContext) -> bytes:
     from laby3d.export.laser import svg_bytes
-    from laby3d.geometry.laser import laser_drawing
 
-    drawing = laser_drawing(maze, options.fabrication, options.laser)
+    laser = context.job.laser
     return svg_bytes(
-        drawing, palette=options.palette, stroke_width=options.stroke_width, metadata=_laser_metadata(maze, options)
+        context.laser_drawing,
+        palette=laser.palette,
+        stroke_width=laser.stroke_width,
+        metadata=context.laser_metadata(),
     )
 
 
-def _dxf(maze: Maze, options: ExportOptions) -> bytes:
+def _dxf(context: RenderContext) -> bytes:
     from laby3d.export.laser import dxf_bytes
-    from laby3d.geometry.laser import laser_drawing
 
-    return dxf_bytes(laser_drawing(maze, options.fabrication, options.laser))
+    return dxf_bytes(context.laser_drawing)
 
 
-def _html(maze: Maze, options: ExportOptions) -> bytes:
+def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
-    return page_html(maze, options.fabrication).encode()
+    return page_html(context.maze, context.fabrication).encode()
 
 
-def _js(maze: Maze, options: ExportOptions) -> bytes:
+def _js(context: RenderContext) -> bytes:
     from laby3d.export.browser import scene_js
 
-    return scene_js(maze, options.fabrication).encode()
-
-
-def _gif(maze: Maze, options: ExportOptions) -> bytes:
-    from laby3d.render.animation import generation_gif
-
-    return generation_gif(maze)
+    return scene_js(context.maze, context.fabrication).encode()
 
 
 FORMATS: dict[str, Format] = {
-    f.suffix: f
+    f.name: f
     for f in (
-        Format(".maze.json", "maze file (JSON, SPEC §2)", _maze_file),
-        Format(".txt", "ASCII art (box drawing; --charset ascii for +--+)", _text),
-        Format(".png", "picture (matplotlib)", _picture("png")),
-        Format(".pdf", "picture (matplotlib)", _picture("pdf")),
-        Format(".ps", "picture (matplotlib)", _picture("ps")),
-        Format(".gif", "animation of the generation steps", _gif),
-        Format(".stl", "printable solid, binary STL (one body)", _stl),
-        Format(".3mf", "printable solid, 3MF in mm (base, walls, solution as coloured parts)", _3mf),
-        Format(".glb", "printable solid, binary glTF (coloured parts)", _glb),
-        Format(".svg", "laser sheet in mm (--laser-mode lines|outline|stack)", _svg),
-        Format(".dxf", "laser sheet, DXF in mm, layers CUT/SCORE/ENGRAVE", _dxf),
-        Format(".html", "walk-through page for the browser (three.js inlined; works offline)", _html),
-        Format(".js", "scene file: the maze data as JavaScript (window.LABY3D_MAZE)", _js),
+        Format(name="maze.json", description="maze file (JSON, docs/maze-file.md)", render=_maze_file),
+        Format(name="txt", description="text art (box drawing; --charset ascii for +--+)", render=_text),
+        Format(name="png", description="picture (matplotlib)", render=_picture("png")),
+        Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf")),
+        Format(name="ps", description="picture, PostScript (matplotlib)", render=_picture("ps")),
+        Format(name="gif", description="animation of the generation steps", render=_gif),
+        Format(name="stl", description="printable solid, binary STL (one body)", render=_stl, needs="solid"),
+        Format(name="3mf", description="printable solid, 3MF in mm (coloured parts)", render=_3mf, needs="solid"),
+        Format(name="glb", description="printable solid, binary glTF (coloured parts)", render=_glb, needs="solid"),
+        Format(
+            name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"
+        ),
+        Format(name="dxf", description="laser sheet, DXF in mm", render=_dxf, needs="laser"),
+        Format(
+            name="html", description="walk-through page, works offline", render=_html, needs="page"
+        ),
+        Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
     )
 }
-
-
-SOLID_SUFFIXES = (".stl", ".3mf", ".glb")
 
 
 def format_for(path: str) -> Format:
     """The format whose suffix ends ``path`` (longest suffix wins: .maze.json before .json)."""
     name = path.lower()
-    for suffix in sorted(FORMATS, key=len, reverse=True):
-        if name.endswith(suffix):
-            return FORMATS[suffix]
-    raise ParameterError(f"output {path!r}: unknown format; suffixes: {', '.join(FORMATS)}")
+    for fmt in sorted(FORMATS.values(), key=lambda f: len(f.suffix), reverse=True):
+        if name.endswith(fmt.suffix):
+            return fmt
+    suffixes = ", ".join(f.suffix for f in FORMATS.values())
+    raise ParameterError(f"{path!r}: unknown format; the file name must end with one of {suffixes}", field="output")
 
 
-def render_output(maze: Maze, path: str, options: ExportOptions) -> bytes:
-    """The bytes of ``path``'s format for ``maze``."""
-    return format_for(path).render(maze, options)
+def get_format(name: str) -> Format:
+    """The format called ``name`` (as ``laby3d list`` prints it)."""
+    try:
+        return FORMATS[name]
+    except KeyError:
+        raise ParameterError(f"must be one of {', '.join(FORMATS)}, got {name!r}", field="format") from None

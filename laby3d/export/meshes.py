@@ -1,11 +1,49 @@
-"""Solid formats: binary STL (numpy-stl), 3MF and GLB (trimesh). Pure: they return bytes."""
+"""Solid formats: binary STL (numpy-stl), 3MF and GLB. Pure: they return bytes.
+
+**3MF** (core specification 1.3, unit millimetre): one object whose mesh holds every part (base,
+walls, solution ridge, embossed label) as its own closed shell, each coloured through a
+``<basematerials>`` group in the *core* namespace (where lib3mf, the 3MF Consortium's reference
+reader, expects it: in the materials-extension namespace strict and lenient lib3mf refuse the file).
+
+Why one object with several shells rather than one object per part: slicers drop every object
+onto the bed on its own, so a ridge or an embossed label saved as its own object would land
+beside the maze at z = 0. The parts of one object keep their places.
+
+Per-part extruders:
+
+- *PrusaSlicer* reads the parts from ``Metadata/Slic3r_PE_model.config``: one ``<volume>`` per
+  part (its triangle range, name, ``volume_type`` ModelPart) with ``extruder`` metadata, so an MMU
+  or XL prints each part in its own filament without a click (:data:`PART_EXTRUDERS`; on a
+  single-tool printer every extruder number falls back to the one tool). Checked with
+  PrusaSlicer 2.5 here (tests/test_print_tools.py).
+- *Bambu Studio and OrcaSlicer* ignore that file and have no triangle ranges: they take parts
+  from ``<components>`` and ``Metadata/model_settings.config``, a layout that makes PrusaSlicer
+  drop each part to the bed (reported by others' slicer probes; not verifiable here, neither
+  slicer runs headless on this machine). They see one object with the per-triangle colours; use
+  *Split → To parts* (parts keep their places), then pick a filament per part.
+
+The XML is built with ElementTree, so every attribute value is escaped by the library; text
+that XML 1.0 cannot hold (control characters, lone surrogates) is replaced first
+(:func:`xml_text`). Bytes are deterministic: fixed zip dates, insertion-ordered attributes.
+
+**GLB** (glTF 2.0): the mesh data stay in the solid's own frame (z up, millimetres, the same
+numbers as the STL and 3MF) and one root node carries the glTF convention, a rotation of −90°
+about x (z up → y up) and a scale of 0.001 (mm → m). A root node rather than transformed
+vertices, so the file still holds the exact mm coordinates and a reader that ignores node
+transforms at least keeps the proportions. Each part is one mesh with a PBR material of its
+colour (metallic 0, roughness 0.8); normals are omitted, so viewers shade the faces flat, as
+glTF requires when a primitive has none.
+"""
 
 from __future__ import annotations
 
 import io
+import json
+import re
+import struct
 import zipfile
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
+from xml.etree import ElementTree as ET
 
 import numpy as np
 
@@ -22,6 +60,24 @@ PART_COLOURS = {
     "solution": (220, 60, 40, 255),
     "label": (30, 30, 30, 255),
 }
+#: PrusaSlicer extruder (1-based) of each part: base and walls apart, ridge and label in a third.
+PART_EXTRUDERS = {"base": 1, "walls": 2, "solution": 3, "label": 3}
+OTHER_COLOUR = (128, 128, 128, 255)
+
+CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"
+_XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+_NOT_XML_10 = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def xml_text(text: str) -> str:
+    """``text`` with every character XML 1.0 cannot hold (NUL and other controls, lone
+    surrogates, U+FFFE/U+FFFF) replaced by U+FFFD; escaping is left to the XML library.
+
+    >>> xml_text("a\\x00b\\ud800c")
+    'a\\ufffdb\\ufffdc'
+    """
+    return _NOT_XML_10.sub("\ufffd", text)
 
 
 def stl_header(maze: Maze, fab: Fabrication) -> str:
@@ -52,90 +108,178 @@ def stl_bytes(mesh: Mesh, header: str) -> bytes:
     return buffer.getvalue()
 
 
-def _scene(solid: MazeSolid):  # -> trimesh.Scene
-    import trimesh
+def _hex_colour(rgba: tuple[int, int, int, int]) -> str:
+    return "#" + "".join(f"{channel:02X}" for channel in rgba)
 
-    scene = trimesh.Scene()
+
+def _xml_bytes(root: ET.Element) -> bytes:
+    return ET.tostring(root, encoding="UTF-8", xml_declaration=True) + b"\n"
+
+
+def _model_xml(solid: MazeSolid, title: str) -> bytes:
+    """``3D/3dmodel.model``: core-namespace materials, one object holding every part's shell."""
+    model = ET.Element("model", {"unit": "millimeter", _XML_LANG: "en-US", "xmlns": CORE_NS})
+    ET.SubElement(model, "metadata", name="Title").text = title
+    ET.SubElement(model, "metadata", name="Application").text = "laby3d"
+    resources = ET.SubElement(model, "resources")
+    materials = ET.SubElement(resources, "basematerials", id="1")
+    for name in solid.parts:
+        ET.SubElement(materials, "base", name=name, displaycolor=_hex_colour(PART_COLOURS.get(name, OTHER_COLOUR)))
+    item = ET.SubElement(resources, "object", id="2", name=title, type="model", pid="1", pindex="0")
+    mesh = ET.SubElement(item, "mesh")
+    vertices = ET.SubElement(mesh, "vertices")
+    triangles = ET.SubElement(mesh, "triangles")
+    offset = 0
+    for index, part in enumerate(solid.parts.values()):
+        for x, y, z in part.vertices.tolist():
+            ET.SubElement(vertices, "vertex", x=f"{x:.9g}", y=f"{y:.9g}", z=f"{z:.9g}")
+        material = str(index)  # lib3mf ignores a triangle's p1 unless the triangle names its pid too
+        for a, b, c in (part.faces + offset).tolist():
+            ET.SubElement(triangles, "triangle", v1=str(a), v2=str(b), v3=str(c), pid="1", p1=material)
+        offset += len(part.vertices)
+    ET.SubElement(ET.SubElement(model, "build"), "item", objectid="2")
+    return _xml_bytes(model)
+
+
+def _prusa_config_xml(solid: MazeSolid, title: str) -> bytes:
+    """``Metadata/Slic3r_PE_model.config``: PrusaSlicer's parts (triangle ranges), with extruders."""
+    config = ET.Element("config")
+    item = ET.SubElement(config, "object", id="2", instances_count="1")
+    ET.SubElement(item, "metadata", type="object", key="name", value=title)
+    first = 0
     for name, part in solid.parts.items():
-        colour = PART_COLOURS.get(name, (128, 128, 128, 255))
-        geometry = trimesh.Trimesh(part.vertices, part.faces, process=False, face_colors=[colour] * len(part.faces))
-        scene.add_geometry(geometry, geom_name=name, node_name=name)
-    return scene
+        volume = ET.SubElement(item, "volume", firstid=str(first), lastid=str(first + len(part.faces) - 1))
+        for key, value in (
+            ("name", name),
+            ("volume_type", "ModelPart"),
+            ("extruder", str(PART_EXTRUDERS.get(name, 1))),
+        ):
+            ET.SubElement(volume, "metadata", type="volume", key=key, value=value)
+        first += len(part.faces)
+    return _xml_bytes(config)
+
+
+def _package_xml() -> dict[str, bytes]:
+    """The OPC package files: content types and the relationship to the model."""
+    types = ET.Element("Types", xmlns="http://schemas.openxmlformats.org/package/2006/content-types")
+    for extension, content_type in (
+        ("rels", "application/vnd.openxmlformats-package.relationships+xml"),
+        ("model", "application/vnd.ms-package.3dmanufacturing-3dmodel+xml"),
+        ("config", "text/xml"),
+    ):
+        ET.SubElement(types, "Default", Extension=extension, ContentType=content_type)
+    relationships = ET.Element("Relationships", xmlns="http://schemas.openxmlformats.org/package/2006/relationships")
+    ET.SubElement(
+        relationships,
+        "Relationship",
+        Target="/3D/3dmodel.model",
+        Id="rel0",
+        Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel",
+    )
+    return {"[Content_Types].xml": _xml_bytes(types), "_rels/.rels": _xml_bytes(relationships)}
 
 
 def threemf_bytes(solid: MazeSolid, title: str) -> bytes:
-    """3MF, unit millimetre: one object whose mesh holds every part (base, walls, solution) as
-    its own closed shell, coloured per part, and named as separate parts for PrusaSlicer.
-
-    Parts of one object keep their places: as separate 3MF objects, slicers drop each onto the
-    bed. PrusaSlicer reads the parts (names, triangle ranges) from ``Metadata/Slic3r_PE_model.config``;
-    other slicers see one multi-shell object with per-part colours. Written here rather than by
-    trimesh, whose exporter emits random UUIDs (files would differ run to run).
-    """
-    names = list(solid.parts)
-    colours = "".join(
-        f'<base name="{name}" displaycolor="#{"".join(f"{c:02X}" for c in PART_COLOURS.get(name, (128,) * 4))}"/>'
-        for name in names
-    )
-    vertices, triangles, volumes = [], [], []
-    vertex_offset = face_offset = 0
-    for index, name in enumerate(names):
-        part = solid.parts[name]
-        vertices.append("".join(f'<vertex x="{x:.6g}" y="{y:.6g}" z="{z:.6g}"/>' for x, y, z in part.vertices.tolist()))
-        triangles.append(
-            "".join(
-                f'<triangle v1="{a}" v2="{b}" v3="{c}" p1="{index}"/>'
-                for a, b, c in (part.faces + vertex_offset).tolist()
-            )
-        )
-        volumes.append(
-            f'<volume firstid="{face_offset}" lastid="{face_offset + len(part.faces) - 1}">'
-            f'<metadata type="volume" key="name" value="{name}"/>'
-            '<metadata type="volume" key="volume_type" value="ModelPart"/></volume>'
-        )
-        vertex_offset += len(part.vertices)
-        face_offset += len(part.faces)
-    model = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        '<model unit="millimeter" xml:lang="en-US" '
-        'xmlns="http://schemas.microsoft.com/3dmanufacturing/core/2015/02" '
-        'xmlns:m="http://schemas.microsoft.com/3dmanufacturing/material/2015/02">'
-        f'<metadata name="Title">{escape(title)}</metadata><metadata name="Application">laby3d</metadata>'
-        f'<resources><m:basematerials id="1">{colours}</m:basematerials>'
-        f'<object id="2" name="{escape(title)}" type="model" pid="1" pindex="0"><mesh>'
-        f"<vertices>{''.join(vertices)}</vertices><triangles>{''.join(triangles)}</triangles></mesh></object>"
-        '</resources><build><item objectid="2"/></build></model>\n'
-    )
-    config = (
-        '<?xml version="1.0" encoding="UTF-8"?>\n<config><object id="2" instances_count="1">'
-        f'<metadata type="object" key="name" value="{escape(title)}"/>{"".join(volumes)}</object></config>\n'
-    )
+    """3MF, unit millimetre: one object, one closed shell per part, coloured per part, with
+    PrusaSlicer's part list and extruders (see the module docstring)."""
+    title = xml_text(title)
     files = {
-        "[Content_Types].xml": (
-            '<?xml version="1.0" encoding="UTF-8"?>\n'
-            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="model" ContentType="application/vnd.ms-package.3dmanufacturing-3dmodel+xml"/>'
-            "</Types>\n"
-        ),
-        "_rels/.rels": (
-            '<?xml version="1.0" encoding="UTF-8"?>\n'
-            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-            '<Relationship Target="/3D/3dmodel.model" Id="rel0" '
-            'Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/></Relationships>\n'
-        ),
-        "3D/3dmodel.model": model,
-        "Metadata/Slic3r_PE_model.config": config,
+        **_package_xml(),
+        "3D/3dmodel.model": _model_xml(solid, title),
+        "Metadata/Slic3r_PE_model.config": _prusa_config_xml(solid, title),
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name, text in files.items():
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=_ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, text.encode())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
+#: glTF root node: −90° about x (z up → y up) as a unit quaternion (x, y, z, w), and mm → m.
+GLTF_ROOT_ROTATION = [-(0.5**0.5), 0.0, 0.0, 0.5**0.5]
+GLTF_ROOT_SCALE = [0.001, 0.001, 0.001]
+_FLOAT, _UINT32, _ARRAY_BUFFER, _ELEMENT_ARRAY_BUFFER = 5126, 5125, 34962, 34963
+
+
+def _padded(data: bytes, fill: bytes) -> bytes:
+    return data + fill * (-len(data) % 4)
+
+
 def glb_bytes(solid: MazeSolid) -> bytes:
-    """Binary glTF of the coloured parts (glTF's y-up frame: trimesh keeps our z-up coordinates)."""
-    return _scene(solid).export(file_type="glb")
+    """Binary glTF 2.0 of the coloured parts, y up and in metres through the root node (see the
+    module docstring); deterministic."""
+    chunks: list[bytes] = []
+    length = 0
+    doc: dict = {
+        "asset": {"version": "2.0", "generator": "laby3d"},
+        "scene": 0,
+        "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "maze", "rotation": GLTF_ROOT_ROTATION, "scale": GLTF_ROOT_SCALE, "children": []}],
+        "meshes": [],
+        "materials": [],
+        "accessors": [],
+        "bufferViews": [],
+    }
+
+    def view(data: bytes, target: int) -> int:
+        nonlocal length
+        doc["bufferViews"].append({"buffer": 0, "byteOffset": length, "byteLength": len(data), "target": target})
+        chunks.append(_padded(data, b"\0"))
+        length += len(chunks[-1])
+        return len(doc["bufferViews"]) - 1
+
+    for index, (name, part) in enumerate(solid.parts.items()):
+        positions = part.vertices.astype("<f4")
+        indices = part.faces.astype("<u4")
+        doc["accessors"] += [
+            {
+                "bufferView": view(positions.tobytes(), _ARRAY_BUFFER),
+                "componentType": _FLOAT,
+                "count": len(positions),
+                "type": "VEC3",
+                "min": positions.min(axis=0).tolist(),
+                "max": positions.max(axis=0).tolist(),
+            },
+            {
+                "bufferView": view(indices.tobytes(), _ELEMENT_ARRAY_BUFFER),
+                "componentType": _UINT32,
+                "count": indices.size,
+                "type": "SCALAR",
+            },
+        ]
+        red, green, blue, alpha = (channel / 255 for channel in PART_COLOURS.get(name, OTHER_COLOUR))
+        doc["materials"].append(
+            {
+                "name": name,
+                "pbrMetallicRoughness": {
+                    "baseColorFactor": [_linear(red), _linear(green), _linear(blue), alpha],
+                    "metallicFactor": 0.0,
+                    "roughnessFactor": 0.8,
+                },
+            }
+        )
+        primitive = {"attributes": {"POSITION": 2 * index}, "indices": 2 * index + 1, "material": index}
+        doc["meshes"].append({"name": name, "primitives": [primitive]})
+        doc["nodes"].append({"name": name, "mesh": index})
+        doc["nodes"][0]["children"].append(index + 1)
+    binary = b"".join(chunks)
+    doc["buffers"] = [{"byteLength": len(binary)}]
+    text = _padded(json.dumps(doc, separators=(",", ":")).encode(), b" ")
+    total = 12 + 8 + len(text) + 8 + len(binary)
+    return b"".join(
+        [
+            struct.pack("<4sII", b"glTF", 2, total),
+            struct.pack("<I4s", len(text), b"JSON"),
+            text,
+            struct.pack("<I4s", len(binary), b"BIN\0"),
+            binary,
+        ]
+    )
+
+
+def _linear(channel: float) -> float:
+    """An sRGB channel (0–1) in linear light, as glTF's ``baseColorFactor`` wants it."""
+    linear = channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+    return round(linear, 6)

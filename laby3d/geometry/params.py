@@ -11,9 +11,9 @@ from laby3d.errors import ParameterError
 MAX_SIZE_MM = 5000.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Fabrication:
-    """Sizes of the printable solid, mm (defaults print on a 0.4 mm nozzle).
+    """Sizes of the printable solid and the sheets, mm (defaults print on a 0.4 mm nozzle).
 
     >>> Fabrication().corridor_width
     8.4
@@ -29,23 +29,39 @@ class Fabrication:
         for name in ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise ParameterError(f"{name} must be a finite number of mm, got {value!r}")
+                raise ParameterError(f"must be a finite number of mm, got {value!r}", field=name)
         for name in ("cell_size", "wall_thickness", "wall_height"):
             if getattr(self, name) <= 0:
-                raise ParameterError(f"{name} must be > 0 mm, got {getattr(self, name)}")
+                raise ParameterError(f"must be > 0 mm, got {getattr(self, name):g}", field=name)
         for name in ("base_thickness", "margin"):
             if getattr(self, name) < 0:
-                raise ParameterError(f"{name} must be >= 0 mm, got {getattr(self, name)}")
-        if self.wall_thickness >= self.cell_size:
-            raise ParameterError(
-                f"wall_thickness must be < cell_size ({self.cell_size:g}) so corridors stay open, "
-                f"got {self.wall_thickness:g}"
-            )
-        if self.margin > 0 and self.base_thickness == 0:
-            raise ParameterError("margin needs a base plate: base_thickness must be > 0 when margin > 0")
+                raise ParameterError(f"must be >= 0 mm, got {getattr(self, name):g}", field=name)
         for name in ("cell_size", "wall_height", "base_thickness", "margin"):
             if getattr(self, name) > MAX_SIZE_MM:
-                raise ParameterError(f"{name} must be at most {MAX_SIZE_MM:g} mm, got {getattr(self, name):g}")
+                raise ParameterError(f"must be at most {MAX_SIZE_MM:g} mm, got {getattr(self, name):g}", field=name)
+        if self.wall_thickness >= self.cell_size:
+            raise ParameterError(
+                f"must be < cell_size ({self.cell_size:g} mm) so corridors stay open, got {self.wall_thickness:g}",
+                field="wall_thickness",
+            )
+        if self.margin > 0 and self.base_thickness == 0:
+            raise ParameterError("needs a base plate: base_thickness must be > 0 when margin > 0", field="margin")
+
+    @property
+    def wall_line(self) -> float:
+        """Distance from the plate's edge to the centre line of the outer walls, mm."""
+        return self.margin + self.wall_thickness / 2
+
+    def cell_centre(self, row: int, col: int, *, rows: int) -> tuple[float, float]:
+        """Centre of cell ``(row, col)`` of a maze of ``rows`` rows on the plate, mm (x right, y up).
+
+        >>> Fabrication(margin=5).cell_centre(0, 0, rows=3)
+        (10.8, 30.8)
+        """
+        return (
+            round(self.wall_line + (col + 0.5) * self.cell_size, 9),
+            round(self.wall_line + (rows - row - 0.5) * self.cell_size, 9),
+        )
 
     @property
     def corridor_width(self) -> float:
@@ -67,8 +83,9 @@ class Fabrication:
         width, depth = self.outer_size(rows, cols)
         if max(width, depth) > MAX_SIZE_MM:
             raise ParameterError(
-                f"the model would be {width:g} × {depth:g} mm; at most {MAX_SIZE_MM:g} mm per side "
-                f"(lower cell_size or the maze size)"
+                f"gives a model of {width:g} × {depth:g} mm; at most {MAX_SIZE_MM:g} mm per side "
+                f"(lower cell_size or the maze size)",
+                field="cell_size",
             )
 
 
@@ -80,5 +97,5 @@ def parse_sizes(text: str, name: str, counts: tuple[int, ...], shape: str, examp
     except ValueError:
         values = []
     if len(values) not in counts or not all(math.isfinite(v) and v > 0 for v in values):
-        raise ParameterError(f"{name} must look like {shape} in mm, e.g. {example}, got {text!r}")
+        raise ParameterError(f"must look like {shape} in mm, e.g. {example}, got {text!r}", field=name)
     return values

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Literal, get_args
 
 import numpy as np
 
@@ -10,7 +11,9 @@ from laby3d.errors import ParameterError
 from laby3d.maze.model import Maze, Opening, Side
 from laby3d.maze.solve import distance_map
 
-PLACEMENTS = ("corners", "opposite-sides", "center", "hardest", "explicit")
+#: Where the entrance and exit go.
+Placement = Literal["corners", "opposite-sides", "center", "hardest", "explicit"]
+PLACEMENTS: tuple[str, ...] = get_args(Placement)
 
 
 def border_sides(row: int, col: int, rows: int, cols: int) -> list[Side]:
@@ -34,14 +37,25 @@ def parse_opening(text: str, rows: int, cols: int, field: str) -> Opening:
     """Parse ``"row,col,side"`` (side N/E/S/W on the border, or omitted for an inner cell)."""
     match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([NESWnesw]))?\s*", text)
     if not match:
-        raise ParameterError(f"{field} must look like 'row,col,side' such as '0,0,W', got {text!r}")
+        raise ParameterError(f"must look like 'row,col,side' such as '0,0,W', got {text!r}", field=field)
     row, col = int(match[1]), int(match[2])
     side = match[3].upper() if match[3] else None
     if not (0 <= row < rows and 0 <= col < cols):
-        raise ParameterError(f"{field} cell must be within 0..{rows - 1}, 0..{cols - 1}, got {row},{col}")
+        raise ParameterError(f"cell must be within 0..{rows - 1}, 0..{cols - 1}, got {row},{col}", field=field)
     if side is not None and side not in border_sides(row, col, rows, cols):
-        raise ParameterError(f"{field} side {side} of cell ({row}, {col}) is not on the border")
+        raise ParameterError(f"side {side} of cell ({row}, {col}) is not on the border", field=field)
     return Opening(row, col, side)  # type: ignore[arg-type]
+
+
+def explicit_openings(entrance: str | None, exit: str | None, rows: int, cols: int) -> tuple[Opening, Opening]:
+    """The openings of placement explicit: both given as ``"row,col,side"``, and distinct."""
+    if entrance is None or exit is None:
+        raise ParameterError("explicit needs both entrance and exit ('row,col,side')", field="placement")
+    start = parse_opening(entrance, rows, cols, "entrance")
+    end = parse_opening(exit, rows, cols, "exit")
+    if start == end:
+        raise ParameterError("must differ from the entrance", field="exit")
+    return start, end
 
 
 def place(
@@ -69,14 +83,9 @@ def place(
         start = Opening(first[0], first[1], border_sides(*first, rows, cols)[0])
         end = _exit_opening(second, start, rows, cols)
     elif policy == "explicit":
-        if entrance is None or exit is None:
-            raise ParameterError("placement 'explicit' needs both entrance and exit ('row,col,side')")
-        start = parse_opening(entrance, rows, cols, "entrance")
-        end = parse_opening(exit, rows, cols, "exit")
-        if start == end:
-            raise ParameterError("entrance and exit must differ")
+        start, end = explicit_openings(entrance, exit, rows, cols)
     else:
-        raise ParameterError(f"placement must be one of {', '.join(PLACEMENTS)}, got {policy!r}")
+        raise ParameterError(f"must be one of {', '.join(PLACEMENTS)}, got {policy!r}", field="placement")
     return maze.with_openings(start, end)
 
 

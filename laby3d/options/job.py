@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from laby3d.budget import check_budget
 from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.algorithms import get_algorithm
@@ -56,20 +57,30 @@ class Job(BaseModel):
         ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
     )
 
+    def needs(self) -> set[str]:
+        """What the job's formats need beyond the maze: ``solid``, ``laser``, ``page``."""
+        return {FORMATS[name].needs for name in self.formats} - {"maze"}
+
     def check(self) -> None:
-        """Rules between fields, by the library's own objects; raises :class:`ParameterError`
-        whose ``field`` is the dotted path of the field at fault."""
+        """Rules between fields, by the library's own objects, for the outputs asked for; raises
+        :class:`ParameterError` whose ``field`` is the dotted path of the field at fault."""
         with located("maze"):
             get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
+            self.maze.check_openings()
+        needs = self.needs()
+        check_budget(self.maze.rows, self.maze.cols, needs)
         with located("print"):
             fabrication = self.print.fabrication()
-            fabrication.check_size(self.maze.rows, self.maze.cols)
-            self.print.solid_options(self.label).check(fabrication)
-            self.print.print_settings().bed_size()
-        with located("laser"):
-            self.laser.options(self.print.ball, self.label).check(fabrication)
+            if needs:
+                fabrication.check_size(self.maze.rows, self.maze.cols)
+            if "solid" in needs:
+                self.print.solid_options(self.label).check(fabrication)
+                self.print.print_settings().bed_size()
+        if "laser" in needs:
+            with located("laser"):
+                self.laser.options(self.print.ball, self.label).check(fabrication)
         if self.count is not None and self.names is not None:
-            raise ParameterError("give one or the other, not both count and names", field="count")
+            raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
 
 
 class located:  # noqa: N801 - used as a context manager, reads as a phrase

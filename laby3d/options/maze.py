@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field
 
-from laby3d.maze.algorithms import ALGORITHMS, get_algorithm
+from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
+from laby3d.maze.placement import Placement, explicit_openings
 from laby3d.options.base import Section, flag
 
-Placement = Literal["corners", "opposite-sides", "center", "hardest", "explicit"]
+ALGORITHM_NAMES = tuple(ALGORITHMS)
 #: Fields that are options of one algorithm (checked against the chosen algorithm).
 ALGORITHM_OPTIONS = ("policy", "bias", "join", "down")
 
@@ -20,10 +21,8 @@ class MazeSpec(Section):
 
     rows: int = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
     cols: int = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
-    algorithm: str = Field(
-        "kruskal",
-        description=f"generation algorithm: {', '.join(ALGORITHMS)}",
-        json_schema_extra={**flag("--algorithm", "-a"), "enum": list(ALGORITHMS)},
+    algorithm: Literal[ALGORITHM_NAMES] = Field(  # type: ignore[valid-type]
+        "kruskal", description="generation algorithm (see laby3d list)", json_schema_extra=flag("--algorithm", "-a")
     )
     placement: Placement = Field("corners", description="where the entrance and exit go")
     entrance: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
@@ -35,11 +34,10 @@ class MazeSpec(Section):
     join: float | None = Field(None, ge=0, le=1, description="eller: probability of joining two sets")
     down: float | None = Field(None, ge=0, le=1, description="eller: probability of opening south")
 
-    @field_validator("algorithm")
-    @classmethod
-    def _known_algorithm(cls, value: str) -> str:
-        get_algorithm(value)
-        return value
+    def check_openings(self) -> None:
+        """With placement explicit: both openings given, on this maze's border, and distinct."""
+        if self.placement == "explicit":
+            explicit_openings(self.entrance, self.exit, self.rows, self.cols)
 
     def options(self) -> dict[str, Any]:
         """The algorithm options given (checked against the chosen algorithm by ``generate``)."""

@@ -41,7 +41,7 @@ def get_algorithm(name: str) -> Algorithm:
     try:
         return ALGORITHMS[name]
     except KeyError:
-        raise ParameterError(f"algorithm must be one of {', '.join(ALGORITHMS)}, got {name!r}") from None
+        raise ParameterError(f"must be one of {', '.join(ALGORITHMS)}, got {name!r}", field="algorithm") from None
 
 
 __all__ = ["ALGORITHMS", "Algorithm", "get_algorithm"]

@@ -38,7 +38,7 @@ class Algorithm:
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             allowed = ", ".join(sorted(self.options)) or "none"
-            raise ParameterError(f"algorithm {self.name!r} has no option {unknown[0]!r} (options: {allowed})")
+            raise ParameterError(f"is not an option of {self.name} (its options: {allowed})", field=unknown[0])
         return {name: option.parse(name, given.get(name, option.default)) for name, option in self.options.items()}
 
 
@@ -47,9 +47,9 @@ def probability(name: str, value: Any) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ParameterError(f"{name} must be a number in [0, 1], got {value!r}") from None
+        raise ParameterError(f"must be a number in [0, 1], got {value!r}", field=name) from None
     if not 0.0 <= number <= 1.0:
-        raise ParameterError(f"{name} must be in [0, 1], got {value!r}")
+        raise ParameterError(f"must be in [0, 1], got {value!r}", field=name)
     return number
 
 

@@ -148,16 +148,16 @@ def parse_policy(name: str, value: Any) -> tuple[tuple[str, float], ...]:
     for part in filter(None, text.split(",")):
         policy, _, weight = part.partition(":")
         if policy not in POLICIES:
-            raise ParameterError(f"{name} must name policies among {', '.join(POLICIES)}, got {policy!r}")
+            raise ParameterError(f"must name policies among {', '.join(POLICIES)}, got {policy!r}", field=name)
         try:
             number = float(weight) if weight else 1.0
         except ValueError:
-            raise ParameterError(f"{name}: weight of {policy!r} must be a number, got {weight!r}") from None
+            raise ParameterError(f"weight of {policy!r} must be a number, got {weight!r}", field=name) from None
         if not number > 0 or number == float("inf"):
-            raise ParameterError(f"{name}: weight of {policy!r} must be > 0, got {weight!r}")
+            raise ParameterError(f"weight of {policy!r} must be > 0, got {weight!r}", field=name)
         weights[policy] = weights.get(policy, 0.0) + number
     if not weights:
-        raise ParameterError(f"{name} must name at least one of {', '.join(POLICIES)}, got {value!r}")
+        raise ParameterError(f"must name at least one of {', '.join(POLICIES)}, got {value!r}", field=name)
     total = sum(weights.values())
     return tuple((policy, weights[policy] / total) for policy in POLICIES if policy in weights)
 

@@ -1,0 +1,122 @@
+"""Building a checked :class:`Job` from data, with every error located by its field.
+
+The three front ends (YAML, CLI flags, Python keywords) all end here; each names a field the way
+its user typed it, from the dotted path that :class:`laby3d.errors.ParameterError` carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import ValidationError
+
+from laby3d.errors import ParameterError
+from laby3d.options.job import Job, job_flag_fields
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``value`` for an error message: its repr, cut to ``limit`` characters (never the whole of
+    a huge or hostile value)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        text = repr(value) if abs(value) < 10**40 else f"a {len(str(int(value)))}-digit number"
+    else:
+        try:
+            text = repr(value) if not isinstance(value, (dict, list)) or len(value) < 50 else type(value).__name__
+        except RecursionError:
+            text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def path_of(loc: Sequence[Any]) -> str:
+    """A pydantic location as a dotted path with indices: ``('names', 3)`` → ``names[3]``."""
+    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc).lstrip(".")
+
+
+_CONSTRAINTS = {
+    "greater_than": ("gt", ">"),
+    "greater_than_equal": ("ge", ">="),
+    "less_than": ("lt", "<"),
+    "less_than_equal": ("le", "<="),
+}
+
+
+def _detail(error: Mapping[str, Any]) -> str:
+    """What is wrong, in laby3d's words (``must be > 0, got 0``), from one pydantic error."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    if kind in _CONSTRAINTS:
+        key, sign = _CONSTRAINTS[kind]
+        return f"must be {sign} {ctx[key]:g}, got {shown(value)}"
+    if kind == "extra_forbidden":
+        return "is not a known key"
+    if kind == "missing":
+        return "is required"
+    if kind == "literal_error":
+        return f"must be one of {ctx['expected'].replace(' or ', ', ')}, got {shown(value)}"
+    if kind == "value_error" and isinstance(ctx.get("error"), ParameterError):
+        return ctx["error"].detail
+    messages = {
+        "int_parsing": "must be a whole number",
+        "int_from_float": "must be a whole number",
+        "int_type": "must be a whole number",
+        "float_parsing": "must be a number",
+        "float_type": "must be a number",
+        "finite_number": "must be a finite number",
+        "bool_parsing": "must be true or false",
+        "bool_type": "must be true or false",
+        "string_type": "must be text",
+        "list_type": "must be a list",
+        "model_type": "must be a mapping of options",
+        "dict_type": "must be a mapping",
+        "string_too_long": f"must be at most {ctx.get('max_length')} characters",
+        "string_too_short": f"must be at least {ctx.get('min_length')} character(s)",
+        "too_long": f"must have at most {ctx.get('max_length')} items",
+        "too_short": f"must have at least {ctx.get('min_length')} item(s)",
+    }
+    detail = messages.get(kind) or error["msg"][0].lower() + error["msg"][1:]
+    return f"{detail}, got {shown(value)}"
+
+
+def validated_job(data: Mapping[str, Any]) -> Job:
+    """The checked job ``data`` describes; raises :class:`ParameterError` whose ``field`` is the
+    dotted path of the first field at fault (structure and ranges first, then cross-field rules)."""
+    try:
+        job = Job.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise ParameterError(_detail(first), field=path_of(first["loc"]) or None) from None
+    job.check()
+    return job
+
+
+def keyword_paths() -> dict[str, str]:
+    """Python keyword of every option (its CLI flag with ``_`` for ``-``) → dotted path."""
+    return {flags[0].lstrip("-").replace("-", "_"): path for path, _, flags in job_flag_fields()}
+
+
+def nested(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"print.nozzle": 0.4}`` → ``{"print": {"nozzle": 0.4}}``."""
+    data: dict[str, Any] = {}
+    for path, value in values.items():
+        *sections, name = path.split(".")
+        target = data
+        for section in sections:
+            target = target.setdefault(section, {})
+        target[name] = value
+    return data
+
+
+def job_from_options(options: Mapping[str, Any], *, formats: Sequence[str], size: tuple[int, int]) -> Job:
+    """The job of Python keyword ``options`` for a maze of ``size`` (rows, cols); errors name the
+    keyword."""
+    paths = keyword_paths()
+    unknown = sorted(set(options) - set(paths))
+    if unknown:
+        raise ParameterError(f"is not an option (options: {', '.join(sorted(paths))})", field=unknown[0])
+    values = {paths[name]: value for name, value in options.items()}
+    values.update({"maze.rows": size[0], "maze.cols": size[1], "formats": list(formats)})
+    names = {path: name for name, path in paths.items()}
+    try:
+        return validated_job(nested(values))
+    except ParameterError as error:
+        raise ParameterError(error.detail, field=names.get(error.field or "", error.field)) from None

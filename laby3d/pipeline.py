@@ -1,0 +1,130 @@
+"""One render pipeline: a maze and its job's options → the bytes of every output.
+
+A :class:`RenderContext` owns one maze and the options of its job; the intermediates several
+formats share (the solid for STL, 3MF and GLB; the laser drawing for SVG and DXF) are built
+once, on first use. ``laby3d generate``/``export``, the batch runner and :func:`render` all go
+through it; nothing here writes a file.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from laby3d.export.formats import get_format
+
+if TYPE_CHECKING:
+    from laby3d.geometry.laser import Drawing
+    from laby3d.geometry.params import Fabrication
+    from laby3d.maze.model import Maze
+    from laby3d.mesh.solid import MazeSolid
+    from laby3d.options.job import Job
+
+
+class RenderContext:
+    """One maze and its job's options; shared intermediates are built once (mm throughout)."""
+
+    def __init__(self, maze: Maze, job: Job) -> None:
+        self.maze = maze
+        self.job = job
+
+    @property
+    def show_solution(self) -> bool:
+        """Pictures and text mark the solution (asked for, or shaped into the solid)."""
+        return self.job.pictures.solution or self.job.print.solution != "none"
+
+    @cached_property
+    def fabrication(self) -> Fabrication:
+        """The solid's and the sheets' sizes, mm."""
+        return self.job.print.fabrication()
+
+    @cached_property
+    def solid(self) -> MazeSolid:
+        """The printable solid (body for STL, parts for 3MF and GLB)."""
+        from laby3d.mesh.solid import maze_solid
+
+        return maze_solid(self.maze, self.fabrication, self.job.print.solid_options(self.job.label))
+
+    @cached_property
+    def printability(self) -> dict[str, Any]:
+        """The printability report of the solid (raises when the walls cannot print, unless forced)."""
+        from laby3d.printability import printability_report
+
+        return printability_report(self.maze, self.fabrication, self.solid.body, self.job.print.print_settings())
+
+    @cached_property
+    def laser_drawing(self) -> Drawing:
+        """The laser sheet's strokes, mm."""
+        from laby3d.geometry.laser import laser_drawing
+
+        options = self.job.laser.options(self.job.print.ball, self.job.label)
+        return laser_drawing(self.maze, self.fabrication, options)
+
+    def laser_metadata(self) -> dict[str, Any]:
+        """What a laser file records about its maze and parameters."""
+        fab, laser = self.fabrication, self.job.laser
+        return {
+            "generator": "laby3d",
+            "rows": self.maze.rows,
+            "cols": self.maze.cols,
+            "algorithm": self.maze.algorithm,
+            "seed": self.maze.seed,
+            "mode": laser.mode,
+            "kerf_mm": laser.kerf,
+            "cell_size_mm": fab.cell_size,
+            "wall_thickness_mm": fab.wall_thickness,
+            "margin_mm": fab.margin,
+        }
+
+    def render(self, name: str) -> bytes:
+        """The bytes of format ``name`` (as ``laby3d list`` prints it)."""
+        return get_format(name).render(self)
+
+
+@dataclass
+class Rendered:
+    """Every output of one maze, not yet written: ``files`` maps a file-name suffix (a format
+    name, or ``printability.json``) to its bytes; ``report`` is the printability report."""
+
+    files: dict[str, bytes]
+    report: dict[str, Any] | None = None
+    timings: dict[str, float] = field(default_factory=dict)
+
+
+def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
+    """Render ``formats`` of ``maze`` with ``job``'s options; with a solid among them, the
+    printability report comes first (so unprintable walls are refused before anything else)."""
+    context = RenderContext(maze, job)
+    rendered = Rendered(files={})
+    if any(get_format(name).needs == "solid" for name in formats):
+        start = time.perf_counter()
+        rendered.report = context.printability
+        rendered.files["printability.json"] = (
+            json.dumps(rendered.report, indent=2, ensure_ascii=False) + "\n"
+        ).encode()
+        rendered.timings["solid"] = time.perf_counter() - start
+    for name in formats:
+        start = time.perf_counter()
+        rendered.files[name] = context.render(name)
+        rendered.timings[name] = time.perf_counter() - start
+    return rendered
+
+
+def render(maze: Maze, fmt: str, **options: Any) -> bytes:
+    """The bytes of format ``fmt`` for ``maze``; ``options`` are named as the CLI flags with
+    ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``, ``laser_mode="outline"``).
+
+    >>> import laby3d
+    >>> maze = laby3d.generate(3, 4, seed=1)
+    >>> laby3d.render(maze, "stl", cell_size=8)[:11]
+    b'laby3d maze'
+    """
+    from laby3d.options.build import job_from_options
+
+    get_format(fmt)
+    job = job_from_options(options, formats=[fmt], size=(maze.rows, maze.cols))
+    return RenderContext(maze, job).render(fmt)
