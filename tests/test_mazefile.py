@@ -104,3 +104,107 @@ def test_grid_with_a_loop_is_rejected() -> None:
     grid[1:4, 1:4] = 0
     with pytest.raises(laby3d.MazeFileError, match="loop"):
         from_grid(grid)
+
+
+def test_maze_cannot_change_after_construction() -> None:
+    cells = np.array(json.loads(SPEC_EXAMPLE)["cells"], dtype=np.uint8)
+    maze = laby3d.Maze(2, 3, cells, algorithm="wilson", options={"bias": 0.5})
+    cells[0, 0] = 0  # the maze holds its own copy
+    assert maze.cells[0, 0] == 14
+    with pytest.raises(ValueError, match="read-only"):
+        maze.cells[0, 0] = 0
+    with pytest.raises(TypeError):
+        maze.options["bias"] = 1.0  # type: ignore[index]
+    assert isinstance(maze.solution, tuple) and all(isinstance(cell, tuple) for cell in maze.solution)
+    generated = laby3d.generate(4, 4, seed=2)
+    assert generated.carve_order is not None
+    with pytest.raises(ValueError, match="read-only"):
+        generated.carve_order[0, 0] = 1
+
+
+CELLS = np.zeros((2, 3), dtype=np.uint8)
+
+
+@pytest.mark.parametrize(
+    ("build", "field"),
+    [
+        (lambda: laby3d.Maze("2", 3, CELLS), "rows"),
+        (lambda: laby3d.Maze(2, 3.0, CELLS), "cols"),
+        (lambda: laby3d.Maze(2, 3, [[0, 0], [0, 0]]), "cells"),
+        (lambda: laby3d.Maze(2, 3, np.full((2, 3), 16)), "cells"),
+        (lambda: laby3d.Maze(2, 3, CELLS, algorithm="</script>"), "algorithm"),
+        (lambda: laby3d.Maze(2, 3, CELLS, seed=-1), "seed"),
+        (lambda: laby3d.Maze(2, 3, CELLS, seed=2**63), "seed"),
+        (lambda: laby3d.Maze(2, 3, CELLS, options=[("a", 1)]), "options"),
+        (lambda: laby3d.Maze(2, 3, CELLS, entrance=(0, 0, "W")), "entrance"),
+        (lambda: laby3d.Maze(2, 3, CELLS, exit=laby3d.Opening(2, 0, "S")), "exit"),
+        (lambda: laby3d.Opening(0, 0, "X"), "side"),
+        (lambda: laby3d.Opening(True, 0, "W"), "row"),
+        (lambda: laby3d.generate("3", 4), "rows"),
+        (lambda: laby3d.generate(3, 4, algorithm=None), "algorithm"),
+        (lambda: laby3d.generate(3, 4, seed="7"), "seed"),
+        (lambda: laby3d.generate(3, 4, placement=["corners"]), "placement"),
+        (lambda: laby3d.generate(3, 4, placement="explicit", entrance=0, exit="2,3,E"), "entrance"),
+    ],
+)
+def test_api_type_errors_raise_parameter_error_naming_the_argument(build, field: str) -> None:
+    with pytest.raises(laby3d.ParameterError) as error:
+        build()
+    assert error.value.field == field
+    assert str(error.value).startswith(f"{field} ")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(exit=d["entrance"]), "entrance and exit must differ"),
+        (lambda d: d.update(algorithm="</script><script>alert(1)</script>"), "algorithm must be one of"),
+        (lambda d: d.update(options={"bias": 0.5}), "options.bias is not an option of wilson"),
+        (lambda d: d.update(algorithm=None, options={"bias": 0.5}), "options need an algorithm"),
+        (lambda d: d.update(algorithm="sidewinder", options={"bias": 2}), "options.bias must be in [0, 1]"),
+        (lambda d: d.update(algorithm="growing_tree", options={"policy": "x\u0000"}), "control character U+0000"),
+        (lambda d: d.update(algorithm="growing_tree", options={"policy": "newest" * 100}), "at most 200 characters"),
+        (lambda d: d.update(seed=2**63), "seed must be an integer in 0..9223372036854775807"),
+        (lambda d: d.update(seed=1.0), "seed must be an integer"),
+        (lambda d: d.update(version=True), "format must be 'laby3d.maze' version 1"),
+        (lambda d: d.update(rows=2001), "rows must be an integer in 1..2000"),
+        (lambda d: d["entrance"].update(row=-1), "entrance.row must be an integer in 0..1"),
+        (lambda d: d["exit"].update(side="up"), "exit.side must be N, E, S, W or null"),
+        (lambda d: d.pop("cells"), "missing key 'cells'"),
+    ],
+)
+def test_every_field_is_checked(change, message: str) -> None:
+    with pytest.raises(laby3d.MazeFileError) as error:
+        laby3d.Maze.from_json(edited(change))
+    assert message in str(error.value)
+
+
+def test_options_of_the_algorithm_round_trip() -> None:
+    maze = laby3d.generate(5, 5, algorithm="growing_tree", seed=4, policy="newest:0.25,oldest:0.75")
+    assert laby3d.Maze.from_json(maze.to_json()).options == maze.options
+
+
+def test_file_reader_names_the_file_and_refuses_other_encodings(tmp_path) -> None:
+    from laby3d.maze.mazefile import read_maze_file
+
+    good = tmp_path / "good.maze.json"
+    good.write_text(SPEC_EXAMPLE, encoding="utf-8")
+    assert read_maze_file(good).solution == ((0, 0), (0, 1), (0, 2), (1, 2))
+    latin = tmp_path / "latin.maze.json"
+    latin.write_bytes(SPEC_EXAMPLE.replace('"wilson"', '"wilsön"').encode("latin-1"))
+    with pytest.raises(laby3d.MazeFileError) as error:
+        read_maze_file(latin)
+    assert str(error.value).startswith(f"{latin}: not UTF-8 text (byte 0xf6 at offset")
+    assert "line 4" in str(error.value)
+    with pytest.raises(laby3d.MazeFileError, match="cannot read"):
+        read_maze_file(tmp_path / "missing.maze.json")
+
+
+def test_oversize_file_is_refused_before_it_is_read(tmp_path) -> None:
+    from laby3d.maze.mazefile import MAX_FILE_BYTES, read_maze_file
+
+    huge = tmp_path / "huge.maze.json"
+    with huge.open("wb") as stream:
+        stream.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk used
+    with pytest.raises(laby3d.MazeFileError, match="a maze file has at most"):
+        read_maze_file(huge)

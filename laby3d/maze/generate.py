@@ -12,6 +12,7 @@ from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.model import MAX_SEED as MAX_SEED  # re-exported: the options models import it from here
 from laby3d.maze.model import Maze, check_seed, check_size
 from laby3d.maze.placement import place
+from laby3d.quoting import shown
 
 
 def new_seed() -> int:
@@ -48,7 +49,7 @@ def generate(
         ("exit", exit, True),
     ):
         if not (isinstance(value, str) or (optional and value is None)):
-            raise ParameterError(f"must be a string{' or None' if optional else ''}, got {value!r}", field=name)
+            raise ParameterError(f"must be a string{' or None' if optional else ''}, got {shown(value)}", field=name)
     generator = get_algorithm(algorithm)
     resolved = generator.resolve_options(options)
     check_seed(seed)
@@ -56,8 +57,8 @@ def generate(
         seed = new_seed()
     maze_rng, placement_rng = (np.random.default_rng(child) for child in np.random.SeedSequence(int(seed)).spawn(2))
     passages = generator.carve(rows, cols, maze_rng, resolved)
-    shown = {name: _plain(value) for name, value in resolved.items()}
-    maze = Maze.from_passages(rows, cols, passages, algorithm=algorithm, seed=int(seed), options=shown)
+    plain_options = {name: _plain(value) for name, value in resolved.items()}
+    maze = Maze.from_passages(rows, cols, passages, algorithm=algorithm, seed=int(seed), options=plain_options)
     return place(maze, placement, placement_rng, entrance, exit)
 
 

@@ -214,7 +214,8 @@ def _options(value: Any, algorithm: str | None) -> dict[str, Any]:
         try:
             ALGORITHMS[algorithm].resolve_options(value)
         except ParameterError as error:
-            raise MazeFileError(f"options: {error}") from None
+            located = error.within("options")
+            raise MazeFileError(str(located) if located.field else f"options: {error}") from None
     return value
 
 

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 
 from laby3d.errors import ParameterError
+from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.quoting import shown
 
 if TYPE_CHECKING:
     from laby3d.maze.stats import MazeStats
@@ -49,10 +51,10 @@ class Opening:
         for name in ("row", "col"):
             value = getattr(self, name)
             if not is_integer(value) or value < 0:
-                raise ParameterError(f"must be an integer >= 0, got {value!r}", field=name)
+                raise ParameterError(f"must be an integer >= 0, got {shown(value)}", field=name)
             object.__setattr__(self, name, int(value))
         if self.side is not None and (not isinstance(self.side, str) or self.side not in SIDE_BITS):
-            raise ParameterError(f"must be N, E, S, W or None, got {self.side!r}", field="side")
+            raise ParameterError(f"must be N, E, S, W or None, got {shown(self.side)}", field="side")
 
     def as_dict(self) -> dict[str, Any]:
         """The maze-file form ``{"row": r, "col": c, "side": s}``."""
@@ -69,13 +71,13 @@ def check_size(rows: Any, cols: Any) -> None:
     1..:data:`MAX_SIDE`."""
     for name, value in (("rows", rows), ("cols", cols)):
         if not is_integer(value) or not 1 <= value <= MAX_SIDE:
-            raise ParameterError(f"must be an integer in 1..{MAX_SIDE}, got {value!r}", field=name)
+            raise ParameterError(f"must be an integer in 1..{MAX_SIDE}, got {shown(value)}", field=name)
 
 
 def check_seed(seed: Any) -> None:
     """Raise :class:`ParameterError` unless ``seed`` is None or an integer in 0..:data:`MAX_SEED`."""
     if seed is not None and (not is_integer(seed) or not 0 <= seed <= MAX_SEED):
-        raise ParameterError(f"must be an integer in 0..{MAX_SEED} or None, got {seed!r}", field="seed")
+        raise ParameterError(f"must be an integer in 0..{MAX_SEED} or None, got {shown(seed)}", field="seed")
 
 
 @dataclass(frozen=True, eq=False)
@@ -116,13 +118,15 @@ class Maze:
         object.__setattr__(self, "cells", _cells_copy(self.cells, self.rows, self.cols))
         for name in ("entrance", "exit"):
             _check_opening(getattr(self, name), name, self.rows, self.cols)
-        if self.algorithm is not None and not isinstance(self.algorithm, str):
-            raise ParameterError(f"must be a string or None, got {self.algorithm!r}", field="algorithm")
+        if self.algorithm is not None and (not isinstance(self.algorithm, str) or self.algorithm not in ALGORITHMS):
+            raise ParameterError(
+                f"must be one of {', '.join(ALGORITHMS)} or None, got {shown(self.algorithm)}", field="algorithm"
+            )
         check_seed(self.seed)
         if self.seed is not None:
             object.__setattr__(self, "seed", int(self.seed))
         if not isinstance(self.options, Mapping) or not all(isinstance(key, str) for key in self.options):
-            raise ParameterError(f"must be a mapping with string keys, got {self.options!r}", field="options")
+            raise ParameterError(f"must be a mapping with string keys, got {shown(self.options)}", field="options")
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         if self.carve_order is not None:
             order = np.array(self.carve_order, dtype=np.int32, copy=True).reshape(-1, 2)
@@ -237,7 +241,7 @@ def _check_opening(opening: Any, name: str, rows: int, cols: int) -> None:
     if opening is None:
         return
     if not isinstance(opening, Opening):
-        raise ParameterError(f"must be an Opening or None, got {opening!r}", field=name)
+        raise ParameterError(f"must be an Opening or None, got {shown(opening)}", field=name)
     if not (opening.row < rows and opening.col < cols):
         where = f"rows 0..{rows - 1}, cols 0..{cols - 1}"
         raise ParameterError(f"cell must be within {where}, got ({opening.row}, {opening.col})", field=name)
