@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,26 +11,19 @@ import pytest
 import laby3d
 from laby3d.maze.convert import from_classroom, from_grid, to_classroom, to_grid
 
-SPEC_EXAMPLE = """{
-  "format": "laby3d.maze", "version": 1,
-  "rows": 2, "cols": 3,
-  "algorithm": "wilson", "seed": 42,
-  "cells": [[14, 10, 12],
-            [3, 8, 3]],
-  "entrance": {"row": 0, "col": 0, "side": "W"},
-  "exit": {"row": 1, "col": 2, "side": "E"},
-  "solution": [[0, 0], [0, 1], [0, 2], [1, 2]]
-}"""
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: The example of docs/maze-file.md, so the documented format is the tested one.
+DOC_EXAMPLE = (DOCS / "maze-file.md").read_text(encoding="utf-8").split("```json\n")[1].split("```")[0]
 
 
-def test_reads_the_spec_example() -> None:
-    maze = laby3d.Maze.from_json(SPEC_EXAMPLE)
+def test_reads_the_documented_example() -> None:
+    maze = laby3d.Maze.from_json(DOC_EXAMPLE)
     assert maze.solution == ((0, 0), (0, 1), (0, 2), (1, 2))
-    assert json.loads(maze.to_json()) == json.loads(SPEC_EXAMPLE)
+    assert json.loads(maze.to_json()) == json.loads(DOC_EXAMPLE)
 
 
 def edited(change) -> str:
-    data = json.loads(SPEC_EXAMPLE)
+    data = json.loads(DOC_EXAMPLE)
     change(data)
     return json.dumps(data)
 
@@ -107,7 +101,7 @@ def test_grid_with_a_loop_is_rejected() -> None:
 
 
 def test_maze_cannot_change_after_construction() -> None:
-    cells = np.array(json.loads(SPEC_EXAMPLE)["cells"], dtype=np.uint8)
+    cells = np.array(json.loads(DOC_EXAMPLE)["cells"], dtype=np.uint8)
     maze = laby3d.Maze(2, 3, cells, algorithm="wilson", options={"bias": 0.5})
     cells[0, 0] = 0  # the maze holds its own copy
     assert maze.cells[0, 0] == 14
@@ -188,10 +182,10 @@ def test_file_reader_names_the_file_and_refuses_other_encodings(tmp_path) -> Non
     from laby3d.maze.mazefile import read_maze_file
 
     good = tmp_path / "good.maze.json"
-    good.write_text(SPEC_EXAMPLE, encoding="utf-8")
+    good.write_text(DOC_EXAMPLE, encoding="utf-8")
     assert read_maze_file(good).solution == ((0, 0), (0, 1), (0, 2), (1, 2))
     latin = tmp_path / "latin.maze.json"
-    latin.write_bytes(SPEC_EXAMPLE.replace('"wilson"', '"wilsön"').encode("latin-1"))
+    latin.write_bytes(DOC_EXAMPLE.replace('"wilson"', '"wilsön"').encode("latin-1"))
     with pytest.raises(laby3d.MazeFileError) as error:
         read_maze_file(latin)
     assert str(error.value).startswith(f"{latin}: not UTF-8 text (byte 0xf6 at offset")
