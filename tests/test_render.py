@@ -67,11 +67,11 @@ def test_generation_gif_has_frames_from_grid_to_maze() -> None:
     from PIL import Image
 
     maze = laby3d.generate(8, 8, algorithm="backtracker", seed=1)
-    data = generation_gif(maze, frames=10)
+    data = generation_gif(maze, every=9)
     image = Image.open(io.BytesIO(data))
-    assert image.n_frames == 10
+    assert image.n_frames == 8  # steps 0, 9, ..., 63
     image.seek(0)
     first = np.asarray(image.convert("L"))
-    image.seek(9)
+    image.seek(7)
     last = np.asarray(image.convert("L"))
     assert (first < 128).sum() > (last < 128).sum()  # walls disappear as passages open

@@ -1,4 +1,7 @@
-"""An animated GIF of generation: the passages opening in order (Pillow, via matplotlib's deps)."""
+"""An animated GIF of generation: the lesson's frames (zones in colour) one after another.
+
+Frames are drawn by :mod:`laby3d.render.lesson` with matplotlib and stored with Pillow.
+"""
 
 from __future__ import annotations
 
@@ -7,32 +10,41 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from laby3d.maze.observe import partial_maze
-from laby3d.maze.walls import wall_segments
+from laby3d.errors import ParameterError
+from laby3d.render.lesson import FRAME_WIDTH_IN, draw_stage, frame_figure, lesson_stages
+from laby3d.render.strings import check_language
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
+#: How long each frame shows (ms): long enough to read the caption's counts.
+FRAME_MS = 700
+#: How long the first and the last frame show (ms).
+HOLD_MS = 3000
 
-def generation_gif(maze: Maze, *, frames: int = 60, frame_ms: int = 80, size_px: int = 480) -> bytes:
-    """GIF of ``frames`` steps from the closed grid to the finished maze (last frame held)."""
-    from PIL import Image, ImageDraw
 
-    cell = max(3, size_px // max(maze.rows, maze.cols))
-    pad = 4
-    width, height = maze.cols * cell + 2 * pad + 1, maze.rows * cell + 2 * pad + 1
-    total = maze.cell_count - 1
-    steps = np.unique(np.linspace(0, total, num=max(2, frames), dtype=int))
+def generation_gif(
+    maze: Maze, *, every: int | None = None, lang: str = "en", frame_ms: int = FRAME_MS, width_px: int = 560
+) -> bytes:
+    """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
+    frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.render.lesson.lesson_pdf`."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    check_language(lang)
+    if not 20 <= frame_ms <= 60_000:
+        raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
+    figure, axes = frame_figure(maze)
+    canvas = FigureCanvasAgg(figure)
     images = []
-    for step in steps.tolist():
-        stage = maze if step == total else partial_maze(maze, step)
-        image = Image.new("P", (width, height), 0)
-        image.putpalette([255, 255, 255, 0, 0, 0])
-        draw = ImageDraw.Draw(image)
-        for (x0, y0), (x1, y1) in wall_segments(stage) * cell + pad:
-            draw.line([(x0, y0), (x1, y1)], fill=1, width=1)
-        images.append(image)
+    for stage in lesson_stages(maze, every):
+        draw_stage(figure, axes, maze, stage, lang=lang)
+        figure.set_dpi(width_px / FRAME_WIDTH_IN)
+        canvas.draw()
+        pixels = np.asarray(canvas.buffer_rgba())[:, :, :3]
+        images.append(Image.fromarray(pixels).quantize(colors=128, dither=Image.Dither.NONE))
+    durations = [frame_ms] * len(images)
+    durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()
-    durations = [frame_ms] * (len(images) - 1) + [frame_ms * 25]
     images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
     return buffer.getvalue()

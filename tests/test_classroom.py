@@ -1,0 +1,377 @@
+"""The classroom kit: named worksheets and answer keys (PDF), the graph lesson, the classroom form.
+
+Oracles are independent of the code under test: page sizes and text come from poppler's pdfinfo
+and pdftotext, the key's drawn solution is read back from the PDF's own drawing operators and
+compared with a breadth-first search written here over the maze file's cells, and zones are
+the connected components of the partial maze found by a search written here.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+import string
+import subprocess
+import zlib
+from collections import deque
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import laby3d
+from laby3d.errors import ParameterError
+from laby3d.maze.convert import from_classroom, to_classroom
+from laby3d.maze.observe import Stage, kruskal_examination, stages, zone_numbers
+from laby3d.options.worksheet import WorksheetSpec
+from laby3d.render.animation import generation_gif
+from laby3d.render.lesson import lesson_pdf, zone_image
+from laby3d.render.strings import STRINGS, text
+from laby3d.render.worksheet import key_pdf, worksheet_pdf
+from tests.conftest import require_tool
+
+NAMES = ["Léa Martin", "Noé Dubois", "Zoë Lefèvre", "Chloé Bérénice", "Éloïse", "Maël", "Anaïs Ç."]
+STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+BIT = {"N": 1, "E": 2, "S": 4, "W": 8}
+#: PDF page sizes in points (1/72 in).
+PAGE_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0), "a3": (841.89, 1190.55)}
+CRIMSON = (220 / 255, 20 / 255, 60 / 255)
+
+
+def class_set(count: int = len(NAMES), rows: int = 9, cols: int = 11) -> list[tuple[laby3d.Maze, str | None]]:
+    return [
+        (laby3d.generate(rows, cols, seed=100 + i, placement="opposite-sides"), NAMES[i % len(NAMES)])
+        for i in range(count)
+    ]
+
+
+# ---- oracles -------------------------------------------------------------------------------
+
+
+def pdf_pages_text(data: bytes, tmp_path: Path) -> list[str]:
+    """The text of each page, by pdftotext (pages split at form feeds)."""
+    tool = require_tool("pdftotext")
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(data)
+    out = subprocess.run([tool, "-layout", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return out.split("\f")[: pdf_info(data, tmp_path)["pages"]]
+
+
+def pdf_info(data: bytes, tmp_path: Path) -> dict[str, float]:
+    tool = require_tool("pdfinfo")
+    path = tmp_path / "info.pdf"
+    path.write_bytes(data)
+    out = subprocess.run([tool, str(path)], check=True, capture_output=True, text=True).stdout
+    size = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", out)
+    pages = re.search(r"Pages:\s+(\d+)", out)
+    assert size and pages, out
+    return {"pages": int(pages[1]), "width": float(size[1]), "height": float(size[2])}
+
+
+def stroked_polylines(data: bytes, colour: tuple[float, float, float]) -> list[list[np.ndarray]]:
+    """Per page, the polylines stroked in ``colour``, read from the PDF's content streams
+    (``r g b RG`` sets the colour, ``x y m`` / ``x y l`` build a path, ``S`` strokes it)."""
+    pages = []
+    for match in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
+        try:
+            content = zlib.decompress(match.group(1)).decode("latin-1")
+        except zlib.error:
+            continue
+        if " RG" not in content:
+            continue
+        found, numbers, current, saved, path = [], [], (0.0, 0.0, 0.0), [], []
+        for token in content.split():
+            if re.fullmatch(r"-?[\d.]+", token):
+                numbers.append(float(token))
+                continue
+            if token == "RG":
+                current = tuple(numbers[-3:])
+            elif token == "q":
+                saved.append(current)
+            elif token == "Q":
+                current = saved.pop()
+            elif token == "m":
+                path = [numbers[-2:]]
+            elif token == "l":
+                path.append(numbers[-2:])
+            elif token == "S" and np.allclose(current, colour, atol=1e-3) and len(path) > 1:
+                found.append(np.array(path))
+            numbers = []
+        pages.append(found)
+    return pages
+
+
+def bfs_solution(maze_file: dict) -> list[tuple[int, int]]:
+    """Cells from the entrance to the exit, by breadth-first search over the file's side bits."""
+    cells = maze_file["cells"]
+    rows, cols = len(cells), len(cells[0])
+    start = (maze_file["entrance"]["row"], maze_file["entrance"]["col"])
+    goal = (maze_file["exit"]["row"], maze_file["exit"]["col"])
+    came_from = {start: start}
+    queue = deque([start])
+    while queue:
+        r, c = queue.popleft()
+        for side, (dr, dc) in STEP.items():
+            nxt = (r + dr, c + dc)
+            if cells[r][c] & BIT[side] and 0 <= nxt[0] < rows and 0 <= nxt[1] < cols and nxt not in came_from:
+                came_from[nxt] = (r, c)
+                queue.append(nxt)
+    path = [goal]
+    while path[-1] != start:
+        path.append(came_from[path[-1]])
+    return path[::-1]
+
+
+def corners(points: np.ndarray) -> np.ndarray:
+    """The polyline without repeated points and without the middle points of straight runs."""
+    points = points[np.r_[True, np.any(np.diff(points, axis=0) != 0, axis=1)]]
+    keep = [0]
+    for i in range(1, len(points) - 1):
+        (ax, ay), (bx, by) = points[i] - points[i - 1], points[i + 1] - points[i]
+        turn = ax * by - ay * bx
+        if abs(turn) > 1e-6 * np.linalg.norm(points[i + 1] - points[i - 1]) ** 2:
+            keep.append(i)
+    return points[[*keep, len(points) - 1]]
+
+
+def expected_key_line(maze: laby3d.Maze) -> np.ndarray:
+    """Cell centres (x = col + ½, y = row + ½) of the BFS solution, out through both openings."""
+    maze_file = json.loads(maze.to_json())
+    centres = [(c + 0.5, r + 0.5) for r, c in bfs_solution(maze_file)]
+    ends = []
+    for key, index in (("entrance", 0), ("exit", -1)):
+        dr, dc = STEP[maze_file[key]["side"]]
+        ends.append((centres[index][0] + dc / 2, centres[index][1] + dr / 2))
+    return np.array([ends[0], *centres, ends[1]])
+
+
+def same_shape(drawn_pdf: np.ndarray, expected_cells: np.ndarray) -> bool:
+    """The drawn line (PDF points, y up) is the expected line (cell units, y down) moved and scaled."""
+    drawn = corners(drawn_pdf * np.array([1.0, -1.0]))
+    expected = corners(expected_cells)
+    if drawn.shape != expected.shape:
+        return False
+    scale = np.linalg.norm(drawn[-1] - drawn[0]) / np.linalg.norm(expected[-1] - expected[0])
+    return np.allclose((drawn - drawn[0]) / scale, expected - expected[0], atol=1e-3)
+
+
+def components(maze: laby3d.Maze) -> np.ndarray:
+    """``(rows, cols)`` component id of each cell (its first cell in BFS order), by a search here."""
+    label = -np.ones((maze.rows, maze.cols), dtype=int)
+    for start in np.ndindex(maze.rows, maze.cols):
+        if label[start] >= 0:
+            continue
+        label[start] = start[0] * maze.cols + start[1]
+        queue = deque([start])
+        while queue:
+            r, c = queue.popleft()
+            for side, (dr, dc) in STEP.items():
+                nxt = (r + dr, c + dc)
+                inside = 0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
+                if inside and maze.cells[r, c] & BIT[side] and label[nxt] < 0:
+                    label[nxt] = label[start]
+                    queue.append(nxt)
+    return label
+
+
+def same_partition(a: np.ndarray, b: np.ndarray) -> bool:
+    pairs = set(zip(a.ravel().tolist(), b.ravel().tolist(), strict=True))
+    return len(pairs) == len(np.unique(a)) == len(np.unique(b))
+
+
+# ---- worksheets and keys ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_worksheet_one_page_per_pupil_with_their_name_on_it(tmp_path: Path, lang: str) -> None:
+    mazes = class_set()
+    data = worksheet_pdf(mazes, spec=WorksheetSpec(), lang=lang)
+    info = pdf_info(data, tmp_path)
+    assert info["pages"] == len(mazes)
+    assert (info["width"], info["height"]) == pytest.approx(PAGE_POINTS["a4"], abs=0.5)
+    words = {"fr": ("Nom :", "Classe :", "Entrée", "Sortie"), "en": ("Name:", "Class:", "Entrance", "Exit")}[lang]
+    for page, (maze, name) in zip(pdf_pages_text(data, tmp_path), mazes, strict=True):
+        assert name in page
+        assert all(word in page for word in words)
+        assert str(maze.seed) in page
+        assert sum(other in page for _, other in mazes if other != name) == 0  # nobody else's name
+    assert stroked_polylines(data, CRIMSON) == [[] for _ in mazes]  # no solution on a worksheet
+    assert data == worksheet_pdf(mazes, spec=WorksheetSpec(), lang=lang)  # no date in the file
+
+
+@pytest.mark.parametrize(("paper", "per_page"), [("letter", 1), ("a3", 4), ("a4", 2)])
+def test_worksheet_paper_and_mazes_per_page(tmp_path: Path, paper: str, per_page: int) -> None:
+    mazes = class_set(5)
+    data = worksheet_pdf(mazes, spec=WorksheetSpec(paper=paper, per_page=per_page, class_name="2nde 3"), lang="fr")
+    info = pdf_info(data, tmp_path)
+    assert info["pages"] == math.ceil(len(mazes) / per_page)
+    assert (info["width"], info["height"]) == pytest.approx(PAGE_POINTS[paper], abs=0.5)
+    pages = pdf_pages_text(data, tmp_path)
+    for index, (_, name) in enumerate(mazes):
+        assert name in pages[index // per_page]
+    assert all(page.count("2nde 3") == min(per_page, len(mazes) - i * per_page) for i, page in enumerate(pages))
+
+
+def test_unnamed_pupil_gets_a_blank_name_line(tmp_path: Path) -> None:
+    maze = laby3d.generate(6, 6, seed=1)
+    (page,) = pdf_pages_text(worksheet_pdf([(maze, None)], spec=WorksheetSpec(), lang="fr"), tmp_path)
+    assert re.search(r"Nom : _{10,}", page)
+
+
+def test_key_draws_each_pupils_own_solution(tmp_path: Path) -> None:
+    mazes = class_set(7) + [(laby3d.generate(12, 5, algorithm="wilson", seed=9, placement="hardest"), "Ibrahim")]
+    spec = WorksheetSpec(key_per_page=3)
+    data = key_pdf(mazes, spec=spec, lang="fr")
+    assert pdf_info(data, tmp_path)["pages"] == 3
+    drawn = [line for page in stroked_polylines(data, CRIMSON) for line in page]
+    assert len(drawn) == len(mazes)
+    for line, (maze, _) in zip(drawn, mazes, strict=True):
+        assert same_shape(line, expected_key_line(maze))
+    # a line is not the answer to somebody else's maze
+    assert not same_shape(drawn[0], expected_key_line(mazes[1][0]))
+    pages = pdf_pages_text(data, tmp_path)
+    for index, (maze, name) in enumerate(mazes):
+        assert name in pages[index // 3] and str(maze.seed) in pages[index // 3]
+    assert all("Corrigé" in page for page in pages)
+
+
+def test_documents_reject_bad_input() -> None:
+    with pytest.raises(ParameterError, match="lang"):
+        worksheet_pdf(class_set(1), spec=WorksheetSpec(), lang="de")
+    with pytest.raises(ParameterError):
+        key_pdf([], spec=WorksheetSpec(), lang="en")
+
+
+def test_class_booklet_of_24_accented_names(tmp_path: Path) -> None:
+    mazes = [(laby3d.generate(15, 15, seed=i), f"Élève {i} Ç") for i in range(24)]
+    worksheet = worksheet_pdf(mazes, spec=WorksheetSpec(), lang="fr")
+    key = key_pdf(mazes, spec=WorksheetSpec(), lang="fr")
+    assert pdf_info(worksheet, tmp_path)["pages"] == 24 and pdf_info(key, tmp_path)["pages"] == 4
+    for page, (_, name) in zip(pdf_pages_text(worksheet, tmp_path), mazes, strict=True):
+        assert re.search(rf"{re.escape(name)}\b", page) and not re.search(rf"{re.escape(name)}\d", page)
+
+
+# ---- the graph lesson ------------------------------------------------------------------------
+
+
+def kruskal_stages(rows: int = 6, cols: int = 8, seed: int = 3) -> tuple[laby3d.Maze, list[Stage]]:
+    maze = laby3d.generate(rows, cols, algorithm="kruskal", seed=seed)
+    return maze, list(stages(maze))
+
+
+def test_zones_are_the_components_and_count_cells_minus_opened() -> None:
+    maze, every_stage = kruskal_stages()
+    assert [s.opened for s in every_stage] == list(range(maze.cell_count))
+    for stage in every_stage:
+        found = components(stage.maze)
+        assert len(np.unique(found)) == maze.cell_count - stage.opened == stage.zone_count
+        assert same_partition(stage.zones, found)
+        assert stage.walls_standing == stage.maze.closed_interior_walls
+
+
+def test_a_cell_changes_colour_only_when_its_zone_merges_into_a_larger_one() -> None:
+    maze, every_stage = kruskal_stages(7, 7, seed=11)
+    for before, after in zip(every_stage, every_stage[1:], strict=False):
+        old = components(before.maze)
+        a, b = after.last_opened
+        zone_a, zone_b = old.flat[a], old.flat[b]
+        size_a, size_b = (old == zone_a).sum(), (old == zone_b).sum()
+        changed = np.any(zone_image(before.zones) != zone_image(after.zones), axis=2)
+        if size_a != size_b:  # the smaller zone takes the larger one's colour
+            smaller = zone_a if size_a < size_b else zone_b
+            assert np.array_equal(changed, old == smaller)
+        else:  # a tie: one of the two, wholly
+            assert np.array_equal(changed, old == zone_a) or np.array_equal(changed, old == zone_b)
+
+
+def test_rejected_walls_join_cells_already_in_one_zone() -> None:
+    maze, every_stage = kruskal_stages(8, 8, seed=5)
+    assert len(every_stage[-1].rejected) > 0  # the check below is not vacuous
+    final = maze.cells
+    for stage in every_stage:
+        found = components(stage.maze).ravel()
+        for a, b in stage.rejected.tolist():
+            assert found[a] == found[b]
+            ra, ca = divmod(a, maze.cols)
+            side = "E" if b == a + 1 else "S"
+            assert b - a in (1, maze.cols) and not final[ra, ca] & BIT[side]  # a wall for good
+    # every wall Kruskal examined was either opened or rejected
+    walls, position = kruskal_examination(maze)
+    assert position[-1] + 1 == maze.cell_count - 1 + len(every_stage[-1].rejected)
+    assert len(walls) == 2 * 64 - 16
+
+
+def test_other_algorithms_have_zones_but_no_rejected_walls() -> None:
+    maze = laby3d.generate(5, 6, algorithm="backtracker", seed=2)
+    shown = list(stages(maze, every=7))
+    assert [s.opened for s in shown] == [0, 7, 14, 21, 28, 29]
+    assert all(len(s.rejected) == 0 for s in shown)
+    assert all(same_partition(s.zones, components(s.maze)) for s in shown)
+
+
+def test_lesson_pdf_pages_captions_in_the_language(tmp_path: Path) -> None:
+    maze = laby3d.generate(4, 5, algorithm="kruskal", seed=8)
+    data = lesson_pdf(maze, every=4, lang="fr")
+    pages = pdf_pages_text(data, tmp_path)
+    opened = [0, 4, 8, 12, 16, 19]
+    assert len(pages) == len(opened)
+    for page, steps in zip(pages, opened, strict=True):
+        assert f"étape {steps}/19" in page
+        assert f"zones : {20 - steps}" in page
+        assert f"murs debout : {31 - steps}/31" in page
+    assert "steps" not in "".join(pages) and data == lesson_pdf(maze, every=4, lang="fr")
+
+
+def test_lesson_gif_frames_and_durations() -> None:
+    from PIL import Image
+
+    maze = laby3d.generate(5, 5, algorithm="kruskal", seed=1)
+    image = Image.open(io.BytesIO(generation_gif(maze, every=6, lang="en")))
+    assert image.n_frames == len(list(stages(maze, every=6))) == 5
+    durations = []
+    for frame in range(image.n_frames):
+        image.seek(frame)
+        durations.append(image.info["duration"])
+    assert min(durations) >= 500 and durations[-1] >= 2000
+
+
+def test_every_must_be_a_positive_integer() -> None:
+    maze = laby3d.generate(3, 3, seed=1)
+    with pytest.raises(ParameterError, match="every"):
+        list(stages(maze, every=0))
+
+
+# ---- the classroom form, the strings table ---------------------------------------------------
+
+
+def test_classroom_form_uses_the_exercise_keys_and_carries_zones() -> None:
+    maze = laby3d.generate(4, 6, algorithm="kruskal", seed=2)
+    zones = zone_numbers(maze, 10)
+    form = to_classroom(maze, zones=zones)
+    for r, c in np.ndindex(4, 6):
+        cell = form[r][c]
+        assert set(cell) == {"N", "E", "S", "O", "zone"}
+        assert cell["zone"] == zones[r, c]
+        if c < 5:
+            assert cell["E"] == form[r][c + 1]["O"] == bool(maze.open_east[r, c])
+        if r < 3:
+            assert cell["S"] == form[r + 1][c]["N"] == bool(maze.open_south[r, c])
+    assert form[0][0]["O"] and form[3][5]["E"]  # entrance W of (0, 0), exit E of (3, 5)
+    back = from_classroom(form)
+    assert np.array_equal(back.open_east, maze.open_east) and np.array_equal(back.open_south, maze.open_south)
+    english = to_classroom(maze, west="W")
+    assert set(english[0][0]) == set("NESW")
+    assert np.array_equal(from_classroom(english).open_south, maze.open_south)
+
+
+def test_every_string_has_both_languages_with_the_same_fields() -> None:
+    def fields(template: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+    for key, languages in STRINGS.items():
+        assert set(languages) == {"en", "fr"}, key
+        assert languages["en"] and languages["fr"], key
+        assert fields(languages["en"]) == fields(languages["fr"]), key
+    assert text("entrance", "fr") == "Entrée"
