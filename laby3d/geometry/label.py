@@ -1,79 +1,238 @@
-"""Marks on the solid's floor margin: a text label and the entrance/exit arrows, polygons in mm."""
+"""Marks on the solid, polygons in mm: the text label (on the top margin, or engraved mirrored
+under the base) and the entrance/exit arrows on the margin.
+
+A label is sized by its real ink box (accents above capitals, descenders, the widest glyph):
+as large as its room allows, at most :data:`MAX_CAP_HEIGHT`, and only where it is legible
+(capitals of at least :data:`MIN_CAP_HEIGHT`) and printable (no stroke, nor gap between
+strokes when engraved, narrower than the nozzle; see :func:`thinnest_part`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import shapely
 
-from laby3d.errors import ParameterError
+from laby3d.errors import InternalError, ParameterError
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.text import text_outlines
+from laby3d.geometry.text import TextShape, text_shape
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
-#: Smallest cap height that prints legibly with a 0.4 mm nozzle, mm.
-MIN_TEXT_HEIGHT = 3.0
-#: Free floor kept around the text, mm.
+#: Smallest and largest capital height of a label, mm.
+MIN_CAP_HEIGHT = 3.0
+MAX_CAP_HEIGHT = 10.0
+#: Free floor between the ink and the edges of the margin strip, mm.
 TEXT_CLEARANCE = 1.0
+#: Free plate between the ink and the plate's edges under the base, mm.
+BOTTOM_CLEARANCE = 3.0
+#: Floor between the ink and the side of its label box, mm.
+BOX_PAD = 0.5
+#: A part of the ink (or of the floor between engraved strokes) narrower than the nozzle is
+#: tolerated up to this area, in nozzle widths squared: stroke ends and sharp corners, not strokes.
+THIN_AREA = 1.5
 #: Margin the entrance/exit arrows need, and how deep they are engraved, mm.
 MARKER_MARGIN = 4.0
 MARKER_DEPTH = 0.6
+#: Coordinates of label polygons are snapped to this grid, mm.
+GRID = 1e-4
+
+LabelMode = Literal["engrave", "emboss"]
+LabelPosition = Literal["margin", "bottom", "auto"]
+LabelSide = Literal["margin", "bottom"]
 
 
 @dataclass(frozen=True)
 class PlacedLabel:
-    """The text's bounding box in the bottom margin (x0, y0, x1, y1) and its glyph polygons (mm, y up)."""
+    """A mark's box (x0, y0, x1, y1) and its polygons (mm, y up), the polygons strictly inside the box."""
 
     box: tuple[float, float, float, float]
     glyphs: shapely.Geometry
 
 
-def glyph_polygons(text: str, height: float) -> shapely.Geometry:
-    """The text's outlines as valid polygons (holes of letters like 'o' included), mm."""
-    rings = text_outlines(text, height)
-    if not rings:
-        raise ParameterError(f"label {text!r} has no visible character")
-    shapes = [shapely.Polygon(ring).buffer(0) for ring in rings]
-    glyphs = shapes[0]
-    for shape in shapes[1:]:
-        glyphs = glyphs.symmetric_difference(shape)  # even-odd: counters become holes
-    return shapely.set_precision(glyphs, 1e-4)
+@dataclass(frozen=True, kw_only=True)
+class LabelPlacement:
+    """Where the label went and how big it is: what the printability report shows."""
+
+    text: str  # as drawn (normalised)
+    side: LabelSide  # "margin": on the top margin; "bottom": engraved mirrored under the base
+    mode: LabelMode  # engraved or embossed (always engraved on the bottom)
+    font_size: float  # the font's em, mm
+    cap_height: float  # height of the capitals, mm
+    mark: PlacedLabel  # box and glyphs in the plan view seen from above (mirrored on the bottom)
+
+    def describe(self) -> str:
+        """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm``."""
+        where = "on the margin" if self.side == "margin" else "mirrored under the base (reads when turned over)"
+        done = "engraved" if self.mode == "engrave" else "embossed"
+        return f"{done} {where}, capitals {self.cap_height:.1f} mm"
 
 
-def place_label(text: str, plate_width: float, fab: Fabrication) -> PlacedLabel:
-    """The label centred in the bottom margin, as tall as the margin allows (≤ 10 mm)."""
-    room_y = fab.margin - 2 * TEXT_CLEARANCE
-    if room_y < MIN_TEXT_HEIGHT:
+@dataclass(frozen=True, kw_only=True)
+class LabelRoom:
+    """Where a label may go on a plate, mm."""
+
+    plate: tuple[float, float]  # plate width (x) and depth (y)
+    margin: float  # width of the floor margin around the walls
+    blocked: Sequence[tuple[float, float, float, float]] = ()  # boxes already taken on the margin (arrows)
+
+
+def place_label(
+    text: str, room: LabelRoom, *, mode: LabelMode, position: LabelPosition, nozzle: float
+) -> LabelPlacement:
+    """The label as large as its room allows; with ``position`` auto on the margin when it
+    holds the text (embossed as asked, else engraved), else under the base.
+
+    Raises :class:`ParameterError` naming the room the text needs when it fits nowhere allowed.
+    """
+    if position == "bottom" and mode == "emboss":
         raise ParameterError(
-            f"a label needs margin >= {MIN_TEXT_HEIGHT + 2 * TEXT_CLEARANCE:g} mm for legible text, got {fab.margin:g}"
+            "is bottom: a label under the base is engraved, set label_mode engrave", field="label_position"
         )
-    height = min(room_y, 10.0)
-    glyphs = glyph_polygons(text, height)
-    x0, y0, x1, y1 = glyphs.bounds
-    room_x = plate_width - 2 * fab.margin
-    if x1 - x0 > room_x:  # too long: shrink to fit the width
-        scale = room_x / (x1 - x0)
-        if height * scale < MIN_TEXT_HEIGHT:
-            raise ParameterError(
-                f"label {text!r} is too long for a {plate_width:g} mm plate: shorten it or enlarge the maze"
-            )
-        glyphs = shapely.affinity.scale(glyphs, scale, scale, origin=(0, 0))
-        x0, y0, x1, y1 = glyphs.bounds
-    dx = (plate_width - (x1 - x0)) / 2 - x0
-    dy = (fab.margin - (y1 - y0)) / 2 - y0
-    glyphs = shapely.set_precision(shapely.affinity.translate(glyphs, dx, dy), 1e-4)
+    shape = text_shape(text)
+    tries: list[tuple[LabelSide, LabelMode]] = []
+    if position in ("margin", "auto"):
+        tries.append(("margin", mode))
+        if position == "auto" and mode == "emboss":
+            tries.append(("margin", "engrave"))
+    if position in ("bottom", "auto"):
+        tries.append(("bottom", "engrave"))
+    for side, how in tries:
+        placement = _try_side(shape, room, side, how, nozzle)
+        if placement is not None:
+            return placement
+    raise _refusal(shape, room, tries, nozzle)
+
+
+def _area(shape: TextShape, room: LabelRoom, side: LabelSide) -> tuple[float, float, float, float]:
+    """The rectangle the ink must stay in (x0, y0, x1, y1), mm."""
+    width, depth = room.plate
+    if side == "margin":
+        return TEXT_CLEARANCE, TEXT_CLEARANCE, width - TEXT_CLEARANCE, room.margin - TEXT_CLEARANCE
+    return BOTTOM_CLEARANCE, BOTTOM_CLEARANCE, width - BOTTOM_CLEARANCE, depth - BOTTOM_CLEARANCE
+
+
+def _largest_size(shape: TextShape, area: tuple[float, float, float, float]) -> float:
+    """The largest em (mm) at which the ink fits ``area``, capitals at most :data:`MAX_CAP_HEIGHT`."""
+    x0, y0, x1, y1 = shape.bounds
+    room_w, room_h = area[2] - area[0], area[3] - area[1]
+    if room_w <= 0 or room_h <= 0:
+        return 0.0
+    return min(room_w / (x1 - x0), room_h / (y1 - y0), MAX_CAP_HEIGHT / shape.cap_height)
+
+
+def _try_side(
+    shape: TextShape, room: LabelRoom, side: LabelSide, mode: LabelMode, nozzle: float
+) -> LabelPlacement | None:
+    """The label on ``side`` at its largest size, or None where it is illegible, too thin to
+    print, or on a blocked part of the margin."""
+    area = _area(shape, room, side)
+    size = _largest_size(shape, area)
+    if size * shape.cap_height < MIN_CAP_HEIGHT or not _printable(shape, size, mode, nozzle):
+        return None
+    mirrored = side == "bottom"
+    glyphs = shapely.affinity.scale(shape.polygons, -size if mirrored else size, size, origin=(0, 0))
+    gx0, gy0, gx1, gy1 = glyphs.bounds
+    centre_x, centre_y = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
+    glyphs = shapely.affinity.translate(glyphs, centre_x - (gx0 + gx1) / 2, centre_y - (gy0 + gy1) / 2)
+    glyphs = shapely.set_precision(glyphs, GRID)
     gx0, gy0, gx1, gy1 = glyphs.bounds
     box = (
-        float(np.floor((gx0 - 0.5) * 1e4) / 1e4),
-        float(max(0.1, np.floor((gy0 - 0.5) * 1e4) / 1e4)),
-        float(np.ceil((gx1 + 0.5) * 1e4) / 1e4),
-        float(min(fab.margin - 0.1, np.ceil((gy1 + 0.5) * 1e4) / 1e4)),
+        float(np.floor((gx0 - BOX_PAD) / GRID) * GRID),
+        float(np.floor((gy0 - BOX_PAD) / GRID) * GRID),
+        float(np.ceil((gx1 + BOX_PAD) / GRID) * GRID),
+        float(np.ceil((gy1 + BOX_PAD) / GRID) * GRID),
     )
-    return PlacedLabel(box, glyphs)
+    if side == "margin" and any(shapely.box(*box).intersects(shapely.box(*taken)) for taken in room.blocked):
+        return None
+    if not (shapely.box(*box).contains_properly(glyphs) and shapely.box(0, 0, *room.plate).contains(shapely.box(*box))):
+        raise InternalError(f"label {shape.text!r}: glyphs {glyphs.bounds} outside their box {box} or the plate")
+    return LabelPlacement(
+        text=shape.text,
+        side=side,
+        mode=mode,
+        font_size=size,
+        cap_height=size * shape.cap_height,
+        mark=PlacedLabel(box, glyphs),
+    )
+
+
+def thinnest_part(region: shapely.Geometry, width: float) -> float:
+    """Area (mm²) of the largest part of ``region`` narrower than ``width`` mm: what a disc of
+    diameter ``width`` rolled inside the region cannot reach. A piece the disc does not fit in
+    at all counts as infinitely large."""
+    pieces = getattr(region, "geoms", [region])
+    if any(piece.buffer(-width / 2).is_empty for piece in pieces):
+        return float("inf")
+    lost = region.difference(region.buffer(-width / 2).buffer(width / 2))
+    return max((part.area for part in getattr(lost, "geoms", [lost])), default=0.0)
+
+
+def _printable(shape: TextShape, size: float, mode: LabelMode, nozzle: float) -> bool:
+    """No stroke (embossed) or gap between strokes (engraved) narrower than the nozzle, beyond
+    :data:`THIN_AREA`, with the text's em at ``size`` mm."""
+    return thinnest_part(_feature_region(shape, mode), nozzle / size) <= THIN_AREA * (nozzle / size) ** 2
+
+
+def _feature_region(shape: TextShape, mode: LabelMode) -> shapely.Geometry:
+    """What must be at least a nozzle wide, in em: the ink embossed, the floor between the
+    strokes engraved (in the ink box grown by a wide band, so the band itself never counts)."""
+    if mode == "emboss":
+        return shape.polygons
+    x0, y0, x1, y1 = shape.bounds
+    band = (y1 - y0) / 2
+    return shapely.box(x0 - band, y0 - band, x1 + band, y1 + band).difference(shape.polygons)
+
+
+def smallest_printable_size(shape: TextShape, mode: LabelMode, nozzle: float) -> float:
+    """The smallest em (mm, to 1 %) at which the text is legible and printable with ``nozzle``."""
+    low = MIN_CAP_HEIGHT / shape.cap_height
+    if _printable(shape, low, mode, nozzle):
+        return low
+    high = low * 2
+    while not _printable(shape, high, mode, nozzle):
+        low, high = high, high * 2
+    while high > low * 1.01:
+        middle = (low + high) / 2
+        low, high = (low, middle) if _printable(shape, middle, mode, nozzle) else (middle, high)
+    return high
+
+
+def _refusal(
+    shape: TextShape, room: LabelRoom, tries: list[tuple[LabelSide, LabelMode]], nozzle: float
+) -> ParameterError:
+    """Why the label fits nowhere it may go, with the room each place would need."""
+    x0, y0, x1, y1 = shape.bounds
+    needs = []
+    for side, mode in tries:
+        size = smallest_printable_size(shape, mode, nozzle)
+        cap = size * shape.cap_height
+        if cap > MAX_CAP_HEIGHT:
+            needs.append(
+                f"{mode}d it needs capitals of {cap:.1f} mm with a {nozzle:g} mm nozzle (at most {MAX_CAP_HEIGHT:g})"
+            )
+            continue
+        width, height = size * (x1 - x0), size * (y1 - y0)
+        if side == "margin":
+            needs.append(
+                f"{mode}d on the margin it needs margin >= {height + 2 * TEXT_CLEARANCE:.1f} mm "
+                f"and a plate >= {width + 2 * TEXT_CLEARANCE:.1f} mm wide"
+                + (" clear of the arrows" if room.blocked else "")
+            )
+        else:
+            needs.append(
+                f"under the base it needs a plate >= {width + 2 * BOTTOM_CLEARANCE:.1f} × "
+                f"{height + 2 * BOTTOM_CLEARANCE:.1f} mm"
+            )
+    plate = f"{room.plate[0]:g} × {room.plate[1]:g} mm plate, margin {room.margin:g} mm"
+    return ParameterError(
+        f'"{shape.text}" does not fit the {plate}: {"; ".join(needs)}; shorten it or enlarge the maze',
+        field="label",
+    )
 
 
 def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
@@ -98,7 +257,7 @@ def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
         shape = shapely.affinity.rotate(
             shapely.affinity.scale(arrow, size, size, origin=(0, 0)), into if inward else into + 180.0, origin=(0, 0)
         )
-        shape = shapely.set_precision(shapely.affinity.translate(shape, *centre), 1e-4)
+        shape = shapely.set_precision(shapely.affinity.translate(shape, *centre), GRID)
         x0, y0, x1, y1 = shape.bounds
         box = (round(x0 - 0.5, 4), round(y0 - 0.5, 4), round(x1 + 0.5, 4), round(y1 + 0.5, 4))
         markers.append(PlacedLabel(box, shape))

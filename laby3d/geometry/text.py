@@ -1,21 +1,175 @@
-"""Text as outlines (mm), from the DejaVu Sans font that ships with matplotlib: no font is
-needed where the file is used, and laser programs never see a ``<text>`` element."""
+"""Text as ink polygons, drawn glyph by glyph from the DejaVu Sans font that ships with
+matplotlib: plain text only (no mathtext, ``$`` is a dollar sign), no font needed where the
+file is used, and laser programs never see a ``<text>`` element.
+
+Steps: normalise the text (NFC, spaces, invisible characters), refuse characters the font
+lacks, lay glyphs out along the baseline with the font's advances and kerning, flatten each
+glyph's quadratic outlines to within :data:`FLATNESS` em, and fill them by the font's own rule
+(outer contours one way round, counters the other) into valid shapely polygons.
+"""
 
 from __future__ import annotations
 
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
 import numpy as np
+import shapely
+
+from laby3d.errors import InternalError, ParameterError
+
+#: Largest distance between a flattened outline and the true curve, in em.
+FLATNESS = 2e-4
+#: Path codes of FreeType outlines (matplotlib's Path codes).
+MOVETO, LINETO, CURVE3, CLOSEPOLY = 1, 2, 3, 79
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextShape:
+    """A line of text in em units (1 = the font size), y up: baseline at y = 0, pen starting at x = 0."""
+
+    text: str  # as drawn: normalised
+    polygons: shapely.Geometry  # the ink, valid (Multi)Polygon, em
+    cap_height: float  # height of a capital H above the baseline, em
+
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The ink box (x0, y0, x1, y1), em: accents above, descenders below."""
+        x0, y0, x1, y1 = self.polygons.bounds
+        return float(x0), float(y0), float(x1), float(y1)
+
+
+def font_path() -> Path:
+    """The bundled DejaVu Sans file (matplotlib's copy)."""
+    import matplotlib
+
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+
+
+def normalised(text: str) -> str:
+    """``text`` in NFC with every kind of space as a plain space, invisible format characters
+    (zero-width space, joiners, direction marks, BOM) dropped and the ends stripped.
+
+    >>> normalised("\\u00a0Ze\\u0301\\u200bna ")
+    'Zéna'
+    """
+    text = unicodedata.normalize("NFC", text)
+    kept = (" " if char.isspace() else char for char in text if unicodedata.category(char) != "Cf")
+    return "".join(kept).strip(" ")
+
+
+def text_shape(text: str) -> TextShape:
+    """The ink of ``text`` (normalised) in em units; raises :class:`ParameterError` (field
+    ``label``) for a text with nothing to draw or with characters the font lacks."""
+    from matplotlib.ft2font import FT2Font, Kerning, LoadFlags
+
+    drawn = normalised(text)
+    if not drawn:
+        raise ParameterError(f"{text!r} has no visible character", field="label")
+    font = FT2Font(str(font_path()))
+    missing = list(dict.fromkeys(char for char in drawn if font.get_char_index(ord(char)) == 0))
+    if missing:
+        names = ", ".join(missing)
+        raise ParameterError(f'"{drawn}": the font has no glyph for {names}', field="label")
+    units = font.units_per_EM
+    font.set_size(units, 72)  # one pixel per font unit: outlines come in font units
+    glyphs = []
+    pen, previous = 0.0, None
+    for char in drawn:
+        index = font.get_char_index(ord(char))
+        if previous is not None:
+            pen += font.get_kerning(previous, index, Kerning.UNSCALED) / units
+        glyph = font.load_glyph(index, LoadFlags.NO_HINTING)
+        vertices, codes = font.get_path()
+        shape = _glyph_polygons(np.asarray(vertices, dtype=float) / units, np.asarray(codes))
+        if shape is not None:
+            glyphs.append(shapely.affinity.translate(shape, pen, 0.0))
+        pen += glyph.linearHoriAdvance / 65536 / units
+        previous = index
+    if not glyphs:
+        raise ParameterError(f"{text!r} has no visible character", field="label")
+    font.load_char(ord("H"), LoadFlags.NO_HINTING)
+    cap_height = float(np.asarray(font.get_path()[0])[:, 1].max()) / units
+    return TextShape(text=drawn, polygons=shapely.union_all(glyphs), cap_height=cap_height)
+
+
+def _glyph_polygons(vertices: np.ndarray, codes: np.ndarray) -> shapely.Geometry | None:
+    """One glyph's contours (em) filled by orientation: contours turning like the largest one
+    are ink, the others counters. None for a glyph without ink (a space)."""
+    rings = _flattened_contours(vertices, codes)
+    rings = [ring for ring in rings if len(ring) >= 3 and abs(_signed_area(ring)) > 0]
+    if not rings:
+        return None
+    areas = [_signed_area(ring) for ring in rings]
+    ink_sign = np.sign(areas[int(np.argmax(np.abs(areas)))])
+    ink = [
+        shapely.make_valid(shapely.Polygon(ring))
+        for ring, area in zip(rings, areas, strict=True)
+        if area * ink_sign > 0
+    ]
+    holes = [
+        shapely.make_valid(shapely.Polygon(ring))
+        for ring, area in zip(rings, areas, strict=True)
+        if area * ink_sign < 0
+    ]
+    shape = shapely.union_all(ink)
+    if holes:
+        shape = shape.difference(shapely.union_all(holes))
+    return shape if not shape.is_empty else None
+
+
+def _flattened_contours(vertices: np.ndarray, codes: np.ndarray) -> list[np.ndarray]:
+    """The outline's closed contours as point rings (no closing repeat), quadratic Béziers cut
+    into enough chords to stay within :data:`FLATNESS`."""
+    rings: list[np.ndarray] = []
+    points: list[np.ndarray] = []
+    i = 0
+    while i < len(codes):
+        code = codes[i]
+        if code == MOVETO:
+            if len(points) > 1:
+                rings.append(np.array(points))
+            points = [vertices[i]]
+            i += 1
+        elif code == LINETO:
+            points.append(vertices[i])
+            i += 1
+        elif code == CURVE3:
+            start, control, end = points[-1], vertices[i], vertices[i + 1]
+            bend = float(np.linalg.norm(start - 2 * control + end))
+            steps = max(1, int(np.ceil(np.sqrt(bend / (4 * FLATNESS)))))
+            t = np.arange(1, steps + 1)[:, None] / steps
+            points.extend((1 - t) ** 2 * start + 2 * t * (1 - t) * control + t**2 * end)
+            i += 2
+        else:  # CLOSEPOLY (its vertex is meaningless), or a cubic, which TrueType fonts have none of
+            if code != CLOSEPOLY:
+                raise InternalError(f"unexpected path code {code} in a TrueType outline")
+            i += 1
+    if len(points) > 1:
+        rings.append(np.array(points))
+    return [_without_repeats(ring) for ring in rings]
+
+
+def _without_repeats(ring: np.ndarray) -> np.ndarray:
+    """The ring without consecutive duplicate points nor a closing repeat."""
+    keep = np.any(ring != np.roll(ring, 1, axis=0), axis=1)
+    return ring[keep] if keep.any() else ring[:1]
+
+
+def _signed_area(ring: np.ndarray) -> float:
+    x, y = ring[:, 0], ring[:, 1]
+    return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) / 2
 
 
 def text_outlines(text: str, height: float) -> list[np.ndarray]:
-    """Closed rings ``(k, 2)`` in mm (y up) of ``text`` with capital height about ``height``,
-    lower-left corner at (0, 0)."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextPath
-
-    path = TextPath((0, 0), text, size=height / 0.73, prop=FontProperties(family="DejaVu Sans"))
-    rings = [np.asarray(ring, dtype=float) for ring in path.to_polygons(closed_only=True)]
-    rings = [ring for ring in rings if len(ring) >= 4]
-    if not rings:
-        return []
-    low = np.min([ring.min(axis=0) for ring in rings], axis=0)
-    return [ring[:-1] - low for ring in rings]
+    """Closed rings ``(k, 2)`` in mm (y up) of ``text`` with capital height ``height`` mm, the
+    ink's lower-left corner at (0, 0): outer outlines and counters alike, for engraving lines."""
+    shape = text_shape(text)
+    scale = height / shape.cap_height
+    x0, y0, _, _ = shape.bounds
+    rings = []
+    for polygon in getattr(shape.polygons, "geoms", [shape.polygons]):
+        for ring in (polygon.exterior, *polygon.interiors):
+            rings.append((np.asarray(ring.coords)[:-1] - (x0, y0)) * scale)
+    return rings

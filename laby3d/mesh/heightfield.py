@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 
-from laby3d.errors import Laby3dError
+from laby3d.errors import InternalError
 from laby3d.geometry.raster import EMPTY, Raster
 from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
@@ -117,29 +117,40 @@ def _flip_degenerate(triangles: np.ndarray, points: np.ndarray) -> np.ndarray | 
 
 
 def extrude(
-    raster: Raster, heights: Mapping[int, float], bottom: float, patches: Mapping[int, Patch] | None = None
+    raster: Raster,
+    heights: Mapping[int, float],
+    bottom: float,
+    patches: Mapping[int, Patch] | None = None,
+    underside: Underside | None = None,
 ) -> Mesh:
     """The solid where every block labelled ``k`` (a key of ``heights``) rises from ``bottom``
     to ``heights[k]`` mm; other labels are empty.
 
     ``patches`` replace the flat top of a label whose region is one rectangle (a label box)
-    by polygons standing at their own height (engraved or embossed text).
+    by polygons standing at their own height (engraved or embossed text). ``underside`` cuts
+    polygons up into the bottom face (text engraved under the base); the bottom must be one
+    polygon without holes around its box.
 
     The result is checked closed, consistently wound and free of zero-area triangles; if the
     fast triangulation fails that check, the solid is rebuilt with the robust triangulator,
     and an error is raised if even that fails.
     """
     patches = patches or {}
-    mesh = _extrude(raster, heights, bottom, patches, robust=False)
+    mesh = _extrude(raster, heights, bottom, patches, underside, robust=False)
     if not _sound(mesh):
-        mesh = _extrude(raster, heights, bottom, patches, robust=True)
+        mesh = _extrude(raster, heights, bottom, patches, underside, robust=True)
         if not _sound(mesh):
-            raise Laby3dError("internal error: the solid is not closed or has zero-area triangles")
+            raise InternalError("the solid is not closed or has zero-area triangles")
     return mesh
 
 
 def _extrude(
-    raster: Raster, heights: Mapping[int, float], bottom: float, patches: Mapping[int, Patch], robust: bool
+    raster: Raster,
+    heights: Mapping[int, float],
+    bottom: float,
+    patches: Mapping[int, Patch],
+    underside: Underside | None,
+    robust: bool,
 ) -> Mesh:
     labels = [label for label in heights if heights[label] > bottom]
     level = np.full(256, np.nan)
@@ -158,6 +169,8 @@ def _extrude(
     around = np.stack([p[:-1, :-1], p[:-1, 1:], p[1:, :-1], p[1:, 1:]], axis=-1).reshape(-1, 4)
     around_z = np.where(around == EMPTY, bottom, level[around])
     patch_z = [patch.top for label, patch in patches.items() if label in labels]
+    if underside is not None:
+        patch_z.append(bottom + underside.depth)
     z_values = np.unique(np.concatenate([[bottom], [heights[label] for label in labels], patch_z]))
     z_index = np.searchsorted(z_values, around_z)
     nz = len(z_values)
@@ -178,10 +191,14 @@ def _extrude(
             faces_nodes.append(with_z(_triangulate(raster, rings, robust), top_index))
         faces_nodes.append(_walls(rings, label, level, bottom, z_values, z_index))
     solid = trace(raster, labels, nodes)
-    if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
-        solid = trace(raster, labels, nodes, chunks)
-    floor = _triangulate(raster, solid, robust)[:, ::-1]
-    faces_nodes.append(with_z(floor, bottom_index))
+    if underside is not None:
+        ceiling_index = int(np.searchsorted(z_values, bottom + underside.depth))
+        faces_nodes.extend(_underside(raster, solid, underside, bottom_index, ceiling_index, extra, nodes.size))
+    else:
+        if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
+            solid = trace(raster, labels, nodes, chunks)
+        floor = _triangulate(raster, solid, robust)[:, ::-1]
+        faces_nodes.append(with_z(floor, bottom_index))
 
     corners = np.concatenate([f.reshape(-1, 3, 2) for f in faces_nodes])
     keys = (corners[..., 0] * nz + corners[..., 1]).ravel()
@@ -208,6 +225,74 @@ class Patch:
     top: float
 
 
+@dataclass(frozen=True, kw_only=True)
+class Underside:
+    """Polygons (mm) cut ``depth`` mm up into the bottom face, strictly inside ``box``
+    (x0, y0, x1, y1), which lies strictly inside the bottom face."""
+
+    box: tuple[float, float, float, float]
+    polygons: shapely.Geometry
+    depth: float
+
+
+class _Points:
+    """Ids of mesh points: raster nodes by their own id, other points (text outlines, label
+    boxes under the base) numbered after the ``node_count`` nodes, one id per position."""
+
+    def __init__(self, extra: dict[tuple[float, float], int], node_count: int) -> None:
+        self.extra = extra
+        self.node_count = node_count
+        self.lookup: dict[tuple[float, float], int] = {}
+
+    def know(self, xy: np.ndarray, ids: np.ndarray) -> None:
+        """Use the raster nodes ``ids`` for the points ``xy`` (mm)."""
+        for (x, y), n in zip(xy.tolist(), ids.tolist(), strict=True):
+            self.lookup[(round(x, 6), round(y, 6))] = int(n)
+
+    def ids(self, points: np.ndarray) -> np.ndarray:
+        result = []
+        for x, y in points.tolist():
+            key = (round(x, 6), round(y, 6))
+            if key not in self.lookup:
+                self.lookup[key] = self.node_count + self.extra.setdefault(key, len(self.extra))
+            result.append(self.lookup[key])
+        return np.array(result, dtype=np.int64)
+
+    def surface(self, loops: list[np.ndarray], zi: int, *, down: bool = False) -> np.ndarray:
+        """``(k, 3, 2)`` corners of the flat region ``loops`` (outer loop counter-clockwise,
+        holes clockwise) at z index ``zi``, facing up (or ``down``)."""
+        import manifold3d
+
+        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+        corner_ids = np.concatenate([self.ids(loop) for loop in loops])[local]
+        if down:
+            corner_ids = corner_ids[:, ::-1]
+        return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
+
+
+def _inlay(
+    points: _Points, box: np.ndarray, polygons: shapely.Geometry, box_index: int, glyph_index: int, *, down: bool
+) -> list[np.ndarray]:
+    """Faces of a flat box (its loop ``box``, counter-clockwise, at z index ``box_index``)
+    carrying polygons at ``glyph_index``: the box minus the polygons, their counters, the
+    polygons, and the walls between. Seen from above (``down`` False) the polygons stand up or
+    sink in; seen from below they are cut up into the bottom."""
+    glyphs = polygon_loops(polygons)
+    faces = [points.surface([box, *(loops[0][::-1] for loops in glyphs)], box_index, down=down)]
+    faces += [points.surface([counter[::-1]], box_index, down=down) for loops in glyphs for counter in loops[1:]]
+    faces += [points.surface(loops, glyph_index, down=down) for loops in glyphs]
+    low, high = sorted((box_index, glyph_index))
+    sunk = (glyph_index < box_index) != down  # the walls face into the glyphs
+    for loops in glyphs:
+        for loop in loops:
+            ids = points.ids(loop)
+            start, end = ids, np.roll(ids, -1)
+            if sunk:  # the higher side, on the right, is the box
+                start, end = end, start
+            faces.append(_quads(start, end, np.full_like(start, low), high))
+    return faces
+
+
 def _patch(
     raster: Raster,
     rings: Rings,
@@ -219,41 +304,34 @@ def _patch(
 ) -> list[np.ndarray]:
     """Faces of a label box whose top carries ``patch``: the box minus the polygons at the box's
     height, the polygons at their own, and the walls between (higher side facing out)."""
-    import manifold3d
-
     (ring,) = rings.split()
     box_xy = node_xy(raster, ring)
-    lookup = {(round(x, 6), round(y, 6)): int(n) for (x, y), n in zip(box_xy.tolist(), ring.tolist(), strict=True)}
-
-    def ids(points: np.ndarray) -> np.ndarray:
-        result = []
-        for x, y in points.tolist():
-            key = (round(x, 6), round(y, 6))
-            if key not in lookup:
-                lookup[key] = node_count + extra.setdefault(key, len(extra))
-            result.append(lookup[key])
-        return np.array(result, dtype=np.int64)
-
-    def surface(loops: list[np.ndarray], zi: int) -> np.ndarray:
-        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
-        corner_ids = np.concatenate([ids(loop) for loop in loops])[local]
-        return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
-
-    glyphs = polygon_loops(patch.polygons)
+    points = _Points(extra, node_count)
+    points.know(box_xy, ring)
     glyph_index = int(np.searchsorted(z_values, patch.top))
-    # the box (all its nodes kept) minus the glyphs, the glyphs' counters, then the glyphs
-    faces = [surface([box_xy, *(loops[0][::-1] for loops in glyphs)], box_index)]
-    faces += [surface([counter[::-1]], box_index) for loops in glyphs for counter in loops[1:]]
-    faces += [surface(loops, glyph_index) for loops in glyphs]
-    low, high = sorted((box_index, glyph_index))
-    for loops in glyphs:
-        for loop in loops:
-            points = ids(loop)
-            start, end = points, np.roll(points, -1)
-            if glyph_index < box_index:  # engraved: the floor, on the right, is the higher side
-                start, end = end, start
-            faces.append(_quads(start, end, np.full_like(start, low), high))
-    return faces
+    return _inlay(points, box_xy, patch.polygons, box_index, glyph_index, down=False)
+
+
+def _underside(
+    raster: Raster,
+    outline: Rings,
+    underside: Underside,
+    bottom_index: int,
+    ceiling_index: int,
+    extra: dict[tuple[float, float], int],
+    node_count: int,
+) -> list[np.ndarray]:
+    """Faces of the bottom (``outline``: one ring, counter-clockwise) with ``underside``'s
+    polygons cut up to ``ceiling_index``: the bottom around the box, then the box's inlay."""
+    rings = outline.split()
+    if len(rings) != 1:
+        raise InternalError(f"text under the base needs a bottom of one ring, got {len(rings)}")
+    x0, y0, x1, y1 = underside.box
+    box = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], dtype=float)
+    points = _Points(extra, node_count)
+    points.know(node_xy(raster, rings[0]), rings[0])
+    faces = [points.surface([node_xy(raster, rings[0]), box[::-1]], bottom_index, down=True)]
+    return faces + _inlay(points, box, underside.polygons, bottom_index, ceiling_index, down=True)
 
 
 def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:

@@ -7,13 +7,23 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-import shapely
 
-from laby3d.errors import ParameterError
-from laby3d.geometry.label import MARKER_DEPTH, MARKER_MARGIN, PlacedLabel, opening_markers, place_label
+from laby3d.errors import InternalError, ParameterError
+from laby3d.geometry.label import (
+    MARKER_DEPTH,
+    MARKER_MARGIN,
+    LabelMode,
+    LabelPlacement,
+    LabelPosition,
+    LabelRoom,
+    PlacedLabel,
+    opening_markers,
+    place_label,
+)
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
-from laby3d.mesh.heightfield import Patch, extrude, extrude_polygons
+from laby3d.geometry.text import text_shape
+from laby3d.mesh.heightfield import Patch, Underside, extrude, extrude_polygons
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
@@ -21,22 +31,25 @@ if TYPE_CHECKING:
 
 QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
 MARKERS = (8, 9)  # raster labels of the entrance and exit arrow boxes
-LabelMode = Literal["engrave", "emboss"]
+#: Plate left above (or below) a cut into the base, mm.
+MIN_FLOOR = 0.4
 SolutionMode = Literal["none", "groove", "ridge"]
 SOLUTION_MODES = ("none", "groove", "ridge")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SolidOptions:
     """What the solid shows besides the walls, mm."""
 
     solution: SolutionMode = "none"
     solution_width: float | None = None  # default: 40% of the corridor width
     solution_depth: float = 0.6  # groove depth, or ridge height
-    label: str | None = None  # text on the bottom floor margin (needs margin >= 5 mm)
+    label: str | None = None  # text on the floor margin, or under the base (label_position)
     label_mode: LabelMode = "engrave"
     label_depth: float = 0.6  # engraving depth or embossing height
     markers: bool = False  # arrows engraved on the margin beside the entrance and the exit
+    label_position: LabelPosition = "auto"  # auto: the margin when it holds the text, else the bottom
+    nozzle: float = 0.4  # no label stroke (nor engraved gap) narrower than this
 
     def path_width(self, fab: Fabrication) -> float | None:
         """Width of the solution strip, mm (None without a solution)."""
@@ -44,16 +57,66 @@ class SolidOptions:
             return None
         return self.solution_width if self.solution_width is not None else round(0.4 * fab.corridor_width, 3)
 
-    def check(self, fab: Fabrication) -> None:
-        """Raise :class:`ParameterError` unless these options fit ``fab``."""
-        if self.label is not None:
-            if self.label_mode not in ("engrave", "emboss"):
-                raise ParameterError(f"label_mode must be engrave or emboss, got {self.label_mode!r}")
-            if fab.base_thickness == 0:
-                raise ParameterError("label: a label needs a base plate: base_thickness must be > 0")
-            limit = fab.base_thickness - 0.4 if self.label_mode == "engrave" else fab.wall_height
+    def bottom_depth_limit(self, fab: Fabrication) -> float:
+        """Deepest label engraving under the base, mm: :data:`MIN_FLOOR` of plate must stay
+        under the deepest cut into its top (groove, arrows)."""
+        top_cut = max(self.solution_depth if self.solution == "groove" else 0.0, MARKER_DEPTH if self.markers else 0.0)
+        return round(fab.base_thickness - MIN_FLOOR - top_cut, 6)
+
+    def place_label(
+        self, fab: Fabrication, size: tuple[int, int], blocked: tuple[tuple[float, float, float, float], ...] = ()
+    ) -> LabelPlacement:
+        """Where the label goes on a maze of ``size`` (rows, cols) and how big (``blocked``: boxes
+        taken on the margin); raises :class:`ParameterError` when it fits nowhere allowed."""
+        if self.label is None:
+            raise ParameterError("is not set", field="label")
+        self._check_label(fab, self.label)
+        room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked)
+        placement = place_label(
+            self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle
+        )
+        if placement.side == "bottom" and self.label_depth > self.bottom_depth_limit(fab):
+            raise ParameterError(
+                f"must be <= {self.bottom_depth_limit(fab):g} mm for the label under the base (base_thickness "
+                f"{fab.base_thickness:g} mm − {MIN_FLOOR:g} mm of plate − the cuts into its top), "
+                f"got {self.label_depth:g}; or make room for it on the margin",
+                field="label_depth",
+            )
+        if placement.mode == "engrave" and self.label_depth > fab.base_thickness - MIN_FLOOR:
+            raise ParameterError(
+                f"must be <= {fab.base_thickness - MIN_FLOOR:g} mm to engrave the label, got {self.label_depth:g}",
+                field="label_depth",
+            )
+        return placement
+
+    def _check_label(self, fab: Fabrication, label: str) -> None:
+        """What can be said of the label without the maze's size: text, mode, position, depth."""
+        if self.label_mode not in ("engrave", "emboss"):
+            raise ParameterError(f"must be engrave or emboss, got {self.label_mode!r}", field="label_mode")
+        if self.label_position not in ("margin", "bottom", "auto"):
+            raise ParameterError(f"must be margin, bottom or auto, got {self.label_position!r}", field="label_position")
+        if fab.base_thickness == 0:
+            raise ParameterError("needs a base plate: base_thickness must be > 0", field="label")
+        text_shape(label)
+        if self.label_position == "bottom":
+            limit = self.bottom_depth_limit(fab)
             if not 0 < self.label_depth <= limit:
-                raise ParameterError(f"label_depth must be in (0, {limit:g}] mm, got {self.label_depth:g}")
+                raise ParameterError(
+                    f"must be in (0, {limit:g}] mm under a {fab.base_thickness:g} mm base "
+                    f"({MIN_FLOOR:g} mm of plate kept above it and the cuts into the top), got {self.label_depth:g}",
+                    field="label_depth",
+                )
+        limit = fab.base_thickness - MIN_FLOOR if self.label_mode == "engrave" else fab.wall_height
+        if not 0 < self.label_depth <= limit:
+            raise ParameterError(f"must be in (0, {limit:g}] mm, got {self.label_depth:g}", field="label_depth")
+
+    def check(self, fab: Fabrication, *, size: tuple[int, int] | None = None) -> None:
+        """Raise :class:`ParameterError` unless these options fit ``fab``; with the maze's
+        ``size`` (rows, cols), also unless the label fits somewhere it may go."""
+        if self.label is not None and size is not None:
+            self.place_label(fab, size)
+        if self.label is not None:
+            self._check_label(fab, self.label)
         if self.markers and fab.margin < MARKER_MARGIN:
             raise ParameterError(f"markers need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}")
         if self.markers and fab.base_thickness <= MARKER_DEPTH:
@@ -83,39 +146,63 @@ class SolidOptions:
 
 class MazeSolid:
     """The solid of a maze, mm: ``body`` (one closed mesh) and ``parts`` (closed meshes that
-    touch without overlapping and share no edge: base, walls, and the solution ridge). Each is
-    built on first use, from one plan-view raster."""
+    touch without overlapping and share no edge: base, walls, and the solution ridge or the
+    embossed label). Each is built on first use, from one plan-view raster.
 
-    def __init__(self, raster: Raster, fab: Fabrication, options: SolidOptions, marks: dict[int, PlacedLabel]) -> None:
+    ``label_placement`` says where the label went (top margin or under the base) and how big.
+    """
+
+    def __init__(
+        self,
+        raster: Raster,
+        fab: Fabrication,
+        options: SolidOptions,
+        marks: dict[int, PlacedLabel],
+        *,
+        label_placement: LabelPlacement | None = None,
+    ) -> None:
         self.raster = raster
         self.fab = fab
         self.options = options
         self.marks = marks
+        self.label_placement = label_placement
 
     def _patches(self, *, embossed: bool = True) -> dict[int, Patch]:
-        """The marks as patches of the floor: the label (engraved or embossed), arrows engraved."""
+        """The marks on the margin as patches of the floor: the label (engraved or embossed;
+        the embossed letters left out when not ``embossed``), arrows engraved."""
         base = self.fab.base_thickness
         patches = {}
         for label, mark in self.marks.items():
             if label == LABEL_AREA:
-                if self.options.label_mode == "emboss" and not embossed:
+                placement = self.label_placement
+                if placement is None:
+                    raise InternalError("a label box on the margin without its placement")
+                if placement.mode == "emboss" and not embossed:
                     continue
-                sign = 1 if self.options.label_mode == "emboss" else -1
+                sign = 1 if placement.mode == "emboss" else -1
                 patches[label] = Patch(mark.glyphs, base + sign * self.options.label_depth)
             else:
                 patches[label] = Patch(mark.glyphs, base - MARKER_DEPTH)
         return patches
+
+    def _underside(self) -> Underside | None:
+        """The label engraved under the base, when it went there."""
+        placement = self.label_placement
+        if placement is None or placement.side != "bottom":
+            return None
+        return Underside(box=placement.mark.box, polygons=placement.mark.glyphs, depth=self.options.label_depth)
 
     @cached_property
     def body(self) -> Mesh:
         """The whole solid as one watertight body, for STL."""
         heights = solid_heights(self.fab, self.options)
         heights.update({label: self.fab.base_thickness for label in self.marks})
-        return extrude(self.raster, heights, 0.0, self._patches())
+        return extrude(self.raster, heights, 0.0, self._patches(), self._underside())
 
     @cached_property
     def parts(self) -> dict[str, Mesh]:
-        """base (plate, with the groove when engraved), walls, solution (when raised)."""
+        """base (plate, with the groove and engravings), walls, solution (when raised), label
+        (when embossed)."""
         raster, options, base_level = self.raster, self.options, self.fab.base_thickness
         parts: dict[str, Mesh] = {}
         if base_level > 0:
@@ -124,13 +211,15 @@ class MazeSolid:
             merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
             heights = {label: base_level for label in (FLOOR, *self.marks, *QUARTERS)}
             heights[PATH] = base_level - options.solution_depth
-            parts["base"] = extrude(_quartered(raster.relabelled(merged)), heights, 0.0, self._patches(embossed=False))
+            parts["base"] = extrude(
+                _quartered(raster.relabelled(merged)), heights, 0.0, self._patches(embossed=False), self._underside()
+            )
         parts["walls"] = extrude(raster, {WALL: self.fab.height}, base_level)
         if options.solution == "ridge":
             parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
-        if LABEL_AREA in self.marks and options.label_mode == "emboss":
-            glyphs = self.marks[LABEL_AREA].glyphs
-            parts["label"] = extrude_polygons(glyphs, base_level, base_level + options.label_depth)
+        placement = self.label_placement
+        if placement is not None and placement.side == "margin" and placement.mode == "emboss":
+            parts["label"] = extrude_polygons(placement.mark.glyphs, base_level, base_level + options.label_depth)
         return parts
 
 
@@ -146,24 +235,28 @@ def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
     return heights
 
 
-def solid_raster(maze: Maze, fab: Fabrication, options: SolidOptions) -> tuple[Raster, dict[int, PlacedLabel]]:
-    """The plan view used for every mesh of this solid, and the marks on its margin by raster
-    label (the text label, the opening arrows), each in a box of its own."""
+def solid_raster(
+    maze: Maze, fab: Fabrication, options: SolidOptions
+) -> tuple[Raster, dict[int, PlacedLabel], LabelPlacement | None]:
+    """The plan view used for every mesh of this solid, the marks on its margin by raster
+    label (the text label, the opening arrows), each in a box of its own, and where the label
+    went (on the margin, or under the base outside the raster)."""
     fab.check_size(maze.rows, maze.cols)
     options.check(fab)
     raster = maze_raster(maze, fab, path_width=options.path_width(fab))
     marks: dict[int, PlacedLabel] = {}
-    if options.label is not None:
-        marks[LABEL_AREA] = place_label(options.label, fab.outer_size(maze.rows, maze.cols)[0], fab)
     if options.markers:
         for index, marker in enumerate(opening_markers(maze, fab)):
             marks[MARKERS[index]] = marker
-    boxes = [shapely.box(*mark.box) for mark in marks.values()]
-    if any(a.intersects(b) for i, a in enumerate(boxes) for b in boxes[i + 1 :]):
-        raise ParameterError("label and markers overlap on the margin: move the label or drop the markers")
+    placement = None
+    if options.label is not None:
+        blocked = tuple(mark.box for mark in marks.values())
+        placement = options.place_label(fab, (maze.rows, maze.cols), blocked)
+        if placement.side == "margin":
+            marks[LABEL_AREA] = placement.mark
     for label, mark in marks.items():
         raster = raster.with_box(mark.box, label)
-    return raster, marks
+    return raster, marks, placement
 
 
 def _quartered(raster: Raster) -> Raster:
@@ -187,5 +280,5 @@ def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions
     """
     fab = fab or Fabrication()
     options = options or SolidOptions()
-    raster, marks = solid_raster(maze, fab, options)
-    return MazeSolid(raster, fab, options, marks)
+    raster, marks, placement = solid_raster(maze, fab, options)
+    return MazeSolid(raster, fab, options, marks, label_placement=placement)

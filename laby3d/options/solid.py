@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from laby3d.geometry.label import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, Fabrication
 from laby3d.mesh.solid import SolidOptions
 from laby3d.options.base import Millimetres, Section
@@ -30,6 +31,9 @@ class PrintSpec(Section):
     solution_depth: Millimetres = Field(0.6, gt=0, description="groove depth or ridge height, mm")
     label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
     label_depth: Millimetres = Field(0.6, gt=0, description="label engraving depth or embossing height, mm")
+    label_position: LabelPosition = Field(
+        "auto", description="label on the top margin, engraved mirrored under the base, or auto: margin if it fits"
+    )
     markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
     printer: str | None = Field(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
     bed: str | None = Field(None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'")
@@ -56,7 +60,9 @@ class PrintSpec(Section):
             label=label if self.label_mode != "none" else None,
             label_mode="emboss" if self.label_mode == "emboss" else "engrave",
             label_depth=self.label_depth,
+            label_position=self.label_position,
             markers=self.markers,
+            nozzle=self.nozzle,
         )
 
     def print_settings(self) -> PrintSettings:
