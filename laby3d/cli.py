@@ -200,6 +200,11 @@ def cmd_validate(args: argparse.Namespace) -> None:
 
 
 def cmd_schema(args: argparse.Namespace) -> None:
+    if args.markdown:
+        from laby3d.options.tables import option_tables
+
+        sys.stdout.write(option_tables())
+        return
     from laby3d.config import batch_schema
 
     print(json.dumps(batch_schema(), indent=2))
@@ -242,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_validate)
 
     p = verbs.add_parser("schema", help="print the JSON Schema of a batch file (for editor completion)")
+    p.add_argument("--markdown", action="store_true", help="print the option tables of the README instead")
     p.set_defaults(run=cmd_schema)
 
     p = verbs.add_parser("show", help="print the maze as text")

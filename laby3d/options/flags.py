@@ -53,10 +53,10 @@ def _number(text: str) -> int | float | str:
 
 
 def range_text(field: Any) -> str:
-    """The field's allowed range, e.g. ``> 0, <= 5``."""
+    """The field's allowed range, e.g. ``> 0, ≤ 5``."""
     parts = []
     for item in field.metadata:
-        for kind, sign, attribute in ((Gt, ">", "gt"), (Ge, ">=", "ge"), (Lt, "<", "lt"), (Le, "<=", "le")):
+        for kind, sign, attribute in ((Gt, ">", "gt"), (Ge, "≥", "ge"), (Lt, "<", "lt"), (Le, "≤", "le")):
             if isinstance(item, kind):
                 limit = getattr(item, attribute)
                 parts.append(f"{sign} {limit:g}" if isinstance(limit, float) else f"{sign} {limit}")

@@ -1,0 +1,157 @@
+"""Every option is defined once: its CLI flag, `laby3d schema` entry and README row all come from
+the field, and every front end names a bad option the way its user typed it."""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from annotated_types import Ge, Gt, Le, Lt
+
+from laby3d.cli import build_parser, main
+from laby3d.config import ConfigError, batch_schema, load_batch
+from laby3d.options import SECTIONS, Job
+from laby3d.options.job import job_flag_fields
+from laby3d.options.tables import option_tables
+
+ROOT = Path(__file__).parent.parent
+FIELDS = job_flag_fields()
+
+
+def _generate_actions() -> dict[str, argparse.Action]:
+    parser = build_parser()
+    verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    generate = verbs.choices["generate"]
+    return {flag: action for action in generate._actions for flag in action.option_strings}
+
+
+def test_every_section_field_is_an_option() -> None:
+    paths = {path for path, _, _ in FIELDS}
+    for section, model in SECTIONS.items():
+        assert {f"{section}.{name}" for name in model.model_fields} <= paths
+    assert {"seed", "label", "lang"} <= paths
+
+
+@pytest.mark.parametrize(("path", "field", "flags"), FIELDS, ids=[path for path, _, _ in FIELDS])
+def test_flag_schema_and_readme_follow_the_field(path: str, field: Any, flags: list[str]) -> None:
+    actions = _generate_actions()
+    action = actions[flags[0]]
+    assert action.default is argparse.SUPPRESS  # defaults come from the field, not from argparse
+    assert field.description and field.description.replace("%", "%%") in (action.help or "")
+    if field.default not in (None, False, True):
+        shown = f"{field.default:g}" if isinstance(field.default, float) else str(field.default)
+        assert f"[default: {shown}]" in (action.help or "")
+    kind = typing.get_args(field.annotation) or (field.annotation,)
+    literal = next((k for k in kind if typing.get_origin(k) is typing.Literal), field.annotation)
+    if typing.get_origin(literal) is typing.Literal:
+        assert tuple(action.choices or ()) == typing.get_args(literal)
+    schema = batch_schema()
+    if "." in path:
+        section, name = path.split(".")
+        model = SECTIONS[section].__name__
+        entry = schema["$defs"][model]["properties"][name]
+    else:
+        entry = schema["properties"]["jobs"]["items"]["properties"][path]
+    assert entry.get("description") == field.description
+    keys = {Gt: "exclusiveMinimum", Ge: "minimum", Lt: "exclusiveMaximum", Le: "maximum"}
+    for item in field.metadata:
+        for kind_, key in keys.items():
+            if isinstance(item, kind_):
+                found = entry.get(key, next((a.get(key) for a in entry.get("anyOf", []) if key in a), None))
+                assert found == getattr(item, key_attr(kind_)), (path, key)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"| `{path}` | {', '.join(f'`{f}`' for f in flags)} |" in readme
+
+
+def key_attr(kind: type) -> str:
+    return {Gt: "gt", Ge: "ge", Lt: "lt", Le: "le"}[kind]
+
+
+def test_readme_tables_are_the_generated_ones() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start, end = "<!-- options: laby3d schema --markdown -->\n", "<!-- options end -->"
+    assert start in readme, "README lacks the option tables (laby3d schema --markdown)"
+    shown = readme.split(start, 1)[1].split(end, 1)[0]
+    assert shown.strip() == option_tables().strip(), "README option tables differ: paste laby3d schema --markdown"
+
+
+def _out_of_range(field: Any) -> Any | None:
+    """A value just outside the field's range, if it has one."""
+    for item in field.metadata:
+        if isinstance(item, Gt):
+            return item.gt
+        if isinstance(item, Ge):
+            return item.ge - 1
+        if isinstance(item, Le):
+            return item.le + 1
+        if isinstance(item, Lt):
+            return item.lt
+    return None
+
+
+RANGED = [(path, field, flags) for path, field, flags in FIELDS if _out_of_range(field) is not None]
+
+
+@pytest.mark.parametrize(("path", "field", "flags"), RANGED, ids=[path for path, _, _ in RANGED])
+def test_a_bad_value_is_named_as_typed(tmp_path: Path, path: str, field: Any, flags: list[str]) -> None:
+    bad = _out_of_range(field)
+    typed = f"{bad:g}" if isinstance(bad, float) else str(bad)
+    result = subprocess.run(
+        [sys.executable, "-m", "laby3d", "generate", flags[0], typed, "-o", "m.stl", "-o", "m.txt"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"laby3d: error: {flags[0]} must be "), result.stderr
+    assert list(tmp_path.iterdir()) == []
+    *sections, name = path.split(".")
+    job: dict[str, Any] = {"name": "x", "formats": ["stl"]}
+    target = job
+    for section in sections:
+        target = target.setdefault(section, {})
+    target[name] = bad
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump({"jobs": [job]}))
+    with pytest.raises(ConfigError) as error:
+        load_batch(config)
+    assert str(error.value).startswith(f"c.yaml: jobs[0] (x).{path}: must be ")
+
+
+def test_python_keywords_are_the_flags_and_errors_name_them() -> None:
+    import laby3d
+
+    maze = laby3d.generate(3, 3, seed=1)
+    assert laby3d.render(maze, "txt", show_solution=True, charset="ascii").count(b"+") > 0
+    with pytest.raises(laby3d.ParameterError, match=r"^nozzle must be > 0, got 0$"):
+        laby3d.render(maze, "stl", nozzle=0)
+    with pytest.raises(laby3d.ParameterError, match="^colour is not an option"):
+        laby3d.render(maze, "stl", colour="red")
+
+
+def test_a_bug_is_not_a_user_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, tmp_path) -> None:
+    import laby3d.mesh.solid
+    from laby3d.errors import InternalError
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise InternalError("the solid is not closed")
+
+    monkeypatch.setattr(laby3d.mesh.solid, "maze_solid", broken)
+    status = main(["generate", "--rows", "3", "--cols", "3", "-o", str(tmp_path / "m.stl")])
+    message = capsys.readouterr().err
+    assert status == 1 and "a bug in laby3d" in message and "report it" in message
+    assert "Traceback" not in message and not (tmp_path / "m.stl").exists()
+
+
+def test_defaults_are_the_fields_defaults() -> None:
+    from laby3d.cli import job_from_flags
+
+    args = build_parser().parse_args(["generate"])
+    assert job_from_flags(args, ["maze.json"]).model_dump(exclude={"formats"}) == Job().model_dump(exclude={"formats"})
