@@ -17,23 +17,60 @@ INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 
 
 def parse_svg(data: bytes) -> dict:
-    """Page size, layer order and each layer's subpaths as ((k, 2) points in mm, closed)."""
+    """Page size, layer order (by id), each layer's subpaths as ((k, 2) points in mm, closed),
+    its stroke colour, and which layers are hidden."""
     root = ET.fromstring(data)
     width, height = (float(root.get(k).removesuffix("mm")) for k in ("width", "height"))
     assert root.get("width").endswith("mm") and root.get("height").endswith("mm")
     view = [float(v) for v in root.get("viewBox").split()]
     assert not [e for e in root.iter() if e.get("transform")], "no transforms"
     layers: dict[str, list[tuple[np.ndarray, bool]]] = {}
-    order = []
+    colours: dict[str, str] = {}
+    order, hidden = [], []
     for group in root.findall(f"{SVG}g"):
         assert group.get(f"{INKSCAPE}groupmode") == "layer"
-        name = group.get(f"{INKSCAPE}label")
+        name = group.get("id")
         order.append(name)
+        if "display:none" in (group.get("style") or ""):
+            hidden.append(name)
+        for element in group:
+            assert element.get("fill") == "none"
+            colour = element.get("stroke")
+            assert colours.setdefault(name, colour) == colour, f"one colour per layer ({name})"
         for path in group.iter(f"{SVG}path"):
-            assert path.get("fill") == "none"
             layers.setdefault(name, []).extend(subpaths(path.get("d")))
     text = [e for e in root.iter() if e.tag == f"{SVG}text"]
-    return {"width": width, "height": height, "viewBox": view, "layers": layers, "order": order, "text": text}
+    return {
+        "width": width,
+        "height": height,
+        "viewBox": view,
+        "layers": layers,
+        "colours": colours,
+        "order": order,
+        "ids": order,
+        "hidden": hidden,
+        "text": text,
+    }
+
+
+def greedy_travel(strokes: list[tuple[np.ndarray, bool]]) -> float:
+    """Rapid travel of the greedy nearest-neighbour order from (0, 0), mm: always go to the
+    closest free stroke end (either end of an open stroke, any point of a closed one). Brute
+    force over all candidate points: independent of laby3d's own ordering code."""
+    points = np.concatenate([p if closed else p[[0, -1]] for p, closed in strokes])
+    owner = np.concatenate([np.full(len(p) if closed else 2, k) for k, (p, closed) in enumerate(strokes)])
+    index = np.concatenate([np.arange(len(p)) if closed else np.array([0, 1]) for p, closed in strokes])
+    free = np.ones(len(points), dtype=bool)
+    head = np.zeros(2)
+    total = 0.0
+    for _ in range(len(strokes)):
+        distance = np.where(free, np.hypot(points[:, 0] - head[0], points[:, 1] - head[1]), np.inf)
+        best = int(np.argmin(distance))
+        total += float(distance[best])
+        stroke, closed = strokes[owner[best]]
+        free[owner == owner[best]] = False
+        head = stroke[index[best]] if closed else (stroke[-1] if index[best] == 0 else stroke[0])
+    return total
 
 
 def subpaths(d: str) -> list[tuple[np.ndarray, bool]]:

@@ -1,8 +1,12 @@
-"""Laser SVG and DXF, parsed back: millimetres, single-pass lines, exact kerf, parts on the sheet."""
+"""Laser sheets read back as a laser program would: millimetres, operations by colour, single-pass
+lines, exact kerf, a ball kit that closes, files per sheet, short travel, deterministic DXF."""
 
 from __future__ import annotations
 
+import math
 import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 from pathlib import Path
 
@@ -12,30 +16,48 @@ import shapely
 from conftest import require_tool
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from svgcheck import closed_walls_and_bound, footprint_from_boxes, parse_svg, signed_area, unit_segments
+from svgcheck import (
+    closed_walls_and_bound,
+    footprint_from_boxes,
+    greedy_travel,
+    parse_svg,
+    signed_area,
+    unit_segments,
+)
 
 import laby3d
-from laby3d.export.formats import ExportOptions, render_output
-from laby3d.geometry.laser import OPERATIONS, LaserOptions
+from laby3d.errors import ParameterError
+from laby3d.export.laser import PALETTES, dxf_bytes, laser_files, svg_bytes
+from laby3d.geometry.laser import OPERATIONS, LaserOptions, Material, ball_kit, laser_drawing, laser_sheets
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.algorithms import ALGORITHMS
 
+CUTS = ("inner-cut", "outer-cut")
 
-def svg_of(maze, **laser) -> dict:
-    options = ExportOptions(laser=LaserOptions(**laser))
-    return parse_svg(render_output(maze, "m.svg", options))
+
+def svg_of(maze, fab: Fabrication | None = None, *, palette: str = "default", **laser) -> dict:
+    drawing = laser_drawing(maze, fab or Fabrication(), LaserOptions(**laser))
+    return parse_svg(svg_bytes(drawing, palette=palette, metadata={}))
+
+
+def length(points: np.ndarray, closed: bool) -> float:
+    ring = np.vstack([points, points[:1]]) if closed else points
+    return float(np.hypot(*np.diff(ring, axis=0).T).sum())
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 @settings(max_examples=10, deadline=None)
 @given(rows=st.integers(1, 14), cols=st.integers(1, 14), seed=st.integers(0, 2**32))
-def test_lines_cut_every_wall_once_in_few_strokes(algorithm: str, rows: int, cols: int, seed: int) -> None:
+def test_lines_score_every_wall_once_in_exactly_the_least_strokes(
+    algorithm: str, rows: int, cols: int, seed: int
+) -> None:
     maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
     fab = Fabrication()
     page = svg_of(maze, mode="lines")
     assert page["viewBox"] == [0, 0, page["width"], page["height"]]
     assert page["width"] == pytest.approx(cols * fab.cell_size + fab.wall_thickness)
-    strokes = page["layers"]["outer-cut"]
+    assert set(page["layers"]) == {"score"}, "a line drawing is scored, never cut"
+    strokes = page["layers"]["score"]
     steps = []
     for points, closed in strokes:
         if closed:
@@ -45,9 +67,22 @@ def test_lines_cut_every_wall_once_in_few_strokes(algorithm: str, rows: int, col
         steps.extend(unit_segments(points, fab.cell_size))
     walls, bound = closed_walls_and_bound(maze)
     assert len(steps) == len(set(steps)) == walls  # each wall once: no duplicate, no overlap
-    total = sum(np.abs(np.diff(np.vstack([p, p[:1]]) if c else p, axis=0)).sum() for p, c in strokes)
-    assert total == pytest.approx(walls * fab.cell_size, abs=1e-6)
-    assert len(strokes) <= 1.1 * bound
+    assert sum(length(p, c) for p, c in strokes) == pytest.approx(walls * fab.cell_size, abs=1e-6)
+    assert len(strokes) == bound
+
+
+@pytest.mark.parametrize("size", [20, 100, pytest.param(300, marks=pytest.mark.slow)])
+def test_travel_is_at_most_the_greedy_nearest_neighbour_travel(size: int) -> None:
+    maze = laby3d.generate(size, size, seed=1)
+    page = svg_of(maze, mode="lines")
+    strokes = page["layers"]["score"]
+    head = np.zeros(2)
+    travel = 0.0
+    for points, closed in strokes:  # the file's own order
+        travel += float(np.hypot(*(points[0] - head)))
+        head = points[0] if closed else points[-1]
+    assert len(strokes) == closed_walls_and_bound(maze)[1]
+    assert travel <= greedy_travel(strokes) + 1e-6
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -63,20 +98,16 @@ def test_outline_is_the_footprint_grown_by_half_the_kerf(
 ) -> None:
     maze = laby3d.generate(rows, cols, seed=seed)
     fab = Fabrication(margin=margin)
-    options = ExportOptions(fabrication=fab, laser=LaserOptions(mode="outline", kerf=kerf))
-    page = parse_svg(render_output(maze, "m.svg", options))
+    page = svg_of(maze, fab, mode="outline", kerf=kerf)
     rings = [(points, "outer") for points, _ in page["layers"]["outer-cut"]]
     rings += [(points, "inner") for points, _ in page["layers"].get("inner-cut", [])]
     expected = footprint_from_boxes(maze, fab).buffer(kerf / 2, join_style="mitre", mitre_limit=10)
-    # back to the footprint frame: y up, origin at the grown footprint's corner
-    x0, y0, _, y1 = expected.bounds
+    x0, y0, _, y1 = expected.bounds  # back to the footprint frame: y up
     shells, holes = [], []
     for points, kind in rings:
-        assert all(c for _, c in page["layers"]["outer-cut"])
         flipped = np.column_stack([points[:, 0] + x0, (y1 - y0) - points[:, 1] + y0])
-        area = signed_area(flipped)
         (shells if kind == "outer" else holes).append(shapely.Polygon(flipped))
-        assert (area > 0) == (kind == "outer"), "outer rings counter-clockwise, holes clockwise"
+        assert (signed_area(flipped) > 0) == (kind == "outer"), "outer rings counter-clockwise, holes clockwise"
     drawn = shapely.union_all(shells).difference(shapely.union_all(holes)) if holes else shapely.union_all(shells)
     assert drawn.symmetric_difference(expected).area < 1e-6
     for polygon in shells:  # every edge sits exactly kerf/2 outside the footprint
@@ -85,38 +116,163 @@ def test_outline_is_the_footprint_grown_by_half_the_kerf(
             assert footprint_from_boxes(maze, fab).boundary.distance(middle) == pytest.approx(kerf / 2, abs=1e-6)
 
 
-@pytest.mark.parametrize("top", [False, True])
-@pytest.mark.parametrize(("size", "sheet"), [((6, 8), (600.0, 400.0)), ((15, 15), (200.0, 200.0))])
-def test_stack_parts_do_not_overlap_and_stay_on_their_sheets(size, sheet, top: bool) -> None:
-    maze = laby3d.generate(*size, seed=3)
-    page = svg_of(maze, mode="stack", sheet=sheet, top=top, kerf=0.2)
-    outers = [shapely.Polygon(points) for points, _ in page["layers"]["outer-cut"]]
-    parts = 1 + 2 + top  # base, two wall pieces (entrance and exit cut the border), top
-    assert len(outers) == parts
-    for a, b in combinations(outers, 2):
-        assert a.intersection(b).area == pytest.approx(0, abs=1e-9)
-    sheet_count = round((page["height"] + 10) / (sheet[1] + 10))
-    sheets = [shapely.box(0, k * (sheet[1] + 10), sheet[0], k * (sheet[1] + 10) + sheet[1]) for k in range(sheet_count)]
-    for outer in outers:
-        assert any(s.contains(outer) for s in sheets)
-    assert page["layers"]["engrave"], "the solution is engraved on the base"
-    assert (page["layers"].get("inner-cut") is not None) == top  # the ball hole
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows=st.integers(2, 9),
+    cols=st.integers(2, 9),
+    seed=st.integers(0, 2**32),
+    cell=st.sampled_from([10.0, 12.0, 15.0]),
+    wall=st.sampled_from([2.0, 3.0, 4.0]),
+    margin=st.sampled_from([0.0, 4.0, 8.0]),
+    wall_sheet=st.sampled_from([1.5, 2.0, 3.0, 4.0, 6.0]),
+    ball_share=st.floats(0.3, 0.8),
+    play=st.sampled_from([0.0, 0.5, 1.0]),
+    holes=st.booleans(),
+)
+def test_ball_kit_closes_and_aligns(rows, cols, seed, cell, wall, margin, wall_sheet, ball_share, play, holes) -> None:
+    maze = laby3d.generate(rows, cols, seed=seed)
+    fab = Fabrication(cell_size=cell, wall_thickness=wall, margin=margin, base_thickness=2.0)
+    ball = round(ball_share * (cell - wall - play), 3)
+    drill = min(3.0, margin + wall - 2.0) if holes and margin + wall - 2.0 > 0.5 else None
+    options = LaserOptions(
+        mode="stack",
+        kerf=0.0,
+        top=True,
+        ball=ball,
+        play=play,
+        registration_holes=drill,
+        wall_material=Material(name="mdf", thickness=wall_sheet),
+    )
+    kit = ball_kit(maze, fab, options)
+    assert kit.inside_height >= ball + play - 1e-9
+    walls = [shape for name, shape in kit.layers if name.startswith("walls")]
+    assert len(walls) == math.ceil((ball + play) / wall_sheet - 1e-9) or (ball + play <= wall_sheet and len(walls) == 1)
+    # Oracle: the plate minus the corridors inside the border walls (from the wall boxes).
+    width, depth = fab.outer_size(rows, cols)
+    plate = shapely.box(0, 0, width, depth)
+    frame = margin + wall
+    inner = shapely.box(frame, frame, width - frame, depth - frame)
+    corridors = inner.difference(footprint_from_boxes(maze, fab))
+    drills = shapely.union_all([shapely.Point(c).buffer(drill / 2, 16) for c in kit.registration]) if drill else None
+    for sheet in walls:
+        assert shapely.get_num_geometries(sheet) == 1, "a wall sheet is one piece: nothing loose"
+        removed = corridors if drills is None else corridors.union(drills)
+        assert sheet.symmetric_difference(plate.difference(removed)).area < 1e-6
+        assert sheet.union(corridors).union(drills or shapely.Polygon()).symmetric_difference(plate).area < 1e-6
+        assert sheet.intersection(corridors).area < 1e-9
+    # The ball leaves only through the top: the top covers everything but its holes, which sit
+    # over corridors; every hole is ball + play wide.
+    top = dict(kit.layers)["top"]
+    openings = [g for g in shapely.get_parts(plate.difference(top)) if drills is None or not g.intersects(drills)]
+    assert len(openings) == len({(o.row, o.col) for o in (maze.entrance, maze.exit) if o})
+    for opening in openings:
+        assert corridors.buffer(1e-6).contains(opening)
+        assert 2 * math.sqrt(opening.area / math.pi) == pytest.approx(ball + play, rel=0.02)
+    if drill:  # alignment holes at the same places in every layer, outside corridors
+        for name, shape in kit.layers:
+            for centre in kit.registration:
+                assert not shape.contains(shapely.Point(centre)), name
+                assert shape.contains(shapely.Point(centre).buffer(drill / 2 + 0.5, 16).exterior)
+            assert not corridors.intersects(drills)
 
 
-def test_layers_order_colours_and_palettes() -> None:
+def test_kit_refuses_with_the_numbers() -> None:
     maze = laby3d.generate(5, 5, seed=1)
-    page = svg_of(maze, mode="stack", top=True, reference_square=True)
-    assert page["order"] == ["notes (not cut)", *[op for op in OPERATIONS if op != "score"]]
+    fab = Fabrication(cell_size=10, wall_thickness=3)
+    with pytest.raises(ParameterError, match=r"ball 7 mm \+ play 1 mm must fit the corridor width"):
+        ball_kit(maze, fab, LaserOptions(mode="stack", ball=7))
+    with pytest.raises(
+        ParameterError, match=r"1 × 3 mm = 3 mm of walls is lower than the ball 6 mm \+ play 1 mm"
+    ) as error:
+        ball_kit(maze, fab, LaserOptions(mode="stack", ball=6, wall_layers=1))
+    assert error.value.field == "wall_layers"
+    with pytest.raises(ParameterError) as error:
+        ball_kit(maze, fab, LaserOptions(mode="stack", registration_holes=3))
+    assert error.value.field == "registration_holes"
+
+
+def test_the_config_ball_kit_closes_with_three_wall_sheets_and_a_separate_acrylic_top() -> None:
+    maze = laby3d.generate(12, 16, algorithm="wilson", seed=3)
+    fab = Fabrication(cell_size=10, wall_thickness=3)
+    sheets = laser_sheets(maze, fab, LaserOptions(mode="stack", top=True, ball=6, kerf=0.15, reference_square=True))
+    report = sheets.report()
+    assert report["kit"]["wall_layers"] == 3 and report["kit"]["inside_height_mm"] == 9.0
+    assert sheets.names() == ["plywood-3mm-1", "acrylic-3mm-1"]
+    assert report["sheets"][1]["parts"] == "top"
+    files = laser_files(sheets, suffix="svg", metadata={})
+    assert set(files) == {"plywood-3mm-1.svg", "acrylic-3mm-1.svg", "overview.svg", "laser.json"}
+    for name in ("plywood-3mm-1.svg", "acrylic-3mm-1.svg"):
+        page = parse_svg(files[name])
+        assert (page["width"], page["height"]) == (600, 400)
+
+
+@pytest.mark.parametrize("top", [False, True])
+@pytest.mark.parametrize(
+    ("size", "sheet"), [((6, 8), (600.0, 400.0)), ((15, 15), (200.0, 200.0)), ((12, 16), (130.0, 170.0))]
+)
+def test_kit_parts_do_not_overlap_and_stay_on_their_sheets(size, sheet, top: bool) -> None:
+    maze = laby3d.generate(*size, seed=3)
+    fab = Fabrication()
+    sheets = laser_sheets(maze, fab, LaserOptions(mode="stack", sheet=sheet, top=top, kerf=0.2))
+    walls = sheets.kit.wall_layers
+    outers = []
+    for page in sheets.pages:
+        assert (page.width, page.height) == sheet
+        area = shapely.box(0, 0, *sheet)
+        own = [shapely.Polygon(p) for p in page.strokes["outer-cut"]]
+        for a, b in combinations(own, 2):
+            assert a.intersection(b).area == pytest.approx(0, abs=1e-9)
+        assert all(area.contains(p) for p in own)
+        outers += own
+    assert len(outers) == 1 + walls + top
+
+
+def test_base_label_is_never_hidden_under_the_frame() -> None:
+    maze = laby3d.generate(6, 8, seed=2)
+    with_margin = ball_kit(maze, Fabrication(margin=8), LaserOptions(mode="stack", label="Zoé"))
+    name = with_margin.label_on
+    assert name.startswith("walls") and name == with_margin.layers[-1][0], "on the uppermost wall sheet"
+    frame = dict(with_margin.layers)[name]
+    text = [m for m in next(p for p in with_margin.parts if p.name == name).marks if m.operation == "engrave-fill"]
+    assert text and all(frame.contains(shapely.Polygon(m.points)) for m in text)
+    bare = ball_kit(maze, Fabrication(), LaserOptions(mode="stack", label="Zoé"))
+    assert bare.label_on == "base, underside (mirrored)"
+    assert ball_kit(maze, Fabrication(), LaserOptions(mode="stack", top=True, label="Zoé")).label_on == "top"
+
+
+def test_solution_is_engraved_only_when_asked() -> None:
+    maze = laby3d.generate(5, 5, seed=1)
+    assert "engrave-line" not in svg_of(maze, mode="stack", top=True)["layers"]
+    key = svg_of(maze, mode="stack", top=True, engrave_solution=True)["layers"]
+    assert len(key["engrave-line"]) == 1 and not key["engrave-line"][0][1]
+
+
+@pytest.mark.parametrize("palette", list(PALETTES))
+@pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
+def test_no_stroke_outside_a_cut_layer_has_a_cut_colour(palette: str, mode: str) -> None:
+    maze = laby3d.generate(6, 7, seed=5)
+    drawing = laser_drawing(
+        maze,
+        Fabrication(margin=6),
+        LaserOptions(mode=mode, top=True, label="A", reference_square=True, engrave_solution=True),
+    )
+    page = parse_svg(svg_bytes(drawing, palette=palette, metadata={}))
+    cut_colours = {PALETTES[palette][op] for op in CUTS}
+    for layer, colour in page["colours"].items():
+        if layer not in CUTS:
+            assert colour not in cut_colours, layer
+    assert page["hidden"] == ["notes"], "sheet outlines are hidden notes"
+    assert page["order"][1:] == [op for op in OPERATIONS if op in page["layers"]]
     assert not page["text"]
-    boxes = render_output(maze, "m.svg", ExportOptions(palette="boxes", laser=LaserOptions(mode="stack", top=True)))
-    assert b'stroke="#000000"' in boxes and b'stroke="#0000ff"' in boxes and b'stroke="#00ff00"' in boxes
+    bare = parse_svg(svg_bytes(drawing, palette=palette, metadata={}, notes=False))
+    assert "notes" not in bare["ids"]
 
 
 @pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
 def test_golden_svg(golden, mode: str) -> None:
     maze = laby3d.generate(4, 5, algorithm="wilson", seed=11)
-    data = render_output(maze, "m.svg", ExportOptions(laser=LaserOptions(mode=mode, top=True)))
-    golden(f"laser_{mode}_4x5_seed11.svg", data.decode())
+    drawing = laser_drawing(maze, Fabrication(), LaserOptions(mode=mode, top=True))
+    golden(f"laser_{mode}_4x5_seed11.svg", svg_bytes(drawing, metadata={"seed": 11}).decode())
 
 
 @pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
@@ -125,51 +281,80 @@ def test_rsvg_renders_every_mode(tmp_path: Path, mode: str) -> None:
     from PIL import Image
 
     svg = tmp_path / "m.svg"
-    svg.write_bytes(
-        render_output(laby3d.generate(8, 10, seed=2), str(svg), ExportOptions(laser=LaserOptions(mode=mode)))
-    )
+    drawing = laser_drawing(laby3d.generate(8, 10, seed=2), Fabrication(), LaserOptions(mode=mode))
+    svg.write_bytes(svg_bytes(drawing, metadata={}))
     png = tmp_path / "m.png"
     done = subprocess.run(
         [rsvg, "--dpi-x", "300", "--dpi-y", "300", "-b", "white", "-o", str(png), str(svg)], capture_output=True
     )
     assert done.returncode == 0, done.stderr
-    pixels = np.asarray(Image.open(png).convert("L"))
-    assert pixels.min() < 200, "blank rendering"
+    assert np.asarray(Image.open(png).convert("L")).min() < 200, "blank rendering"
 
 
+def _dxf_of(mode: str, palette: str = "default") -> bytes:
+    maze = laby3d.generate(6, 7, seed=4)
+    return dxf_bytes(laser_drawing(maze, Fabrication(), LaserOptions(mode=mode, top=True)), palette=palette)
+
+
+@pytest.mark.parametrize("palette", list(PALETTES))
 @pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
-def test_dxf_is_millimetres_with_layers_and_audits_clean(tmp_path: Path, mode: str) -> None:
+def test_dxf_layers_colours_extents(tmp_path: Path, mode: str, palette: str) -> None:
     import ezdxf
 
-    maze = laby3d.generate(6, 7, seed=4)
-    options = ExportOptions(laser=LaserOptions(mode=mode, top=True))
     path = tmp_path / "m.dxf"
-    path.write_bytes(render_output(maze, str(path), options))
-    assert render_output(maze, str(path), options) == path.read_bytes()  # reproducible
+    path.write_bytes(_dxf_of(mode, palette))
     document = ezdxf.readfile(path)
     assert document.header["$INSUNITS"] == 4
-    auditor = document.audit()
-    assert not auditor.has_errors, [str(e) for e in auditor.errors]
-    layers = {entity.dxf.layer for entity in document.modelspace()}
-    assert "CUT" in layers and layers <= {"CUT", "SCORE", "ENGRAVE"}
+    assert not document.audit().has_errors
+    entities = list(document.modelspace())
+    layers = {entity.dxf.layer for entity in entities}
+    assert "SHEET" in layers and layers <= {"CUT-INNER", "CUT-OUTER", "SCORE", "ENGRAVE-LINE", "ENGRAVE-FILL", "SHEET"}
+    wanted = {"CUT-INNER": "inner-cut", "CUT-OUTER": "outer-cut", "SCORE": "score", "SHEET": "notes"}
+    for name, key in wanted.items():
+        assert "#{:02x}{:02x}{:02x}".format(*document.layers.get(name).rgb) == PALETTES[palette][key]
+    xs = [x for e in entities for x, *_ in e.get_points()]
+    ys = [y for e in entities for _, y, *_ in e.get_points()]
+    assert tuple(document.header["$EXTMIN"])[:2] == pytest.approx((min(xs), min(ys)))
+    assert tuple(document.header["$EXTMAX"])[:2] == pytest.approx((max(xs), max(ys)))
 
 
-def test_bad_laser_parameters(tmp_path: Path) -> None:
-    import sys
-
-    for flags, message in [
-        (["--kerf", "-1"], "laser.kerf"),
-        (["--sheet", "big"], "sheet must look like WxH"),
-        (["--laser-mode", "stack", "--sheet", "50x50"], "too small for the base part"),
-    ]:
-        result = subprocess.run(
-            [sys.executable, "-m", "laby3d", "generate", "--seed", "1", *flags, "-o", "m.svg"],
+def test_dxf_bytes_do_not_depend_on_hash_seed_or_threads() -> None:
+    script = (
+        "import sys, hashlib; sys.path.insert(0, 'tests'); from test_laser import _dxf_of;"
+        "print(hashlib.sha256(_dxf_of('stack')).hexdigest())"
+    )
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
             capture_output=True,
             text=True,
-            cwd=tmp_path,
-        )
-        assert result.returncode == 2 and message in result.stderr, result.stderr
-        assert not (tmp_path / "m.svg").exists()
+            check=True,
+            cwd=Path(__file__).parent.parent,
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+        ).stdout
+        for seed in ("0", "1", "12345")
+    }
+    assert len(digests) == 1
+    import hashlib
+
+    import ezdxf
+
+    assert digests == {hashlib.sha256(_dxf_of("stack")).hexdigest() + "\n"}
+    flag = ezdxf.options.write_fixed_meta_data_for_testing
+    with ThreadPoolExecutor(4) as pool:
+        results = set(pool.map(lambda _: _dxf_of("stack"), range(8)))
+    assert len(results) == 1 and ezdxf.options.write_fixed_meta_data_for_testing == flag
+
+
+def test_lines_and_outline_honour_the_sheet() -> None:
+    maze = laby3d.generate(12, 16, seed=3)
+    turned = laser_sheets(maze, Fabrication(), LaserOptions(mode="lines", sheet=(140.0, 180.0)))
+    assert len(turned.pages) == 1 and (turned.pages[0].width, turned.pages[0].height) == (140, 180)
+    points = np.concatenate(turned.pages[0].strokes["score"])
+    assert points[:, 0].max() <= 140 and points[:, 1].max() <= 180
+    with pytest.raises(ParameterError, match="too small for the walls part") as error:
+        laser_sheets(maze, Fabrication(), LaserOptions(mode="outline", sheet=(100.0, 100.0)))
+    assert error.value.field == "sheet"
 
 
 def test_label_is_engraved_as_outlines() -> None:
@@ -177,6 +362,6 @@ def test_label_is_engraved_as_outlines() -> None:
     for mode in ("lines", "stack"):
         page = svg_of(maze, mode=mode, label="Chloé", top=True)
         assert not page["text"]
-        rings = [points for points, closed in page["layers"]["engrave"] if closed]
+        rings = [points for points, closed in page["layers"]["engrave-fill"] if closed]
         assert len(rings) >= 10  # the letters of "Chloé · seed 9", holes included
         assert all(0 <= p[:, 0].min() and p[:, 0].max() <= page["width"] for p in rings)

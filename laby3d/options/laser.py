@@ -6,39 +6,75 @@ from typing import Literal
 
 from pydantic import Field
 
-from laby3d.geometry.laser import LaserOptions
+from laby3d.geometry.laser import LaserOptions, Material
 from laby3d.geometry.params import parse_sizes
 from laby3d.options.base import Millimetres, Section, flag
 
 
 class LaserSpec(Section):
-    """The laser sheet (mm): mode, kerf, material sheet and colours."""
+    """The laser sheets (mm): mode, kerf, materials, the ball kit, operations and colours."""
 
     mode: Literal["lines", "outline", "stack"] = Field(
         "lines",
-        description="lines: one cut per wall; outline: wall outlines; stack: a layered ball-maze kit",
+        description="lines: one stroke per wall line; outline: wall outlines; stack: a layered ball-maze kit",
         json_schema_extra=flag("--laser-mode"),
     )
     kerf: Millimetres = Field(0.15, ge=0, le=2, description="cut width, mm (parts grow by kerf/2)")
-    sheet: str = Field("600x400", description="material sheet WxH, mm")
-    spacing: Millimetres = Field(3.0, ge=0, le=100, description="gap between parts, mm")
-    top: bool = Field(
-        False, description="stack: add a clear top sheet with a ball hole", json_schema_extra=flag("--top-sheet")
+    sheet: str | None = Field(
+        None, description="material sheet WxH, mm; default 600x400 for the kit, the drawing's own size otherwise"
     )
-    palette: Literal["default", "boxes"] = Field("default", description="stroke colours per operation")
+    spacing: Millimetres = Field(3.0, ge=0, le=100, description="gap between parts, mm; 0 = shared edges cut once")
+    line_operation: Literal["cut", "score", "engrave-line"] = Field(
+        "score", description="lines mode: what the wall lines do"
+    )
+    base_material: str = Field("plywood", min_length=1, max_length=40, description="kit base material")
+    base_material_thickness: Millimetres = Field(3.0, gt=0, le=50, description="kit base sheet thickness, mm")
+    wall_material: str = Field("plywood", min_length=1, max_length=40, description="kit wall sheets' material")
+    wall_material_thickness: Millimetres = Field(3.0, gt=0, le=50, description="one wall sheet's thickness, mm")
+    top_material: str = Field("acrylic", min_length=1, max_length=40, description="kit top material (clear)")
+    top_material_thickness: Millimetres = Field(3.0, gt=0, le=50, description="kit top sheet thickness, mm")
+    wall_layers: int | None = Field(
+        None, ge=1, le=50, description="kit wall sheets stacked; default as many as the ball + play need"
+    )
+    top: bool = Field(
+        False,
+        description="kit: add a clear top with ball holes over entrance and exit",
+        json_schema_extra=flag("--top-sheet"),
+    )
+    ball_play: Millimetres = Field(1.0, ge=0, le=20, description="kit: clearance over the ball and in its holes, mm")
+    registration_holes: Millimetres | None = Field(
+        None, gt=0, le=20, description="kit: diameter of dowel holes at the frame corners of every layer, mm"
+    )
+    engrave_solution: bool = Field(False, description="engrave the solution path (an answer key)")
+    palette: Literal["default", "boxes"] = Field(
+        "default", description="colours per operation: default = LightBurn's, boxes = boxes.py's"
+    )
     stroke_width: Millimetres = Field(0.1, gt=0, le=1, description="hairline width, mm")
-    reference_square: bool = Field(False, description="engrave a 100 mm square to check the scale")
+    sheet_notes: bool = Field(True, description="sheet outlines as a hidden, non-output layer (false: left out)")
+    sheet_overview: bool = Field(True, description="with one file per sheet, also a page showing every sheet")
+    reference_square: bool = Field(False, description="score a 100 mm square to check the scale")
 
     def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
-        """The library's laser options."""
-        width, height = parse_sizes(self.sheet, "sheet", (2,), "WxH", "600x400")
+        """The library's laser options (``ball``: the print section's ball diameter, mm)."""
+        sheet = None
+        if self.sheet is not None:
+            width, height = parse_sizes(self.sheet, "sheet", (2,), "WxH", "600x400")
+            sheet = (width, height)
         return LaserOptions(
             mode=self.mode,
             kerf=self.kerf,
-            sheet=(width, height),
+            sheet=sheet,
             spacing=self.spacing,
+            line_operation=self.line_operation,
+            base_material=Material(name=self.base_material, thickness=self.base_material_thickness),
+            wall_material=Material(name=self.wall_material, thickness=self.wall_material_thickness),
+            top_material=Material(name=self.top_material, thickness=self.top_material_thickness),
+            wall_layers=self.wall_layers,
             top=self.top,
             ball=ball,
+            play=self.ball_play,
+            registration_holes=self.registration_holes,
+            engrave_solution=self.engrave_solution,
             reference_square=self.reference_square,
             label=label,
         )

@@ -1,0 +1,125 @@
+"""What a laser job asks for (mm): mode, kerf, materials per layer kind, sheet, ball, operations."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from laby3d.errors import ParameterError
+
+if TYPE_CHECKING:
+    from laby3d.geometry.params import Fabrication
+
+LaserMode = Literal["lines", "outline", "stack"]
+LASER_MODES = ("lines", "outline", "stack")
+LineOperation = Literal["cut", "score", "engrave-line"]
+LINE_OPERATIONS = ("cut", "score", "engrave-line")
+#: Operations by intent, in the order a laser should run them: fills, lines, scores, inner
+#: cuts (holes) before outer cuts (a part falls out only once its holes are cut).
+OPERATIONS = ("engrave-fill", "engrave-line", "score", "inner-cut", "outer-cut")
+CUT_OPERATIONS = ("inner-cut", "outer-cut")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Material:
+    """A sheet material: its name (``plywood``) and thickness, mm."""
+
+    name: str
+    thickness: float
+
+    @property
+    def key(self) -> str:
+        """File-name friendly ``plywood-3mm``."""
+        thickness = f"{self.thickness:g}".replace(".", "_")
+        return f"{''.join(c if c.isalnum() else '-' for c in self.name.lower())}-{thickness}mm"
+
+
+@dataclass(frozen=True, kw_only=True)
+class LaserOptions:
+    """How the sheets are made, mm."""
+
+    mode: LaserMode = "lines"
+    kerf: float = 0.15  # width of the cut; parts grow by kerf / 2
+    sheet: tuple[float, float] | None = None  # material sheet; None: 600×400 for the kit, the drawing's size else
+    spacing: float = 3.0  # between parts; 0: touching parts share their common edges (cut once)
+    line_operation: LineOperation = "score"  # lines mode: what the wall lines do
+    base_material: Material = Material(name="plywood", thickness=3.0)
+    wall_material: Material = Material(name="plywood", thickness=3.0)
+    top_material: Material = Material(name="acrylic", thickness=3.0)
+    wall_layers: int | None = None  # stack: wall sheets; None: as many as the ball needs
+    top: bool = False  # stack: add a clear top sheet with ball holes at the entrance and exit
+    ball: float | None = None  # stack: ball diameter; default 60 % of the corridor
+    play: float = 1.0  # stack: clearance over the ball (inside height, ball holes), mm
+    registration_holes: float | None = None  # stack: dowel diameter for corner alignment holes, mm
+    engrave_solution: bool = False  # the solution path engraved (a key); off for a puzzle
+    reference_square: bool = False  # a 100 mm square to check the scale
+    label: str | None = None  # engraved text (outlines), e.g. a name; the seed is added
+    text_height: float = 5.0  # mm
+
+    @property
+    def sheet_size(self) -> tuple[float, float]:
+        """The kit's sheet, mm (600×400 unless given)."""
+        return self.sheet if self.sheet is not None else (600.0, 400.0)
+
+    def ball_diameter(self, fab: Fabrication) -> float:
+        """The ball, mm: as given, or 60 % of the corridor width."""
+        return self.ball if self.ball is not None else round(0.6 * fab.corridor_width, 6)
+
+    def check(self, fab: Fabrication) -> None:
+        """Raise :class:`ParameterError` unless these options fit ``fab``."""
+        if self.mode not in LASER_MODES:
+            raise ParameterError(f"must be one of {', '.join(LASER_MODES)}, got {self.mode!r}", field="mode")
+        if self.line_operation not in LINE_OPERATIONS:
+            raise ParameterError(
+                f"must be one of {', '.join(LINE_OPERATIONS)}, got {self.line_operation!r}", field="line_operation"
+            )
+        if not (math.isfinite(self.kerf) and 0 <= self.kerf < fab.wall_thickness):
+            raise ParameterError(
+                f"must be in [0, wall_thickness = {fab.wall_thickness:g}) mm, got {self.kerf:g}", field="kerf"
+            )
+        if self.sheet is not None and not all(math.isfinite(v) and v > 0 for v in self.sheet):
+            raise ParameterError(f"must be two positive sizes in mm, got {self.sheet}", field="sheet")
+        if not (math.isfinite(self.spacing) and self.spacing >= 0):
+            raise ParameterError(f"must be >= 0 mm, got {self.spacing:g}", field="spacing")
+        for kind in ("base", "wall", "top"):
+            material: Material = getattr(self, f"{kind}_material")
+            if not (math.isfinite(material.thickness) and material.thickness > 0):
+                raise ParameterError(f"must be > 0 mm, got {material.thickness:g}", field=f"{kind}_thickness")
+        if self.mode == "stack":
+            self._check_ball(fab)
+
+    def _check_ball(self, fab: Fabrication) -> None:
+        ball = self.ball_diameter(fab)
+        if not (math.isfinite(self.play) and self.play >= 0):
+            raise ParameterError(f"must be >= 0 mm, got {self.play:g}", field="play")
+        if not (math.isfinite(ball) and ball > 0):
+            raise ParameterError(f"ball must be > 0 mm, got {ball:g}")
+        if ball + self.play > fab.corridor_width:
+            raise ParameterError(
+                f"ball {ball:g} mm + play {self.play:g} mm must fit the corridor width "
+                f"({fab.cell_size:g} - {fab.wall_thickness:g} = {fab.corridor_width:g} mm): "
+                f"a smaller ball, a larger cell_size or thinner walls"
+            )
+        if self.wall_layers is not None:
+            height = self.wall_layers * self.wall_material.thickness
+            if height < ball + self.play - 1e-9:
+                raise ParameterError(
+                    f"{self.wall_layers} × {self.wall_material.thickness:g} mm = {height:g} mm of walls is lower "
+                    f"than the ball {ball:g} mm + play {self.play:g} mm; at least "
+                    f"{wall_layers_needed(ball + self.play, self.wall_material.thickness)} layers",
+                    field="wall_layers",
+                )
+        if self.registration_holes is not None:
+            frame = fab.margin + fab.wall_thickness
+            if not (self.registration_holes > 0 and self.registration_holes + 2.0 <= frame):
+                raise ParameterError(
+                    f"must be > 0 and fit the frame with 1 mm around: at most margin + wall_thickness - 2 = "
+                    f"{frame - 2.0:g} mm, got {self.registration_holes:g} (raise the margin)",
+                    field="registration_holes",
+                )
+
+
+def wall_layers_needed(height: float, thickness: float) -> int:
+    """Least number of ``thickness`` mm sheets stacking to at least ``height`` mm."""
+    return max(1, math.ceil(height / thickness - 1e-9))

@@ -1,0 +1,171 @@
+"""Maze → laser sheets: the parts of the mode, nested on material sheets, strokes in travel order.
+
+Modes: ``lines`` (every closed wall once along its centre line, in as few strokes as the
+odd-point bound, as a cut, a score or a line engraving), ``outline`` (the wall footprint's
+outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`.kit`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from laby3d.geometry.laser.drawing import Drawing, overview
+from laby3d.geometry.laser.kit import Kit, ball_kit
+from laby3d.geometry.laser.layout import Placement, nest, pages
+from laby3d.geometry.laser.options import LaserOptions, Material
+from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
+from laby3d.geometry.laser.travel import ordered, travel_length
+from laby3d.geometry.raster import WALL, maze_raster
+from laby3d.geometry.text import text_outlines
+from laby3d.geometry.trace import rings_to_shapely, trace
+from laby3d.geometry.trails import wall_strokes
+
+if TYPE_CHECKING:
+    from laby3d.geometry.params import Fabrication
+    from laby3d.maze.model import Maze
+
+#: The reference square's side, mm.
+REFERENCE = 100.0
+
+
+@dataclass(frozen=True, kw_only=True)
+class LaserSheets:
+    """Every sheet of a laser job (one page each, strokes in travel order) and the kit, if any."""
+
+    pages: list[Drawing]
+    kit: Kit | None = None
+
+    def names(self) -> list[str]:
+        """File-name stem per page: material and number within that material (``plywood-3mm-2``)."""
+        counts: dict[str, int] = {}
+        names = []
+        for page in self.pages:
+            key = page.material.key if page.material is not None else "sheet"
+            counts[key] = counts.get(key, 0) + 1
+            names.append(f"{key}-{counts[key]}")
+        return names
+
+    def overview(self) -> Drawing:
+        """Every sheet on one page, stacked down."""
+        return overview(self.pages)
+
+    def report(self) -> dict[str, Any]:
+        """Sheets (material, parts, cut length, travel) and the kit, JSON-ready, mm."""
+        sheets: list[dict[str, Any]] = [
+            {
+                "name": name,
+                "material": page.material.name if page.material else None,
+                "thickness_mm": page.material.thickness if page.material else None,
+                "size_mm": [round(page.width, 3), round(page.height, 3)],
+                "parts": page.titles[0] if page.titles else "",
+                "cut_length_mm": round(page.cut_length(), 1),
+                "travel_mm": round(travel_length(page), 1),
+            }
+            for name, page in zip(self.names(), self.pages, strict=True)
+        ]
+        report: dict[str, Any] = {
+            "sheets": sheets,
+            "cut_length_mm": round(sum(s["cut_length_mm"] for s in sheets), 1),
+            "travel_mm": round(sum(s["travel_mm"] for s in sheets), 1),
+        }
+        if self.kit is not None:
+            report["kit"] = self.kit.report()
+        return report
+
+
+def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
+    """The sheets of ``maze`` in ``options.mode``."""
+    options.check(fab)
+    fab.check_size(maze.rows, maze.cols)
+    kit = None
+    if options.mode == "stack":
+        kit = ball_kit(maze, fab, options)
+        parts = list(kit.parts)
+        if options.reference_square:
+            parts.append(reference_square(options.wall_material))
+        placements = nest(parts, options.sheet_size, options.spacing)
+        sheet = options.sheet_size
+    else:
+        part = _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
+        if options.sheet is None:
+            width, height = part.size
+            placements = [Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)]
+            sheet = (width, height)
+        else:
+            placements = nest([part], options.sheet, 0.0)
+            sheet = options.sheet
+    return LaserSheets(pages=[ordered(page) for page in pages(placements, sheet)], kit=kit)
+
+
+def laser_drawing(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
+    """Every sheet of ``maze`` on one page (the overview), mm."""
+    return laser_sheets(maze, fab, options).overview()
+
+
+def reference_square(material: Material) -> Part:
+    """A 100 mm square, scored only: measure it after cutting to check the scale."""
+    square = np.array([[0, 0], [REFERENCE, 0], [REFERENCE, REFERENCE], [0, REFERENCE]], float)
+    return Part(
+        name="reference square",
+        material=material,
+        shape=None,
+        box=(0.0, 0.0, REFERENCE, REFERENCE),
+        marks=(Mark(operation="score", points=square, closed=True),),
+    )
+
+
+def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
+    pad = fab.margin + fab.wall_thickness / 2
+    width, depth = fab.outer_size(maze.rows, maze.cols)
+    marks = []
+    for stroke in wall_strokes(maze):
+        closed = len(stroke) > 2 and bool((stroke[0] == stroke[-1]).all())
+        points = stroke[:-1] if closed else stroke
+        xy = np.column_stack([pad + points[:, 1] * fab.cell_size, depth - pad - points[:, 0] * fab.cell_size])
+        marks.append(Mark(operation=options.line_operation, points=xy, closed=closed))
+    if options.engrave_solution and maze.solution:
+        from laby3d.maze.solve import solution_polyline
+
+        line = solution_polyline(maze) * fab.cell_size + pad
+        marks.append(
+            Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
+        )
+    part = Part(
+        name="drawing", material=options.wall_material, shape=None, box=(0.0, 0.0, width, depth), marks=tuple(marks)
+    )
+    return _with_extras(maze, options, part)
+
+
+def _outline_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
+    raster = maze_raster(maze, fab)
+    walls = grown(rings_to_shapely(raster, trace(raster, [WALL])), options.kerf)
+    part = Part(name="walls", material=options.wall_material, shape=walls, box=walls.bounds)
+    return _with_extras(maze, options, part)
+
+
+def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
+    """The label under the drawing and the reference square beside it, in the same part."""
+    x0, y0, x1, y1 = part.box
+    marks = list(part.marks)
+    if options.label is not None:
+        text = f"{options.label}  ·  seed {maze.seed}" if options.label else f"laby3d seed {maze.seed}"
+        y0 -= options.text_height + 2.0
+        marks.extend(text_marks(text_outlines(text, options.text_height), x0 + 2.0, y0))
+        y0 -= 4.0
+    if options.reference_square:
+        left = x1 + 5.0
+        square = np.array(
+            [
+                [left, y1 - 5 - REFERENCE],
+                [left + REFERENCE, y1 - 5 - REFERENCE],
+                [left + REFERENCE, y1 - 5],
+                [left, y1 - 5],
+            ]
+        )
+        marks.append(Mark(operation="score", points=square, closed=True))
+        x1 = left + REFERENCE + 5.0
+        y0 = min(y0, y1 - REFERENCE - 10.0)
+    return Part(name=part.name, material=part.material, shape=part.shape, box=(x0, y0, x1, y1), marks=tuple(marks))
