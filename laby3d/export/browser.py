@@ -1,28 +1,35 @@
-"""The browser walk-through: a scene file (maze data as JavaScript) and a self-contained page.
+"""The browser walk-through page: one self-contained HTML file (the scene file is :mod:`.scene`).
 
-The page inlines a classic (non-module) build of three.js, the maze data and the walking code,
+The page inlines a classic (non-module) build of three.js, the scene, its texts and the walking code,
 so it works when opened from disk (``file://``) with no network and no server. three.js is
 taken at export time from an installed package, never stored in this repository:
-``LABY3D_THREE_JS`` may name a classic build (``three.min.js``) or an npm ``three`` package
-folder holding ``build/three.min.js``; otherwise the build inside trimesh's viewer template
+``LABY3D_THREE_JS`` may name a classic build (``three.min.js``), a CommonJS build (``three.cjs``)
+or an npm ``three`` package folder holding one of them; otherwise the build inside trimesh's viewer template
 (``trimesh/resources/templates/viewer.zip``, three.js r14x, MIT) is used.
 """
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
 
-from laby3d.errors import Laby3dError
+from laby3d.errors import Laby3dError, ParameterError
+from laby3d.export.scene import maze_from_scene, scene_js, scene_json
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.options.walk import WalkSpec
+
+Language = Literal["en", "fr"]
+
+__all__ = ["HEADLESS_CHROMIUM_FLAGS", "maze_from_scene", "page_html", "page_strings", "scene_js", "scene_json"]
 
 
 #: Chromium flags that run a page headless on a machine like CI's: as root, software WebGL,
@@ -41,48 +48,54 @@ HEADLESS_CHROMIUM_FLAGS = (
 )
 
 
-def scene_data(maze: Maze, fab: Fabrication) -> dict[str, Any]:
-    """What the browser needs: the maze file's content plus the sizes in mm."""
-    return {
-        "format": "laby3d.scene",
-        "version": 1,
-        "rows": maze.rows,
-        "cols": maze.cols,
-        "seed": maze.seed,
-        "algorithm": maze.algorithm,
-        "cell_size": fab.cell_size,
-        "wall_thickness": fab.wall_thickness,
-        "wall_height": fab.wall_height,
-        "cells": maze.cells.tolist(),
-        "entrance": maze.entrance.as_dict() if maze.entrance else None,
-        "exit": maze.exit.as_dict() if maze.exit else None,
-        "solution": [list(cell) for cell in maze.solution],
-    }
-
-
-def scene_js(maze: Maze, fab: Fabrication) -> str:
-    """The scene file: ``window.LABY3D_MAZE = {…};`` (one row of cells per line)."""
-    data = scene_data(maze, fab)
-    cells = data.pop("cells")
-    text = json.dumps(data, ensure_ascii=False, separators=(", ", ": "))
-    rows = ",\n    ".join(json.dumps(row, separators=(",", ":")) for row in cells)
-    return f'window.LABY3D_MAZE = {text[:-1]}, "cells": [\n    {rows}\n  ]}};\n'
-
-
-@lru_cache(maxsize=1)
 def three_source() -> str:
-    """A classic build of three.js (see the module docstring for where it comes from)."""
-    configured = os.environ.get("LABY3D_THREE_JS")
-    if configured:
-        path = Path(configured)
-        if path.is_dir():
-            path = path / "build" / "three.min.js"
-        try:
-            return path.read_text(encoding="utf-8")
-        except OSError as error:
+    """A classic build of three.js: ``LABY3D_THREE_JS`` if set, else trimesh's (module docstring)."""
+    return _three_build(os.environ.get("LABY3D_THREE_JS") or None)
+
+
+@lru_cache(maxsize=2)
+def _three_build(configured: str | None) -> str:
+    """The three.js text for a ``LABY3D_THREE_JS`` setting (cached: a batch writes many pages)."""
+    if configured is None:
+        return _trimesh_three()
+    path = Path(configured)
+    if path.is_dir():
+        candidates = [path / "build" / "three.min.js", path / "build" / "three.js", path / "build" / "three.cjs"]
+        found = [candidate for candidate in candidates if candidate.is_file()]
+        if not found:
             raise Laby3dError(
-                f"LABY3D_THREE_JS: cannot read a classic three.js build at {path}: {error.strerror}"
-            ) from None
+                f"LABY3D_THREE_JS: {path} holds no classic three.js build (build/three.min.js, build/three.js "
+                "or build/three.cjs); an ES-module build (three.module.js) cannot run from a file:// page"
+            )
+        path = found[0]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise Laby3dError(f"LABY3D_THREE_JS: cannot read a three.js build at {path}: {error}") from None
+    return classic_three(text, str(path))
+
+
+def classic_three(text: str, name: str) -> str:
+    """``text`` as a classic script defining ``window.THREE``: a UMD build as it is, a CommonJS
+    build (``three.cjs``) wrapped; an ES-module build is refused with the reason."""
+    if "WebGLRenderer" not in text:
+        raise Laby3dError(f"LABY3D_THREE_JS: {name} is not a three.js build (no WebGLRenderer in it)")
+    if "</script" in text.lower():
+        raise Laby3dError(f"LABY3D_THREE_JS: {name} contains '</script', which would end the page's script early")
+    if re.search(r"^\s*export\s*(\{|\*|default\b|(const|class|function|let|var)\s)", text, re.MULTILINE):
+        raise Laby3dError(
+            f"LABY3D_THREE_JS: {name} is an ES-module build (three.module.js), which browsers refuse to load "
+            "from a file:// page; give a classic build (three.min.js, up to r159) or three.cjs (r150 and later)"
+        )
+    if re.search(r"\bdefine\.amd\b|\.THREE\s*=", text):
+        return text + "\n"
+    if re.search(r"\bexports\.WebGLRenderer\s*=", text):  # CommonJS: give it an exports object
+        head = "(function () { var exports = {}, module = { exports: exports };\n"
+        return f"{head}{text}\nwindow.THREE = exports; }})();\n"
+    raise Laby3dError(f"LABY3D_THREE_JS: {name}: neither a classic (UMD) nor a CommonJS three.js build")
+
+
+def _trimesh_three() -> str:
     import zipfile
 
     import trimesh
@@ -96,42 +109,75 @@ def three_source() -> str:
     end = re.search(r'Object\.defineProperty\(t,"__esModule",\{value:!0\}\)\}\)\);', script)
     if end is None or "WebGLRenderer" not in script[: end.end()]:
         raise Laby3dError("trimesh's viewer template no longer holds a classic three.js build; set LABY3D_THREE_JS")
-    return script[: end.end()] + "\n"
+    return classic_three(script[: end.end()], "trimesh's viewer template")
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-  html, body {{ margin: 0; height: 100%; overflow: hidden; background: #bfe3ff; font-family: sans-serif; }}
-  canvas {{ display: block; }}
-  #laby3d-help {{ position: absolute; left: 12px; top: 12px; padding: 8px 12px; background: rgba(255,255,255,.85);
-                 border-radius: 6px; font-size: 14px; line-height: 1.5; }}
-  #laby3d-message {{ display: none; position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%);
-                    padding: 16px 24px; background: rgba(255,255,255,.92); border-radius: 8px; font-size: 22px; }}
-</style>
-</head>
-<body>
-<div id="laby3d-help"><b>{title}</b><br>Click, then move the mouse to look (Esc releases it)<br>
-W A S D or ↑ ↓ to walk, ← → to turn · O overview · L solution trail · R restart · H hide this help</div>
-<div id="laby3d-message"></div>
-<script>
-/* three.js, MIT licence, https://threejs.org */
-{three}</script>
-<script>
-{scene}</script>
-<script>
-{walk}</script>
-</body>
-</html>
+def page_strings(lang: Language) -> dict[str, str]:
+    """Every text of the page in ``lang``, from the one table ``web/strings.json``."""
+    if lang not in ("en", "fr"):
+        raise ParameterError(f"must be en or fr, got {str(lang)[:20]!r}", field="lang")
+    table = json.loads(resources.files("laby3d.export").joinpath("web/strings.json").read_text(encoding="utf-8"))
+    return {key: row[lang] for key, row in table.items() if not key.startswith("_")}
+
+
+_STYLE = """
+  html, body { margin: 0; height: 100%; overflow: hidden; background: #bfe3ff; font-family: sans-serif; }
+  canvas { display: block; touch-action: none; }
+  #laby3d-map { position: absolute; left: 0; top: 0; pointer-events: none; }
+  #laby3d-help { position: absolute; left: 12px; top: 12px; max-width: 60%; padding: 8px 12px;
+                 background: rgba(255,255,255,.88); border-radius: 6px; font-size: 14px; line-height: 1.5; }
+  #laby3d-hud { position: absolute; right: 12px; top: 12px; padding: 6px 10px; background: rgba(255,255,255,.88);
+                border-radius: 6px; font: bold 16px monospace; }
+  #laby3d-hud:empty { display: none; }
+  #laby3d-buttons { position: absolute; right: 12px; bottom: 12px; display: flex; gap: 8px; flex-wrap: wrap;
+                    justify-content: flex-end; max-width: 60%; }
+  #laby3d-buttons button { font-size: 16px; padding: 10px 14px; border: 0; border-radius: 8px;
+                           background: rgba(255,255,255,.9); touch-action: manipulation; }
+  #laby3d-buttons button[aria-pressed="true"] { background: #ffd35c; }
+  #laby3d-stick { display: none; position: absolute; left: 24px; bottom: 24px; width: 140px; height: 140px;
+                  border-radius: 50%; background: rgba(255,255,255,.35); border: 2px solid rgba(255,255,255,.8);
+                  touch-action: none; }
+  #laby3d-stick div { position: absolute; left: 45px; top: 45px; width: 50px; height: 50px; border-radius: 50%;
+                      background: rgba(255,255,255,.9); pointer-events: none; }
+  #laby3d-message { display: none; position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%);
+                    max-width: 80%; padding: 16px 24px; background: rgba(255,255,255,.94); border-radius: 8px;
+                    font-size: 22px; text-align: center; }
 """
 
 
-def page_html(maze: Maze, fab: Fabrication) -> str:
-    """The self-contained page (three.js, maze data and walking code inlined as classic scripts)."""
-    walk = resources.files("laby3d.export").joinpath("web/walk.js").read_text(encoding="utf-8")
-    title = f"laby3d maze {maze.rows}×{maze.cols}, seed {maze.seed}"
-    return _PAGE.format(title=title, three=three_source(), scene=scene_js(maze, fab), walk=walk)
+def page_html(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lang: Language = "en") -> str:
+    """The self-contained page: three.js, the scene (with the teacher switches), the page's texts
+    in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data."""
+    from laby3d.export.scene import scene_json, script_literal
+    from laby3d.options.walk import WalkSpec
+
+    text = page_strings(lang)
+    title = text["title"].format(rows=maze.rows, cols=maze.cols, seed=maze.seed)
+    scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec())
+    page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
+    walk_code = resources.files("laby3d.export").joinpath("web/walk.js").read_text(encoding="utf-8")
+    parts = [
+        "<!DOCTYPE html>",
+        f'<html lang="{html.escape(lang)}">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{html.escape(title)}</title>",
+        f"<style>{_STYLE}</style>",
+        "</head>",
+        "<body>",
+        '<div id="laby3d-help"></div>',
+        '<div id="laby3d-hud" aria-live="off"></div>',
+        '<div id="laby3d-buttons"></div>',
+        '<div id="laby3d-stick"><div></div></div>',
+        '<canvas id="laby3d-map"></canvas>',
+        '<div id="laby3d-message" role="status"></div>',
+        "<script>\n/* three.js, MIT licence, https://threejs.org */",
+        three_source() + "</script>",
+        f"<script>\nwindow.LABY3D_PAGE = {script_literal(page_data)};\n</script>",
+        f"<script>\n{walk_code}</script>",
+        "</body>",
+        "</html>",
+        "",
+    ]
+    return "\n".join(parts)

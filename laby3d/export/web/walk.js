@@ -1,71 +1,94 @@
-/* laby3d browser walk-through. Needs THREE (classic build) and window.LABY3D_MAZE.
+/* laby3d browser walk-through. Needs THREE (classic build) and window.LABY3D_PAGE = {scene, text}:
+ * the scene file's object (docs/scene-format.md) and the page's texts in one language.
  * Scene units are millimetres: x to the right (columns), z down the rows, y up.
- * Test hook: window.laby3d = {ready, position, cell, exited, simulate(keys, seconds), project(x, z)}.
+ * Test hook: window.laby3d (ready, position, cell, heading, exited, steps, simulate, place, project…).
  */
 (function () {
   "use strict";
-  var M = window.LABY3D_MAZE;
+  var PAGE = window.LABY3D_PAGE;
+  var M = PAGE.scene, TEXT = PAGE.text;
+  var ALLOW = M.walk || { overview: true, trail: true, hint: true, timer: true, steps: true };
   var S = M.cell_size, T = M.wall_thickness, H = M.wall_height;
-  var ROWS = M.rows, COLS = M.cols;
+  var ROWS = M.rows, COLS = M.cols, WIDTH = M.size[0], DEPTH = M.size[1];
   var N = 1, E = 2, SOUTH = 4, W = 8;
-  var WIDTH = COLS * S + T, DEPTH = ROWS * S + T;
-  var EYE = Math.min(0.6 * H, H - 1.0);
-  var RADIUS = Math.min(0.25 * (S - T), 0.3 * S);
-  var SPEED = 1.6 * S;          // mm per second
-  var TURN = 1.8;               // radians per second (arrow keys)
-  var STEP = 1 / 120;           // fixed physics step, seconds
+  var EYE = 0.6 * H;                      // always above the floor and below the wall tops
+  var RADIUS = 0.25 * (S - T);            // the walker's half width, mm
+  var SPEED = 1.6 * S;                    // mm per second
+  var TURN = 1.8;                         // radians per second (keys, full stick)
+  var STEP = 1 / 120;                     // fixed physics step, seconds
+  var LONGEST_GAP = 5;                    // seconds walked at most in one catch-up (a suspended tab)
+  var CHUNK = 8;                          // cells per side of a chunk of wall geometry
+  var ARROW_PX = 30;                      // player arrow on the map, CSS pixels long
+  // face colours by the direction a face looks (WCAG luminance 0.09 / 0.48 / 0.07 / 0.41:
+  // neighbouring orientations differ by at least 3.7:1), tops, floor, ground, sky, edges
+  var COLOURS = {
+    north: 0x31558f, east: 0x9dbbe6, south: 0x4a3f85, west: 0xe9a93b, top: 0x3a4660,
+    floor: 0xecebe6, ground: 0x9cc27a, sky: 0xbfe3ff, edge: 0x1b2433,
+    start: 0x2fae4f, exit: 0xe0402a, trail: 0xdd3322, hint: 0xffc400
+  };
+  var BASE_SHADE = 0.72;                  // colour at the foot of a wall relative to its top edge
 
   var hook = window.laby3d = {
-    ready: false, exited: false, position: { x: 0, z: 0 }, cell: [0, 0], heading: 0,
-    overview: false, trail: false, firstFrameMs: null, frameMs: null,
-    simulate: null, project: null
+    ready: false, exited: false, position: { x: 0, z: 0 }, cell: [0, 0], heading: 0, steps: 0, seconds: 0,
+    overview: false, trail: false, hint: false, help: true, contextLost: false, error: null,
+    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: {}
   };
 
+  function say(key, values) {
+    return TEXT[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
+  }
+  function byId(id) { return document.getElementById(id); }
+  var messageBox = byId("laby3d-message");
   function message(text) {
-    var box = document.getElementById("laby3d-message");
-    box.textContent = text;
-    box.style.display = text ? "block" : "none";
+    messageBox.textContent = text;
+    messageBox.style.display = text ? "block" : "none";
   }
 
-  // ---------- walls as axis-aligned rectangles (posts and closed walls), mm ----------
-  var rects = [];      // [x0, z0, x1, z1]
-  function closed(r, c, bit) { return (M.cells[r][c] & bit) === 0; }
-  for (var i = 0; i <= ROWS; i++) {
-    for (var j = 0; j <= COLS; j++) {
-      rects.push([j * S, i * S, j * S + T, i * S + T]);                 // post
-    }
+  // ---------- the maze as cells: open sides, neighbours, the way to the exit ----------
+  function index(r, c) { return r * COLS + c; }
+  var SIDES = [[N, -1, 0], [E, 0, 1], [SOUTH, 1, 0], [W, 0, -1]];
+  function neighbours(k) {
+    var r = Math.floor(k / COLS), c = k % COLS, list = [];
+    SIDES.forEach(function (s) {
+      var r2 = r + s[1], c2 = c + s[2];
+      if ((M.cells[r][c] & s[0]) && r2 >= 0 && r2 < ROWS && c2 >= 0 && c2 < COLS) list.push(index(r2, c2));
+    });
+    return list;
   }
-  for (var r = 0; r < ROWS; r++) {
-    for (var c = 0; c < COLS; c++) {
-      if (closed(r, c, N)) rects.push([c * S + T, r * S, (c + 1) * S, r * S + T]);
-      if (closed(r, c, W)) rects.push([c * S, r * S + T, c * S + T, (r + 1) * S]);
-      if (c === COLS - 1 && closed(r, c, E)) rects.push([(c + 1) * S, r * S + T, (c + 1) * S + T, (r + 1) * S]);
-      if (r === ROWS - 1 && closed(r, c, SOUTH)) rects.push([c * S + T, (r + 1) * S, (c + 1) * S, (r + 1) * S + T]);
+  var towardExit = null;                  // cell index -> next cell index on the way out (built on first hint)
+  function wayOut() {
+    if (towardExit) return towardExit;
+    towardExit = new Int32Array(ROWS * COLS).fill(-2);
+    var goal = M.exit ? index(M.exit.row, M.exit.col) : index(ROWS - 1, COLS - 1);
+    var queue = [goal];
+    towardExit[goal] = -1;
+    for (var q = 0; q < queue.length; q++) {
+      neighbours(queue[q]).forEach(function (k) {
+        if (towardExit[k] === -2) { towardExit[k] = queue[q]; queue.push(k); }
+      });
     }
+    return towardExit;
   }
-  // the entrance and exit are open to the eye but closed to the feet: nobody walks round the outside
-  var solid = rects.slice();
-  [M.entrance, M.exit].forEach(function (o) {
-    if (!o || !o.side) return;
-    var x = o.col * S, z = o.row * S;
-    if (o.side === "N") solid.push([x + T, z, x + S, z + T]);
-    if (o.side === "S") solid.push([x + T, z + S, x + S, z + S + T]);
-    if (o.side === "W") solid.push([x, z + T, x + T, z + S]);
-    if (o.side === "E") solid.push([x + S, z + T, x + S + T, z + S]);
-  });
-  // spatial hash: rectangles by the cells they touch
-  var buckets = {};
+
+  // ---------- walls (runs, mm) split into chunks; collision rectangles in a grid ----------
+  var solid = M.walls.slice();            // doors are open to the eye but closed to the feet
+  [M.entrance, M.exit].forEach(function (o) { if (o && o.door) solid.push(o.door); });
+  var GRID_COLS = COLS + 3;
+  var buckets = new Array((ROWS + 3) * GRID_COLS);
   solid.forEach(function (q, k) {
-    for (var a = Math.floor(q[1] / S) - 1; a <= Math.floor(q[3] / S) + 1; a++) {
-      for (var b = Math.floor(q[0] / S) - 1; b <= Math.floor(q[2] / S) + 1; b++) {
-        var key = a + "," + b;
+    var a0 = Math.max(-1, Math.floor(q[1] / S) - 1), a1 = Math.min(ROWS + 1, Math.floor(q[3] / S) + 1);
+    var b0 = Math.max(-1, Math.floor(q[0] / S) - 1), b1 = Math.min(COLS + 1, Math.floor(q[2] / S) + 1);
+    for (var a = a0; a <= a1; a++) {
+      for (var b = b0; b <= b1; b++) {
+        var key = (a + 1) * GRID_COLS + b + 1;
         (buckets[key] = buckets[key] || []).push(k);
       }
     }
   });
   function hits(x, z) {
-    var list = buckets[Math.floor(z / S) + "," + Math.floor(x / S)] || [];
-    var found = [];
+    var a = Math.floor(z / S), b = Math.floor(x / S);
+    if (a < -1 || a > ROWS + 1 || b < -1 || b > COLS + 1) return [];
+    var list = buckets[(a + 1) * GRID_COLS + b + 1] || [], found = [];
     for (var n = 0; n < list.length; n++) {
       var q = solid[list[n]];
       if (x + RADIUS > q[0] && x - RADIUS < q[2] && z + RADIUS > q[1] && z - RADIUS < q[3]) found.push(q);
@@ -73,262 +96,680 @@
     return found;
   }
 
-  // ---------- player ----------
+  // ---------- the walker ----------
   var player = { x: 0, z: 0, yaw: 0, pitch: 0 };
-  var SIDE = { N: [0, -1], S: [0, 1], W: [-1, 0], E: [1, 0] };
+  var OUTWARD = { N: [0, -1], S: [0, 1], W: [-1, 0], E: [1, 0] };
   function centre(r, c) { return [T / 2 + (c + 0.5) * S, T / 2 + (r + 0.5) * S]; }
-  function start() {
-    var e = M.entrance || { row: 0, col: 0, side: "W" };
-    var p = centre(e.row, e.col);
-    player.x = p[0]; player.z = p[1];
-    var inward;
-    if (e.side) { inward = SIDE[e.side].map(function (v) { return -v; }); }
-    else if (M.solution.length > 1) { var q = centre(M.solution[1][0], M.solution[1][1]); inward = [q[0] - p[0], q[1] - p[1]]; }
-    else { inward = [1, 0]; }
-    player.yaw = Math.atan2(inward[0], -inward[1]);   // yaw 0 looks towards -z (north)
-    player.pitch = 0;
-    update();
-  }
   function cellOf(x, z) {
-    var c = Math.min(COLS - 1, Math.max(0, Math.floor((x - T / 2) / S)));
-    var r = Math.min(ROWS - 1, Math.max(0, Math.floor((z - T / 2) / S)));
-    return [r, c];
+    return [Math.min(ROWS - 1, Math.max(0, Math.floor((z - T / 2) / S))),
+            Math.min(COLS - 1, Math.max(0, Math.floor((x - T / 2) / S)))];
   }
-  function update() {
-    hook.position = { x: player.x, z: player.z };
+  var clock = { running: false, seconds: 0 };
+  function start() {
+    var e = M.entrance || { row: 0, col: 0, side: null };
+    var p = centre(e.row, e.col), inward;
+    player.x = p[0]; player.z = p[1];
+    if (e.side) inward = OUTWARD[e.side].map(function (v) { return -v; });
+    else if (M.solution.length > 1) { var q = centre(M.solution[1][0], M.solution[1][1]); inward = [q[0] - p[0], q[1] - p[1]]; }
+    else inward = [1, 0];
+    player.yaw = Math.atan2(inward[0], -inward[1]);   // yaw 0 looks north (-z), pi/2 east (+x)
+    player.pitch = 0;
+    hook.exited = false; hook.steps = 0;
+    clock.running = false; clock.seconds = 0;
     hook.cell = cellOf(player.x, player.z);
-    hook.heading = player.yaw;
-    if (M.exit && hook.cell[0] === M.exit.row && hook.cell[1] === M.exit.col && !hook.exited) {
-      hook.exited = true;
-      message("You found the exit! Press R to start again.");
+    message("");
+    observe();
+  }
+  function clockText(seconds) {
+    var s = Math.floor(seconds);
+    return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
+  }
+  function exitMessage() {
+    var parts = [say("exit_found")];
+    if (ALLOW.timer) parts.push(say("exit_time", { time: clockText(clock.seconds) }));
+    if (ALLOW.steps) parts.push(say("exit_steps", { steps: hook.steps }));
+    return parts.join(" ");
+  }
+  function observe() {                    // after a move: cell, steps, exit, hook
+    var cell = cellOf(player.x, player.z);
+    if (cell[0] !== hook.cell[0] || cell[1] !== hook.cell[1]) {
+      hook.steps += 1;
+      if (hintState.until) placeHint();
     }
+    hook.cell = cell;
+    hook.position = { x: player.x, z: player.z };
+    hook.heading = player.yaw;
+    hook.seconds = clock.seconds;
+    if (M.exit && cell[0] === M.exit.row && cell[1] === M.exit.col && !hook.exited) {
+      hook.exited = true;
+      clock.running = false;
+      message(exitMessage());
+    }
+    showHud();
   }
-  function moveAxis(dx, dz) {
-    // one axis at a time, so a blocked axis slides along the wall
+  function moveAxis(dx, dz) {            // one axis at a time, so a blocked axis slides along the wall
     player.x += dx;
-    hits(player.x, player.z).forEach(function (q) {
-      player.x = dx > 0 ? q[0] - RADIUS - 1e-6 : q[2] + RADIUS + 1e-6;
-    });
+    hits(player.x, player.z).forEach(function (q) { player.x = dx > 0 ? q[0] - RADIUS - 1e-6 : q[2] + RADIUS + 1e-6; });
     player.z += dz;
-    hits(player.x, player.z).forEach(function (q) {
-      player.z = dz > 0 ? q[1] - RADIUS - 1e-6 : q[3] + RADIUS + 1e-6;
-    });
+    hits(player.x, player.z).forEach(function (q) { player.z = dz > 0 ? q[1] - RADIUS - 1e-6 : q[3] + RADIUS + 1e-6; });
   }
-  function stepPlayer(keys, dt) {
-    var forward = 0, strafe = 0, turn = 0;
-    if (keys.ArrowUp || keys.w || keys.W) forward += 1;
-    if (keys.ArrowDown || keys.s || keys.S) forward -= 1;
-    if (keys.a || keys.A) strafe -= 1;
-    if (keys.d || keys.D) strafe += 1;
-    if (keys.ArrowLeft) turn += 1;
-    if (keys.ArrowRight) turn -= 1;
-    player.yaw += turn * TURN * dt;
-    var length = Math.hypot(forward, strafe) || 1;
-    var sx = Math.sin(player.yaw), cz = -Math.cos(player.yaw);    // forward direction (x, z)
-    var dx = (forward * sx - strafe * cz) * SPEED * dt / length;
-    var dz = (forward * cz + strafe * sx) * SPEED * dt / length;
-    moveAxis(dx, 0);
-    moveAxis(0, dz);
-    update();
+  function stepPlayer(input, dt) {
+    player.yaw += input.turn * TURN * dt;
+    var length = Math.max(1, Math.hypot(input.forward, input.strafe));
+    var sx = Math.sin(player.yaw), cz = -Math.cos(player.yaw);   // forward direction (x, z)
+    var dx = (input.forward * sx - input.strafe * cz) * SPEED * dt / length;
+    var dz = (input.forward * cz + input.strafe * sx) * SPEED * dt / length;
+    if (dx || dz) {
+      if (!clock.running && !hook.exited && hook.steps === 0 && clock.seconds === 0) clock.running = true;
+      moveAxis(dx, 0);
+      moveAxis(0, dz);
+    }
+    if (clock.running) clock.seconds += dt;
   }
-  function advance(keys, seconds) {       // fixed steps: independent of the frame rate
+  function advance(input, seconds) {     // fixed steps: the same path whatever the frame rate
     var steps = Math.round(seconds / STEP);
-    for (var n = 0; n < steps; n++) stepPlayer(keys, STEP);
+    for (var n = 0; n < steps; n++) stepPlayer(input, STEP);
+    observe();
   }
-  hook.simulate = function (keyList, seconds) {
-    var keys = {};
-    keyList.forEach(function (k) { keys[k] = true; });
-    advance(keys, seconds);
-    render();
-    return hook.cell.slice();
-  };
 
-  // ---------- three.js scene ----------
-  var renderer, scene, camera, trailMesh, marker;
+  // ---------- input state: keys by physical code, the touch stick ----------
+  var MOVES = {
+    KeyW: ["forward", 1], ArrowUp: ["forward", 1], KeyS: ["forward", -1], ArrowDown: ["forward", -1],
+    KeyA: ["strafe", -1], KeyD: ["strafe", 1],
+    ArrowLeft: ["turn", -1], KeyQ: ["turn", -1], ArrowRight: ["turn", 1], KeyE: ["turn", 1]
+  };
+  var held = {}, stick = { forward: 0, turn: 0 };
+  function inputOf(codes) {
+    var input = { forward: 0, strafe: 0, turn: 0 };
+    Object.keys(codes).forEach(function (code) {
+      if (codes[code] && MOVES[code]) input[MOVES[code][0]] += MOVES[code][1];
+    });
+    ["forward", "strafe", "turn"].forEach(function (k) { input[k] = Math.max(-1, Math.min(1, input[k])); });
+    return input;
+  }
+  function currentInput() {
+    var input = inputOf(held);
+    input.forward = Math.max(-1, Math.min(1, input.forward + stick.forward));
+    input.turn = Math.max(-1, Math.min(1, input.turn + stick.turn));
+    return input;
+  }
+  function moving(input) { return input.forward !== 0 || input.strafe !== 0 || input.turn !== 0; }
+  var physicsTime = null, spare = 0;
+  function catchUp(now) {                 // walk the time since the last call with the input held then
+    if (physicsTime !== null) {
+      var input = currentInput();
+      spare += Math.min((now - physicsTime) / 1000, LONGEST_GAP);
+      var steps = Math.floor(spare / STEP);
+      spare -= steps * STEP;
+      if (moving(input) || clock.running) {
+        for (var n = 0; n < steps; n++) stepPlayer(input, STEP);
+        if (steps) { observe(); dirty = true; }
+      }
+    }
+    physicsTime = now;
+  }
+  function releaseAll() {
+    catchUp(performance.now());
+    held = {};
+    stick.forward = stick.turn = 0;
+  }
+
+  // ---------- three.js: renderer, scene, cameras ----------
+  var canvas = document.createElement("canvas");
+  var renderer, context;
   try {
-    var canvas = document.createElement("canvas");
-    var context = canvas.getContext("webgl2") || canvas.getContext("webgl");
+    context = canvas.getContext("webgl2") || canvas.getContext("webgl");
     if (!context) throw new Error("no WebGL");
     renderer = new THREE.WebGLRenderer({ canvas: canvas, context: context, antialias: false });
   } catch (err) {
-    message("This walk-through needs WebGL, which this browser does not offer. " +
-            "Try another browser, or enable hardware acceleration.");
+    message(say("needs_webgl"));
     hook.error = "webgl";
     return;
   }
+  // colours: THREE.Color(hex) and each release's default output show a hex colour as itself, in r14x
+  // (no colour management) as in r152+ (linear working space, sRGB output); no lights are used.
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
   renderer.setSize(window.innerWidth, window.innerHeight);
-  document.body.appendChild(renderer.domElement);
-  scene = new THREE.Scene();
-  scene.background = new THREE.Color(0xbfe3ff);
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8070, 0.6));
-  var sun = new THREE.DirectionalLight(0xffffff, 0.55);
-  sun.position.set(0.4, 1.0, 0.25);
-  scene.add(sun);
-  camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, 0.5, 20 * (WIDTH + DEPTH));
+  document.body.insertBefore(canvas, document.body.firstChild);
+  var scene = new THREE.Scene();
+  scene.background = new THREE.Color(COLOURS.sky);
+  var FOG_NEAR = 10 * S, FOG_FAR = 40 * S;
+  scene.fog = new THREE.Fog(COLOURS.sky, FOG_NEAR, FOG_FAR);
+  var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
+  var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
 
-  var floor = new THREE.Mesh(new THREE.BoxGeometry(WIDTH, 1, DEPTH), new THREE.MeshLambertMaterial({ color: 0xe8dcc0 }));
-  floor.position.set(WIDTH / 2, -0.5, DEPTH / 2);
-  scene.add(floor);
-
-  // all walls merged into one geometry (one draw call even at 100x100): one box per straight
-  // run of closed walls (posts included), plus the posts no wall touches; no bottom faces
-  function lattice(i, j, horizontal) {   // is the wall from lattice point (i, j) east/south closed?
-    if (horizontal) return i < ROWS ? closed(i, j, N) : closed(ROWS - 1, j, SOUTH);
-    return j < COLS ? closed(i, j, W) : closed(i, COLS - 1, E);
+  function colourOf(hex, shade) {         // working-space colour (linear in r152+) times a shade
+    var c = new THREE.Color(hex);
+    return [c.r * shade, c.g * shade, c.b * shade];
   }
-  var boxes = [], touched = {};
-  for (var i2 = 0; i2 <= ROWS; i2++) {
-    for (var j2 = 0; j2 < COLS; j2++) {
-      if (!lattice(i2, j2, true) || (j2 > 0 && lattice(i2, j2 - 1, true))) continue;
-      var j3 = j2;
-      while (j3 < COLS && lattice(i2, j3, true)) { touched[i2 + "," + j3] = touched[i2 + "," + (j3 + 1)] = true; j3++; }
-      boxes.push([j2 * S, i2 * S, j3 * S + T, i2 * S + T]);
-    }
-  }
-  for (var j4 = 0; j4 <= COLS; j4++) {
-    for (var i4 = 0; i4 < ROWS; i4++) {
-      if (!lattice(i4, j4, false) || (i4 > 0 && lattice(i4 - 1, j4, false))) continue;
-      var i5 = i4;
-      while (i5 < ROWS && lattice(i5, j4, false)) { touched[i5 + "," + j4] = touched[(i5 + 1) + "," + j4] = true; i5++; }
-      boxes.push([j4 * S, i4 * S, j4 * S + T, i5 * S + T]);
-    }
-  }
-  for (var i6 = 0; i6 <= ROWS; i6++) {
-    for (var j6 = 0; j6 <= COLS; j6++) {
-      if (!touched[i6 + "," + j6]) boxes.push([j6 * S, i6 * S, j6 * S + T, i6 * S + T]);
-    }
-  }
-  var corners = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
-  var quads = [[0, 3, 2, 1], [4, 5, 6, 7], [2, 3, 7, 6], [1, 2, 6, 5], [0, 4, 7, 3]];
-  var normals = [[0, 0, -1], [0, 0, 1], [0, 1, 0], [1, 0, 0], [-1, 0, 0]];
-  var position = new Float32Array(boxes.length * quads.length * 6 * 3);
-  var normal = new Float32Array(boxes.length * quads.length * 6 * 3);
-  var o = 0;
-  boxes.forEach(function (q) {
-    var size = [q[2] - q[0], H, q[3] - q[1]], origin = [q[0], 0, q[1]];
-    quads.forEach(function (quad, f) {
-      [quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]].forEach(function (v) {
-        for (var a = 0; a < 3; a++) {
-          position[o + a] = origin[a] + corners[v][a] * size[a];
-          normal[o + a] = normals[f][a];
-        }
-        o += 3;
+  // a box's faces without the bottom: [corner indices], direction the face looks
+  var CORNERS = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
+  var FACES = [[[0, 3, 2, 1], "north"], [[4, 5, 6, 7], "south"], [[3, 7, 6, 2], "top"], [[1, 2, 6, 5], "east"], [[0, 4, 7, 3], "west"]];
+  var FACE_RGB = {};
+  ["north", "south", "east", "west", "top"].forEach(function (f) {
+    FACE_RGB[f] = [colourOf(COLOURS[f], BASE_SHADE), colourOf(COLOURS[f], 1)];
+  });
+  function boxTriangles(boxes, height, palette) {   // boxes [x0, z0, x1, z1] -> position and colour arrays
+    var position = new Float32Array(boxes.length * 30 * 3), colour = new Float32Array(boxes.length * 30 * 3), o = 0;
+    boxes.forEach(function (q) {
+      var size = [q[2] - q[0], height, q[3] - q[1]], origin = [q[0], 0, q[1]];
+      FACES.forEach(function (face) {
+        var quad = face[0], rgb = (palette || FACE_RGB)[face[1]];
+        [quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]].forEach(function (v) {
+          var shade = rgb[CORNERS[v][1]];
+          for (var a = 0; a < 3; a++) {
+            position[o + a] = origin[a] + CORNERS[v][a] * size[a];
+            colour[o + a] = shade[a];
+          }
+          o += 3;
+        });
       });
     });
-  });
-  hook.wallBoxes = boxes.length;
-  var walls = new THREE.BufferGeometry();
-  walls.setAttribute("position", new THREE.BufferAttribute(position, 3));
-  walls.setAttribute("normal", new THREE.BufferAttribute(normal, 3));
-  scene.add(new THREE.Mesh(walls, new THREE.MeshLambertMaterial({ color: 0x2f5fa7, side: THREE.DoubleSide })));
+    var geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(position, 3));
+    geometry.setAttribute("color", new THREE.BufferAttribute(colour, 3));
+    return geometry;
+  }
+  function boxEdges(pieces) {           // outline of each piece: top edges, and vertical edges at real ends
+    var points = [];
+    function segment(a, b) { points.push(a[0], a[1], a[2], b[0], b[1], b[2]); }
+    pieces.forEach(function (p) {
+      var q = p.box, x0 = q[0], z0 = q[1], x1 = q[2], z1 = q[3];
+      var alongX = x1 - x0 >= z1 - z0;
+      segment([x0, H, z0], [x1, H, z0]); segment([x1, H, z0], [x1, H, z1]);
+      segment([x1, H, z1], [x0, H, z1]); segment([x0, H, z1], [x0, H, z0]);
+      segment([x0, 0, z0], [x1, 0, z0]); segment([x0, 0, z1], [x1, 0, z1]);
+      segment([x0, 0, z0], [x0, 0, z1]); segment([x1, 0, z0], [x1, 0, z1]);
+      var ends = alongX ? [[p.openStart, [[x0, z0], [x0, z1]]], [p.openEnd, [[x1, z0], [x1, z1]]]]
+                        : [[p.openStart, [[x0, z0], [x1, z0]]], [p.openEnd, [[x0, z1], [x1, z1]]]];
+      ends.forEach(function (end) {
+        if (end[0]) end[1].forEach(function (xz) { segment([xz[0], 0, xz[1]], [xz[0], H, xz[1]]); });
+      });
+    });
+    var geometry = new THREE.BufferGeometry();
+    geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(points), 3));
+    return geometry;
+  }
 
-  // the solution trail (hidden until L)
-  var trail = [];
-  M.solution.forEach(function (cell) { var p = centre(cell[0], cell[1]); trail.push(new THREE.Vector3(p[0], 0.6, p[1])); });
-  if (trail.length > 1) {
-    trailMesh = new THREE.Mesh(
-      new THREE.TubeGeometry(new THREE.CatmullRomCurve3(trail, false, "catmullrom", 0.0), trail.length * 4, 0.08 * S, 6, false),
-      new THREE.MeshLambertMaterial({ color: 0xdd3322 }));
-    trailMesh.visible = false;
+  // wall pieces per chunk of CHUNK x CHUNK cells, cut at chunk borders; geometry built when first seen
+  var CHUNK_MM = CHUNK * S, CHUNK_COLS = Math.ceil(WIDTH / CHUNK_MM), CHUNK_ROWS = Math.ceil(DEPTH / CHUNK_MM);
+  var chunks = [];
+  for (var ci = 0; ci < CHUNK_ROWS * CHUNK_COLS; ci++) chunks.push({ pieces: [], mesh: null, edges: null, bounds: null });
+  function chunkAt(x, z) {
+    var a = Math.min(CHUNK_ROWS - 1, Math.floor(z / CHUNK_MM)), b = Math.min(CHUNK_COLS - 1, Math.floor(x / CHUNK_MM));
+    return chunks[a * CHUNK_COLS + b];
+  }
+  M.walls.forEach(function (q) {
+    var alongX = q[2] - q[0] >= q[3] - q[1], lo = alongX ? q[0] : q[1], hi = alongX ? q[2] : q[3];
+    for (var cut = lo; cut < hi - 1e-9;) {
+      var next = Math.min(hi, (Math.floor(cut / CHUNK_MM + 1e-9) + 1) * CHUNK_MM);
+      var box = alongX ? [cut, q[1], next, q[3]] : [q[0], cut, q[2], next];
+      chunkAt((box[0] + box[2]) / 2, (box[1] + box[3]) / 2).pieces.push({ box: box, openStart: cut === lo, openEnd: next === hi });
+      cut = next;
+    }
+  });
+  chunks.forEach(function (chunk, k) {
+    var a = Math.floor(k / CHUNK_COLS), b = k % CHUNK_COLS;
+    chunk.bounds = new THREE.Box3(new THREE.Vector3(b * CHUNK_MM - T, 0, a * CHUNK_MM - T),
+                                  new THREE.Vector3((b + 1) * CHUNK_MM + T, H, (a + 1) * CHUNK_MM + T));
+  });
+  var wallMaterial = new THREE.MeshBasicMaterial({ vertexColors: true, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+  var edgeMaterial = new THREE.LineBasicMaterial({ color: COLOURS.edge });
+  function buildChunk(chunk) {
+    var boxes = chunk.pieces.map(function (p) { return p.box; });
+    chunk.mesh = new THREE.Mesh(boxTriangles(boxes, H), wallMaterial);
+    chunk.edges = new THREE.LineSegments(boxEdges(chunk.pieces), edgeMaterial);
+    scene.add(chunk.mesh);
+    scene.add(chunk.edges);
+    hook.chunksBuilt += 1;
+  }
+  hook.chunks = chunks.length;
+  hook.chunksBuilt = 0;
+  var frustum = new THREE.Frustum(), viewProjection = new THREE.Matrix4();
+  function cullChunks(cam, showEdges) {  // only chunks in view are drawn (and built)
+    cam.updateMatrixWorld();
+    viewProjection.multiplyMatrices(cam.projectionMatrix, cam.matrixWorldInverse);
+    frustum.setFromProjectionMatrix(viewProjection);
+    var drawn = 0;
+    chunks.forEach(function (chunk) {
+      var visible = chunk.pieces.length > 0 && frustum.intersectsBox(chunk.bounds);
+      if (visible && !chunk.mesh) buildChunk(chunk);
+      if (chunk.mesh) { chunk.mesh.visible = visible; chunk.edges.visible = visible && showEdges; }
+      if (visible) drawn += 1;
+    });
+    hook.chunksDrawn = drawn;
+  }
+
+  // floor of the maze, ground around it
+  function flat(x0, z0, x1, z1, y, colour) {
+    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(x1 - x0, z1 - z0), new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2, polygonOffsetUnits: 2 }));
+    mesh.rotation.x = -Math.PI / 2;
+    mesh.position.set((x0 + x1) / 2, y, (z0 + z1) / 2);
+    scene.add(mesh);
+    return mesh;
+  }
+  var reach = Math.max(WIDTH, DEPTH) + 2 * FOG_FAR;
+  flat(-reach, -reach, WIDTH + reach, DEPTH + reach, -0.02 * H, COLOURS.ground);
+  flat(0, 0, WIDTH, DEPTH, 0, COLOURS.floor);
+
+  // entrance and exit: a coloured floor sign in the cell and outside the door, an arch over the door
+  function mark(opening, colour) {
+    if (!opening) return;
+    var p = centre(opening.row, opening.col), half = 0.35 * (S - T);
+    flat(p[0] - half, p[1] - half, p[0] + half, p[1] + half, 0.01 * H, colour);
+    if (!opening.door) return;
+    var d = opening.door, out = OUTWARD[opening.side];
+    var q = [p[0] + out[0] * S, p[1] + out[1] * S];
+    flat(q[0] - half, q[1] - half, q[0] + half, q[1] + half, 0.01 * H, colour);
+    var rgb = colourOf(colour, 1), dark = colourOf(colour, 0.6), palette = {};
+    FACES.forEach(function (f) { palette[f[1]] = f[1] === "north" || f[1] === "south" ? [dark, dark] : [rgb, rgb]; });
+    var alongX = d[2] - d[0] >= d[3] - d[1], lintel = 0.25 * H;
+    var posts = alongX ? [[d[0] - T, d[1], d[0], d[3]], [d[2], d[1], d[2] + T, d[3]]]
+                       : [[d[0], d[1] - T, d[2], d[1]], [d[0], d[3], d[2], d[3] + T]];
+    var arch = new THREE.Mesh(boxTriangles(posts, H + lintel, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
+    var top = new THREE.Mesh(boxTriangles([alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T]], lintel, palette),
+                             new THREE.MeshBasicMaterial({ vertexColors: true }));
+    top.position.y = H;
+    scene.add(arch);
+    scene.add(top);
+  }
+  mark(M.entrance, COLOURS.start);
+  mark(M.exit, COLOURS.exit);
+
+  // the solution trail (built on first use): a flat ribbon on the floor through the cell centres
+  var trailMesh = null;
+  function buildTrail() {
+    var half = 0.08 * S, quads = [];
+    for (var k = 0; k < M.solution.length; k++) {
+      var p = centre(M.solution[k][0], M.solution[k][1]);
+      quads.push([p[0] - half, p[1] - half, p[0] + half, p[1] + half]);
+      if (k + 1 < M.solution.length) {
+        var q = centre(M.solution[k + 1][0], M.solution[k + 1][1]);
+        quads.push([Math.min(p[0], q[0]) - half, Math.min(p[1], q[1]) - half, Math.max(p[0], q[0]) + half, Math.max(p[1], q[1]) + half]);
+      }
+    }
+    var palette = {}, rgb = colourOf(COLOURS.trail, 1);
+    FACES.forEach(function (f) { palette[f[1]] = [rgb, rgb]; });
+    trailMesh = new THREE.Mesh(boxTriangles(quads, 0.03 * H, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
     scene.add(trailMesh);
   }
-  marker = new THREE.Mesh(new THREE.SphereGeometry(RADIUS, 16, 12), new THREE.MeshLambertMaterial({ color: 0xff8800 }));
-  marker.visible = false;
-  scene.add(marker);
 
-  var orbit = 0.0;
-  function placeCamera() {
-    if (hook.overview) {
-      var span = Math.max(WIDTH, DEPTH);
-      var height = 0.5 * span / Math.tan(camera.fov * Math.PI / 360) * 1.15 + H;
-      camera.up.set(Math.sin(orbit), 0, -Math.cos(orbit));
-      camera.position.set(WIDTH / 2, height, DEPTH / 2);
-      camera.lookAt(WIDTH / 2, 0, DEPTH / 2);
-      marker.visible = true;
-      marker.position.set(player.x, RADIUS, player.z);
-    } else {
-      marker.visible = false;
-      camera.up.set(0, 1, 0);
-      camera.position.set(player.x, EYE, player.z);
-      var look = new THREE.Vector3(Math.sin(player.yaw) * Math.cos(player.pitch), Math.sin(player.pitch),
-                                   -Math.cos(player.yaw) * Math.cos(player.pitch));
-      camera.lookAt(player.x + look.x, EYE + look.y, player.z + look.z);
+  // the "which way?" hint: an arrow on the floor of the next junction, pointing the way out
+  var hintState = { until: 0, mesh: null };
+  function arrowShape(length) {
+    var shape = new THREE.Shape(), w = 0.18 * length;
+    shape.moveTo(-w, 0.5 * length); shape.lineTo(w, 0.5 * length); shape.lineTo(w, -0.05 * length);
+    shape.lineTo(2.2 * w, -0.05 * length); shape.lineTo(0, -0.5 * length); shape.lineTo(-2.2 * w, -0.05 * length);
+    shape.lineTo(-w, -0.05 * length); shape.lineTo(-w, 0.5 * length);
+    return shape;                          // points to -y (turned to lie on the floor, pointing -z)
+  }
+  function placeHint() {
+    var next = wayOut(), k = index(hook.cell[0], hook.cell[1]);
+    for (var guard = 0; guard < ROWS * COLS; guard++) {
+      if (next[k] < 0 || neighbours(k).length >= 3) break;
+      k = next[k];
     }
+    var r = Math.floor(k / COLS), c = k % COLS, p = centre(r, c), dir;
+    if (next[k] >= 0) { var q = centre(Math.floor(next[k] / COLS), next[k] % COLS); dir = [q[0] - p[0], q[1] - p[1]]; }
+    else if (M.exit && M.exit.side) dir = OUTWARD[M.exit.side];
+    else dir = [0, -1];
+    if (!hintState.mesh) {
+      hintState.mesh = new THREE.Mesh(new THREE.ShapeGeometry(arrowShape(0.8 * (S - T))),
+                                      new THREE.MeshBasicMaterial({ color: COLOURS.hint, side: THREE.DoubleSide }));
+      scene.add(hintState.mesh);
+    }
+    hintState.mesh.rotation.order = "YXZ";   // lie flat (pointing +z), then turn towards dir
+    hintState.mesh.rotation.set(-Math.PI / 2, Math.atan2(dir[0], dir[1]), 0);
+    hintState.mesh.position.set(p[0], 0.05 * H, p[1]);
+    hintState.mesh.visible = true;
+    hook.hintCell = [r, c];
+    hook.hintDirection = [Math.sign(Math.round(dir[0])), Math.sign(Math.round(dir[1]))];
+    dirty = true;
+  }
+
+  // ---------- the map (overview): orthographic, north up, fitted, zoomed and panned ----------
+  var view = { x: WIDTH / 2, z: DEPTH / 2, half: 1 };   // centre (mm) and half the screen height (mm)
+  function fitView() {
+    var aspect = window.innerWidth / window.innerHeight;
+    view.x = WIDTH / 2; view.z = DEPTH / 2;
+    view.half = 1.06 * Math.max(DEPTH / 2, WIDTH / 2 / aspect) + S;
+  }
+  function placeMapCamera() {
+    var aspect = window.innerWidth / window.innerHeight;
+    view.half = Math.max(2 * S, Math.min(view.half, 4 * Math.max(WIDTH, DEPTH)));
+    mapCamera.left = -view.half * aspect; mapCamera.right = view.half * aspect;
+    mapCamera.top = view.half; mapCamera.bottom = -view.half;
+    mapCamera.near = 0.5 * H; mapCamera.far = 20 * H;
+    mapCamera.position.set(view.x, 10 * H, view.z);
+    mapCamera.up.set(0, 0, -1);
+    mapCamera.lookAt(view.x, 0, view.z);
+    mapCamera.updateProjectionMatrix();
+  }
+  function screenToWorld(px, py) {       // CSS pixels -> (x, z) mm on the map
+    var scale = 2 * view.half / window.innerHeight;
+    return [view.x + (px - window.innerWidth / 2) * scale, view.z + (py - window.innerHeight / 2) * scale];
+  }
+  function zoomAt(px, py, factor) {      // the point under (px, py) stays put
+    var before = screenToWorld(px, py);
+    view.half *= factor;
+    placeMapCamera();
+    var after = screenToWorld(px, py);
+    view.x += before[0] - after[0]; view.z += before[1] - after[1];
+    dirty = true;
+  }
+  function panBy(dxPx, dyPx) {
+    var scale = 2 * view.half / window.innerHeight;
+    view.x -= dxPx * scale; view.z -= dyPx * scale;
+    dirty = true;
+  }
+  var overlay = byId("laby3d-map"), pen = overlay.getContext("2d");
+  function sizeOverlay() {
+    var ratio = window.devicePixelRatio || 1;
+    overlay.width = Math.round(window.innerWidth * ratio); overlay.height = Math.round(window.innerHeight * ratio);
+    overlay.style.width = window.innerWidth + "px"; overlay.style.height = window.innerHeight + "px";
+    pen.setTransform(ratio, 0, 0, ratio, 0, 0);
+  }
+  function toScreen(cam, x, y, z) {
+    var v = new THREE.Vector3(x, y, z).project(cam);
+    return [(v.x + 1) / 2 * window.innerWidth, (1 - v.y) / 2 * window.innerHeight];
+  }
+  function drawOverlay() {
+    pen.clearRect(0, 0, window.innerWidth, window.innerHeight);
+    if (!hook.overview) return;
+    pen.font = "bold 16px sans-serif";
+    pen.textAlign = "center";
+    [[M.entrance, "start_sign", COLOURS.start], [M.exit, "exit_sign", COLOURS.exit]].forEach(function (sign) {
+      if (!sign[0]) return;
+      var p = centre(sign[0].row, sign[0].col), s = toScreen(mapCamera, p[0], H, p[1]);
+      pen.lineWidth = 4; pen.strokeStyle = "white";
+      pen.strokeText(say(sign[1], {}), s[0], s[1] - 14);
+      pen.fillStyle = "#" + ("00000" + sign[2].toString(16)).slice(-6);
+      pen.fillText(say(sign[1], {}), s[0], s[1] - 14);
+    });
+    var at = toScreen(mapCamera, player.x, H, player.z), L = ARROW_PX;
+    pen.save();
+    pen.translate(at[0], at[1]);
+    pen.rotate(player.yaw);               // yaw 0 = north = up the screen; positive turns clockwise
+    pen.beginPath();
+    pen.moveTo(0, -L / 2); pen.lineTo(L * 0.4, L / 2); pen.lineTo(0, L * 0.25); pen.lineTo(-L * 0.4, L / 2);
+    pen.closePath();
+    pen.lineWidth = 3; pen.strokeStyle = "white"; pen.stroke();
+    pen.fillStyle = "#ff1f8e"; pen.fill();
+    pen.restore();
+    hook.arrowAt = at;
+  }
+
+  // ---------- drawing ----------
+  var dirty = true;
+  function placeWalkCamera() {
+    camera.position.set(player.x, EYE, player.z);
+    var cp = Math.cos(player.pitch);
+    camera.lookAt(player.x + Math.sin(player.yaw) * cp, EYE + Math.sin(player.pitch), player.z - Math.cos(player.yaw) * cp);
+  }
+  function activeCamera() {
+    if (hook.overview) { placeMapCamera(); return mapCamera; }
+    placeWalkCamera();
+    return camera;
   }
   function render() {
-    placeCamera();
-    renderer.render(scene, camera);
+    if (hook.contextLost) return;
+    var cam = activeCamera();
+    var pixelsPerCell = window.innerHeight / (2 * view.half) * S;
+    cullChunks(cam, !hook.overview || pixelsPerCell > 8);
+    scene.fog.near = hook.overview ? 1e9 : FOG_NEAR;
+    scene.fog.far = hook.overview ? 2e9 : FOG_FAR;
+    renderer.render(scene, cam);
+    drawOverlay();
+    hook.frames += 1;
+    dirty = false;
   }
-  hook.project = function (x, z, y) {
-    placeCamera();
-    camera.updateMatrixWorld();
-    var v = new THREE.Vector3(x, y === undefined ? H : y, z).project(camera);
-    return [(v.x + 1) / 2 * window.innerWidth, (1 - v.y) / 2 * window.innerHeight];
+  function showHud() {
+    var parts = [];
+    if (ALLOW.timer) parts.push(say("timer", { time: clockText(clock.seconds) }));
+    if (ALLOW.steps) parts.push(say("steps", { steps: hook.steps }));
+    var text = parts.join(" · ");
+    var hud = byId("laby3d-hud");
+    if (hud.textContent !== text) hud.textContent = text;
+  }
+
+  // ---------- toggles (keys and buttons) ----------
+  var buttons = {};
+  function pressed(name, on) { if (buttons[name]) buttons[name].setAttribute("aria-pressed", on ? "true" : "false"); }
+  function setOverview(on) {
+    if (!ALLOW.overview) on = false;
+    if (on && !hook.overview) { fitView(); if (document.pointerLockElement) document.exitPointerLock(); }
+    hook.overview = on; pressed("overview", on); dirty = true;
+  }
+  function setTrail(on) {
+    if (!ALLOW.trail) on = false;
+    if (on && !trailMesh) buildTrail();
+    if (trailMesh) trailMesh.visible = on;
+    hook.trail = on; pressed("trail", on); dirty = true;
+  }
+  var HINT_SECONDS = 6;
+  function showHint() {
+    if (!ALLOW.hint) return;
+    hintState.until = performance.now() + HINT_SECONDS * 1000;
+    hook.hint = true; pressed("hint", true);
+    placeHint();
+  }
+  function hideHint() {
+    hintState.until = 0; hook.hint = false; pressed("hint", false);
+    if (hintState.mesh) hintState.mesh.visible = false;
+    dirty = true;
+  }
+  function setHelp(on) { byId("laby3d-help").style.display = on ? "block" : "none"; hook.help = on; pressed("help", on); }
+  function restart() { start(); setTrail(hook.trail); dirty = true; }
+  var ACTIONS = {
+    overview: function () { setOverview(!hook.overview); },
+    trail: function () { setTrail(!hook.trail); },
+    hint: function () { if (hook.hint) hideHint(); else showHint(); },
+    restart: restart,
+    help: function () { setHelp(!hook.help); }
   };
-  hook.snapshot = function () {      // the frame as a PNG data URL (read right after drawing it)
+  var TOGGLE_KEYS = { KeyO: "overview", KeyL: "trail", KeyI: "hint", KeyR: "restart", KeyH: "help" };
+
+  function buildHelpAndButtons() {
+    var help = byId("laby3d-help"), title = document.createElement("b");
+    title.textContent = document.title;
+    help.appendChild(title);
+    ["help_look", "help_keys", "help_overview", "help_trail", "help_hint", "help_always"].forEach(function (key) {
+      var name = key.slice(5);
+      if (name in ALLOW && !ALLOW[name]) return;
+      help.appendChild(document.createElement("br"));
+      help.appendChild(document.createTextNode(say(key, {})));
+    });
+    ["overview", "trail", "hint", "restart", "help"].forEach(function (name) {
+      if (name in ALLOW && !ALLOW[name]) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = say("button_" + name, {});
+      button.setAttribute("data-action", name);
+      if (name !== "restart") button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", function (event) { event.preventDefault(); button.blur(); ACTIONS[name](); });
+      byId("laby3d-buttons").appendChild(button);
+      buttons[name] = button;
+    });
+    pressed("help", true);
+  }
+
+  // ---------- input events ----------
+  window.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.altKey || event.metaKey) return;     // the browser's shortcuts, not ours
+    var now = performance.now();
+    if (MOVES[event.code]) {
+      event.preventDefault();                                       // arrows would scroll
+      if (!held[event.code]) { catchUp(now); held[event.code] = true; hook.keyTimes[event.code] = [now, null]; }
+      return;
+    }
+    if (event.repeat) return;                                       // a held key toggles once
+    var action = TOGGLE_KEYS[event.code];
+    if (action && ACTIONS[action] && !(action in ALLOW && !ALLOW[action])) { event.preventDefault(); ACTIONS[action](); }
+    else if (hook.overview && (event.code === "Equal" || event.code === "NumpadAdd")) zoomAt(window.innerWidth / 2, window.innerHeight / 2, 1 / 1.25);
+    else if (hook.overview && (event.code === "Minus" || event.code === "NumpadSubtract")) zoomAt(window.innerWidth / 2, window.innerHeight / 2, 1.25);
+  });
+  window.addEventListener("keyup", function (event) {
+    if (!held[event.code]) return;
+    var now = performance.now();
+    catchUp(now);
+    held[event.code] = false;
+    if (hook.keyTimes[event.code]) hook.keyTimes[event.code][1] = now;
+  });
+  window.addEventListener("blur", releaseAll);
+  document.addEventListener("visibilitychange", function () { releaseAll(); physicsTime = null; });
+
+  function lockPointer() {               // a quick click after Esc is refused: say nothing
+    try {
+      var promise = canvas.requestPointerLock && canvas.requestPointerLock();
+      if (promise && promise.catch) promise.catch(function () {});
+    } catch (err) { /* refused: the drag still looks around */ }
+  }
+  document.addEventListener("pointerlockerror", function () {});
+  document.addEventListener("mousemove", function (event) {
+    if (document.pointerLockElement !== canvas || hook.overview) return;
+    catchUp(performance.now());
+    player.yaw += event.movementX * 0.0025;
+    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - event.movementY * 0.0025));
+    observe(); dirty = true;
+  });
+
+  // pointers on the canvas: a tap/click, a drag (look, or pan the map), two fingers (pinch the map)
+  var pointers = {};
+  function pointerList() { return Object.keys(pointers).map(function (id) { return pointers[id]; }); }
+  function spread(list) { return Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y); }
+  canvas.addEventListener("pointerdown", function (event) {
+    if (event.pointerType !== "mouse") showStick();
+    pointers[event.pointerId] = { x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY };
+    try { canvas.setPointerCapture(event.pointerId); } catch (err) { /* already gone */ }
+  });
+  canvas.addEventListener("pointermove", function (event) {
+    var p = pointers[event.pointerId];
+    if (!p || document.pointerLockElement === canvas) return;
+    var list = pointerList(), dx = event.clientX - p.x, dy = event.clientY - p.y;
+    if (hook.overview && list.length >= 2) {
+      var before = spread(list);
+      p.x = event.clientX; p.y = event.clientY;
+      var after = spread(list);
+      if (before > 0 && after > 0) zoomAt((list[0].x + list[1].x) / 2, (list[0].y + list[1].y) / 2, before / after);
+      return;
+    }
+    p.x = event.clientX; p.y = event.clientY;
+    if (hook.overview) { panBy(dx, dy); return; }
+    catchUp(performance.now());
+    player.yaw += dx * 0.006;
+    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - dy * 0.006));
+    observe(); dirty = true;
+  });
+  function pointerUp(event) {
+    var p = pointers[event.pointerId];
+    delete pointers[event.pointerId];
+    if (!p || event.type === "pointercancel") return;
+    var tap = Math.hypot(event.clientX - p.startX, event.clientY - p.startY) < 6;
+    if (tap && event.pointerType === "mouse" && !hook.overview) lockPointer();
+  }
+  canvas.addEventListener("pointerup", pointerUp);
+  canvas.addEventListener("pointercancel", pointerUp);
+  canvas.addEventListener("wheel", function (event) {
+    if (!hook.overview) return;
+    event.preventDefault();
+    zoomAt(event.clientX, event.clientY, Math.pow(1.0015, event.deltaY));
+  }, { passive: false });
+
+  // the virtual stick (touch and pen): up walks, down backs off, sideways turns
+  var stickBase = byId("laby3d-stick"), stickKnob = stickBase.firstElementChild, stickPointer = null;
+  function showStick() { stickBase.style.display = "block"; }
+  if (navigator.maxTouchPoints > 0 || (window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) showStick();
+  function moveStick(event) {
+    var box = stickBase.getBoundingClientRect(), radius = box.width / 2;
+    var dx = event.clientX - (box.left + radius), dy = event.clientY - (box.top + radius);
+    var length = Math.hypot(dx, dy), scale = length > radius ? radius / length : 1;
+    dx *= scale; dy *= scale;
+    catchUp(performance.now());
+    stick.forward = Math.abs(dy) < 0.15 * radius ? 0 : -dy / radius;
+    stick.turn = Math.abs(dx) < 0.15 * radius ? 0 : dx / radius;
+    stickKnob.style.transform = "translate(" + dx + "px," + dy + "px)";
+  }
+  stickBase.addEventListener("pointerdown", function (event) {
+    event.preventDefault();
+    stickPointer = event.pointerId;
+    try { stickBase.setPointerCapture(event.pointerId); } catch (err) { /* already gone */ }
+    moveStick(event);
+  });
+  stickBase.addEventListener("pointermove", function (event) { if (event.pointerId === stickPointer) moveStick(event); });
+  function stickUp(event) {
+    if (event.pointerId !== stickPointer) return;
+    catchUp(performance.now());
+    stickPointer = null; stick.forward = stick.turn = 0;
+    stickKnob.style.transform = "";
+  }
+  stickBase.addEventListener("pointerup", stickUp);
+  stickBase.addEventListener("pointercancel", stickUp);
+
+  window.addEventListener("resize", function () {
+    camera.aspect = window.innerWidth / window.innerHeight;
+    camera.updateProjectionMatrix();
+    renderer.setSize(window.innerWidth, window.innerHeight);
+    sizeOverlay();
+    if (hook.overview) fitView();
+    dirty = true;
+  });
+
+  // a lost graphics context (driver reset, too many tabs): say so, draw again once restored
+  canvas.addEventListener("webglcontextlost", function (event) {
+    event.preventDefault();
+    hook.contextLost = true;
+    message(say("context_lost", {}));
+  });
+  canvas.addEventListener("webglcontextrestored", function () {
+    hook.contextLost = false;
+    message(hook.exited ? exitMessage() : "");
+    dirty = true;
+  });
+
+  // ---------- the loop ----------
+  function frame() {
+    catchUp(performance.now());
+    if (hintState.until && performance.now() > hintState.until) hideHint();
+    if (clock.running) showHud();
+    if (dirty || moving(currentInput())) {
+      var t0 = performance.now();
+      render();
+      hook.frameMs = performance.now() - t0;
+      if (!hook.ready) { hook.ready = true; hook.firstFrameMs = performance.now(); }
+    }
+    requestAnimationFrame(frame);
+  }
+
+  // ---------- test and benchmark hook ----------
+  hook.simulate = function (codes, seconds) {   // walk with these key codes held for so many seconds
+    var keys = {};
+    codes.forEach(function (code) { keys[code] = true; });
+    advance(inputOf(keys), seconds);
     render();
-    return renderer.domElement.toDataURL("image/png");
+    return hook.cell.slice();
   };
-  hook.timeFrame = function () {     // ms to draw one frame and wait for it (a 1-pixel read-back)
+  hook.place = function (x, z, yaw, pitch) {    // stand at (x, z) mm looking along yaw (radians)
+    player.x = x; player.z = z; player.yaw = yaw; player.pitch = pitch || 0;
+    observe(); render();
+  };
+  hook.project = function (x, z, y) {            // screen point (CSS px) of (x, y, z) mm in the current view
+    var cam = activeCamera();
+    cam.updateMatrixWorld();
+    return toScreen(cam, x, y === undefined ? H : y, z);
+  };
+  hook.timeFrame = function () {                 // ms to draw one frame and wait for it (a 1-pixel read-back)
     var t0 = performance.now(), gl = renderer.getContext(), pixel = new Uint8Array(4);
     render();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     return performance.now() - t0;
   };
-  function setOverview(on) { hook.overview = on; render(); }
-  function setTrail(on) { hook.trail = on; if (trailMesh) trailMesh.visible = on; render(); }
+  hook.render = render;
   hook.setOverview = setOverview;
   hook.setTrail = setTrail;
+  hook.zoomAt = zoomAt;
 
-  // ---------- input ----------
-  var held = {};
-  var help = document.getElementById("laby3d-help");
-  window.addEventListener("keydown", function (event) {
-    held[event.key] = true;
-    var key = event.key.toLowerCase();
-    if (key === "o") setOverview(!hook.overview);
-    if (key === "l") setTrail(!hook.trail);
-    if (key === "h") help.style.display = help.style.display === "none" ? "block" : "none";
-    if (key === "r") { hook.exited = false; message(""); start(); render(); }
-    if (event.key.indexOf("Arrow") === 0) event.preventDefault();
-  });
-  window.addEventListener("keyup", function (event) { held[event.key] = false; });
-  renderer.domElement.addEventListener("click", function () {
-    if (renderer.domElement.requestPointerLock) renderer.domElement.requestPointerLock();
-  });
-  document.addEventListener("mousemove", function (event) {
-    if (document.pointerLockElement !== renderer.domElement) return;
-    if (hook.overview) { orbit += event.movementX * 0.005; return; }
-    player.yaw += event.movementX * 0.0025;
-    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - event.movementY * 0.0025));
-  });
-  window.addEventListener("resize", function () {
-    camera.aspect = window.innerWidth / window.innerHeight;
-    camera.updateProjectionMatrix();
-    renderer.setSize(window.innerWidth, window.innerHeight);
-    render();
-  });
-
-  // ---------- loop ----------
-  var last = null, spare = 0;
-  function frame(now) {
-    if (last !== null) {
-      var elapsed = Math.min((now - last) / 1000, 0.25);   // a long frame is walked in small steps
-      spare += elapsed;
-      var steps = Math.floor(spare / STEP);
-      spare -= steps * STEP;
-      for (var n = 0; n < steps; n++) stepPlayer(held, STEP);
-    }
-    last = now;
-    var t0 = performance.now();
-    render();
-    hook.frameMs = performance.now() - t0;
-    if (!hook.ready) { hook.ready = true; hook.firstFrameMs = performance.now(); }
-    requestAnimationFrame(frame);
-  }
+  buildHelpAndButtons();
+  sizeOverlay();
   start();
-  if (/overview/.test(location.hash)) hook.overview = true;
-  if (/trail/.test(location.hash)) setTrail(true);
   requestAnimationFrame(frame);
 })();
