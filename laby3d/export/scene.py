@@ -208,13 +208,15 @@ def maze_from_scene(text: str) -> Maze:
             value = {k: v for k, v in value.items() if k != "door"}
         maze_file[key] = value
     maze = maze_from_json(json.dumps(maze_file))
+    sizes: dict[str, float] = {}
+    for key in ("cell_size", "wall_thickness", "wall_height"):
+        value = data.get(key)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise MazeFileError(f"scene file: {key} must be a number of mm, got {str(value)[:20]!r}")
+        sizes[key] = float(value)
     try:
-        fab = Fabrication(
-            cell_size=data.get("cell_size"),
-            wall_thickness=data.get("wall_thickness"),
-            wall_height=data.get("wall_height"),
-        )
-    except (ValueError, TypeError) as error:
+        fab = Fabrication(**sizes)
+    except ValueError as error:
         raise MazeFileError(f"scene file: {error}") from None
     expected = scene_data(maze, fab)
     for key in ("size", "walls", "entrance", "exit"):
