@@ -40,6 +40,9 @@ class PrintSpec(Section):
     nozzle: Millimetres = Field(0.4, gt=0, le=5, description="nozzle diameter, mm")
     ball: Millimetres | None = Field(None, gt=0, description="ball diameter for a rolling-ball maze, mm")
     force: bool = Field(False, description="export even with walls thinner than the nozzle")
+    skirt_room: Millimetres = Field(
+        3.0, ge=0, le=50, description="bed room kept free on every side for the slicer's skirt or brim, mm"
+    )
 
     def fabrication(self) -> Fabrication:
         """The solid's sizes (checked together)."""
@@ -73,4 +76,5 @@ class PrintSpec(Section):
             nozzle=self.nozzle,
             ball=self.ball,
             force=self.force,
+            skirt_room=self.skirt_room,
         )
