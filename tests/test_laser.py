@@ -28,7 +28,15 @@ from svgcheck import (
 import laby3d
 from laby3d.errors import ParameterError
 from laby3d.export.laser import PALETTES, dxf_bytes, laser_files, svg_bytes
-from laby3d.geometry.laser import OPERATIONS, LaserOptions, Material, ball_kit, laser_drawing, laser_sheets
+from laby3d.geometry.laser import (
+    OPERATIONS,
+    LaserOptions,
+    Material,
+    ball_kit,
+    class_sheets,
+    laser_drawing,
+    laser_sheets,
+)
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.algorithms import ALGORITHMS
 
@@ -365,3 +373,27 @@ def test_label_is_engraved_as_outlines() -> None:
         rings = [points for points, closed in page["layers"]["engrave-fill"] if closed]
         assert len(rings) >= 10  # the letters of "Chloé · seed 9", holes included
         assert all(0 <= p[:, 0].min() and p[:, 0].max() <= page["width"] for p in rings)
+
+
+def test_a_class_of_24_shares_sheets_and_every_part_carries_its_name() -> None:
+    fab = Fabrication(cell_size=10, wall_thickness=3)
+    options = LaserOptions(mode="stack", top=True, ball=6, kerf=0.15)
+    pupils = [(f"Pupil {k:02d}", laby3d.generate(8 + k % 9, 10 + k % 7, seed=k)) for k in range(24)]
+    sheets = class_sheets(pupils, fab, options)
+    sheet_area = 600.0 * 400.0
+    for material in {page.material for page in sheets.pages}:
+        own = [page for page in sheets.pages if page.material == material]
+        outlines = [shapely.Polygon(p) for page in own for p in page.strokes["outer-cut"]]
+        total = sum(polygon.area for polygon in outlines)
+        assert len(own) <= math.ceil(total / (0.6 * sheet_area)), material
+        for page in own:
+            mine = [shapely.Polygon(p) for p in page.strokes["outer-cut"]]
+            assert all(shapely.box(0, 0, 600, 400).contains(p) for p in mine)
+            for a, b in combinations(mine, 2):
+                assert a.intersection(b).area < 1e-9
+    expected_parts = sum(1 + ball_kit(m, fab, options).wall_layers + 1 for _, m in pupils)
+    assert sum(len(page.strokes["outer-cut"]) for page in sheets.pages) == expected_parts
+    for page in sheets.pages:  # a name on every part: fill engravings inside each outline
+        engraved = shapely.union_all([shapely.Polygon(p).buffer(0) for p in page.strokes["engrave-fill"]])
+        for p in page.strokes["outer-cut"]:
+            assert shapely.Polygon(p).intersects(engraved)

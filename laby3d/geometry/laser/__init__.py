@@ -5,6 +5,7 @@ short-travel order; :func:`laser_drawing` the overview of all of them on one pag
 :func:`ball_kit` the layered ball-maze kit; :func:`class_sheets` many pupils' kits nested together.
 """
 
+from laby3d.geometry.laser.classset import class_sheets
 from laby3d.geometry.laser.drawing import Drawing
 from laby3d.geometry.laser.kit import Kit, ball_kit
 from laby3d.geometry.laser.options import (
@@ -30,6 +31,7 @@ __all__ = [
     "LineOperation",
     "Material",
     "ball_kit",
+    "class_sheets",
     "laser_drawing",
     "laser_sheets",
 ]

@@ -94,6 +94,7 @@ def _greedy(strokes: list[np.ndarray], closed: list[bool], head: np.ndarray) -> 
     live = np.arange(len(candidates))
     tree = cKDTree(candidates)
     visits: list[tuple[int, int]] = []
+    dead = 0  # candidates in the tree whose stroke is used
     point = head
     for _ in range(len(strokes)):
         k_near = 8
@@ -112,10 +113,11 @@ def _greedy(strokes: list[np.ndarray], closed: list[bool], head: np.ndarray) -> 
         entry = int(at[choice])
         visits.append((k, entry))
         point = strokes[k][entry] if closed[k] else strokes[k][-1 if entry == 0 else 0]
-        dead = ~alive[owner[live]]
-        if dead.sum() * 2 > len(live) and dead.sum() < len(live):
-            live = live[~dead]
+        dead += len(strokes[k]) if closed[k] else 2
+        if dead * 2 > len(live) and dead < len(live):  # rebuild the tree without the used ends
+            live = live[alive[owner[live]]]
             tree = cKDTree(candidates[live])
+            dead = 0
     return visits
 
 
@@ -136,7 +138,8 @@ def _two_opt_order(starts: np.ndarray, ends: np.ndarray, head: np.ndarray) -> li
     last = np.vstack([head[None, :], ends]).astype(float)
     order = np.arange(-1, n, dtype=np.int64)
     flipped = np.zeros(n + 1, dtype=np.bool_)
-    _two_opt(first, last, order, flipped, neighbours, PASSES, cells=n)
+    # the work grows with strokes × neighbours: compiled from a few hundred strokes on
+    _two_opt(first, last, order, flipped, neighbours, PASSES, cells=n * neighbours.shape[1])
     return [(int(k), bool(f)) for k, f in zip(order[1:], flipped[1:], strict=True)]
 
 
