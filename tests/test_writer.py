@@ -1,0 +1,258 @@
+"""The writer: all-or-nothing groups, causes in words, no escape through links, one run per folder.
+
+Disk failures are real ones: a 2 MB tmpfs that fills up and a read-only bind mount (the tests run
+as root, where file modes do not stop writes); they skip, saying why, where mounting is not
+allowed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from laby3d.errors import OutputError
+from laby3d.export import writer
+from laby3d.export.writer import (
+    LOCK_NAME,
+    TEMPORARY_SUFFIX,
+    output_lock,
+    remove_stale_temporaries,
+    write_atomic,
+    write_outputs,
+)
+
+
+def leftovers(folder: Path) -> list[Path]:
+    """Temporaries anywhere under ``folder``."""
+    return [path for path in folder.rglob("*") if path.name.endswith(TEMPORARY_SUFFIX)]
+
+
+def mount(arguments: list[str]) -> None:
+    if shutil.which("mount") is None:
+        pytest.skip("no mount command here")
+    result = subprocess.run(["mount", *arguments], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        pytest.skip(f"mounting is not allowed here: {result.stderr.strip()}")
+
+
+@pytest.fixture
+def mounts():
+    """Mount points made by a test, unmounted afterwards."""
+    points: list[Path] = []
+    yield points
+    for point in reversed(points):
+        subprocess.run(["umount", "-l", str(point)], capture_output=True, check=False)
+
+
+def test_group_is_written_and_has_the_usual_permissions(tmp_path: Path) -> None:
+    contents = {str(tmp_path / "out" / "a.txt"): b"alpha", str(tmp_path / "out" / "sub" / "b.txt"): b"beta"}
+    written = write_outputs(contents)
+    assert [path.read_bytes() for path in written] == [b"alpha", b"beta"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert (written[0].stat().st_mode & 0o777) == 0o666 & ~mask
+    assert leftovers(tmp_path) == []
+
+
+def test_full_disk_leaves_earlier_files_and_no_temporaries(tmp_path: Path, mounts: list[Path]) -> None:
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mount(["-t", "tmpfs", "-o", "size=2m", "tmpfs", str(disk)])
+    mounts.append(disk)
+    (disk / "a.bin").write_bytes(b"earlier")
+    with pytest.raises(OutputError) as error:
+        write_outputs({disk / "a.bin": b"x" * 1_200_000, disk / "b.bin": b"y" * 1_200_000})
+    assert str(error.value) == f"cannot write {disk / 'b.bin'}: no space left on device"
+    assert (disk / "a.bin").read_bytes() == b"earlier"
+    assert not (disk / "b.bin").exists() and leftovers(disk) == []
+
+
+def test_read_only_folder_is_named_with_its_cause(tmp_path: Path, mounts: list[Path]) -> None:
+    source, view = tmp_path / "source", tmp_path / "view"
+    source.mkdir()
+    view.mkdir()
+    (source / "earlier.txt").write_bytes(b"earlier")
+    mount(["--bind", str(source), str(view)])
+    mounts.append(view)
+    mount(["-o", "remount,bind,ro", str(view)])
+    with pytest.raises(OutputError) as error:
+        write_outputs({view / "earlier.txt": b"new", view / "more.txt": b"more"})
+    assert str(error.value) == f"cannot write {view / 'earlier.txt'}: read-only file system"
+    assert (source / "earlier.txt").read_bytes() == b"earlier"
+    assert sorted(path.name for path in source.iterdir()) == ["earlier.txt"]
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a folder without write permission")
+def test_folder_without_permission(tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o555)
+    with pytest.raises(OutputError, match="permission denied"):
+        write_atomic(locked / "a.txt", b"a")
+
+
+def test_output_path_that_is_a_directory_writes_nothing(tmp_path: Path) -> None:
+    (tmp_path / "maze.png").mkdir()
+    with pytest.raises(OutputError) as error:
+        write_outputs({tmp_path / "maze.txt": b"text", tmp_path / "maze.png": b"png"})
+    assert str(error.value) == f"cannot write {tmp_path / 'maze.png'}: is a directory"
+    assert not (tmp_path / "maze.txt").exists() and leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("depth", ["parent", "grandparent"])
+def test_parent_that_is_a_file(tmp_path: Path, depth: str) -> None:
+    (tmp_path / "notes").write_text("a file")
+    target = tmp_path / "notes" / "maze.png" if depth == "parent" else tmp_path / "notes" / "sub" / "maze.png"
+    with pytest.raises(OutputError) as error:
+        write_atomic(target, b"png")
+    assert str(error.value) == f"cannot write {target}: parent {tmp_path / 'notes'} is a file"
+
+
+def test_symlink_out_of_the_output_folder_is_not_followed(tmp_path: Path) -> None:
+    root, outside = tmp_path / "out", tmp_path / "elsewhere"
+    root.mkdir()
+    outside.mkdir()
+    (root / "job").symlink_to(outside)
+    (root / "inner").symlink_to(root / "real", target_is_directory=True)
+    (root / "real").mkdir()
+    for target in (root / "job" / "maze.png", root / "job" / "deeper" / "maze.png"):
+        with pytest.raises(OutputError, match="outside the output folder"):
+            write_outputs({target: b"png"}, root=root)
+    assert list(outside.iterdir()) == []
+    write_outputs({root / "inner" / "maze.png": b"png"}, root=root)  # a link that stays inside is fine
+    assert (root / "real" / "maze.png").read_bytes() == b"png"
+
+
+def test_a_file_replaces_a_symlink_instead_of_writing_through_it(tmp_path: Path) -> None:
+    root, victim = tmp_path / "out", tmp_path / "victim.txt"
+    root.mkdir()
+    victim.write_text("keep")
+    (root / "maze.png").symlink_to(victim)
+    write_outputs({root / "maze.png": b"png"}, root=root)
+    assert victim.read_text() == "keep"
+    assert not (root / "maze.png").is_symlink() and (root / "maze.png").read_bytes() == b"png"
+
+
+def test_file_names_longer_than_255_bytes_are_refused(tmp_path: Path) -> None:
+    write_atomic(tmp_path / ("a" * 251 + ".png"), b"ok")  # 255 bytes: the limit itself
+    for name in ("a" * 252 + ".png", "é" * 126 + ".png"):  # 256 and 256 bytes
+        with pytest.raises(OutputError, match="is 256 bytes, file systems allow 255"):
+            write_atomic(tmp_path / name, b"too long")
+
+
+def test_names_that_differ_only_in_case_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(OutputError, match="same name as .* but for case"):
+        write_outputs({tmp_path / "Ana.png": b"1", tmp_path / "ana.png": b"2"})
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_interruption_removes_this_runs_temporaries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "a.txt").write_bytes(b"earlier")
+    real_write, calls = os.write, []
+
+    def interrupted_write(handle: int, data: memoryview) -> int:
+        calls.append(handle)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real_write(handle, data)
+
+    monkeypatch.setattr(writer.os, "write", interrupted_write)
+    with pytest.raises(KeyboardInterrupt):
+        write_outputs({tmp_path / "a.txt": b"new", tmp_path / "b.txt": b"new"})
+    assert (tmp_path / "a.txt").read_bytes() == b"earlier"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt"]
+
+
+def temporary_of(pid: int, folder: Path) -> Path:
+    path = folder / f".{pid}.0123abcd.0{TEMPORARY_SUFFIX}"
+    path.write_bytes(b"partial")
+    return path
+
+
+def test_only_stale_temporaries_are_removed(tmp_path: Path) -> None:
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = temporary_of(int(finished.stdout), tmp_path)
+    (tmp_path / "sub").mkdir()
+    own = temporary_of(os.getpid(), tmp_path / "sub")  # left by this process, in a subfolder
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"]) as other:
+        try:
+            alive = temporary_of(other.pid, tmp_path)
+            finished_output = tmp_path / "maze.png"
+            finished_output.write_bytes(b"done")
+            assert sorted(remove_stale_temporaries(tmp_path)) == sorted([dead, own])
+            assert alive.exists() and finished_output.exists()
+        finally:
+            other.kill()
+    assert remove_stale_temporaries(tmp_path) == [alive]
+
+
+#: Each run writes 40 groups of three 1.2 MB files, cleaning stale temporaries before each group
+#: as a batch does; with files this size a cleaner that deletes every temporary breaks the other
+#: run (checked: it fails most times), this one must never.
+TWO_WRITERS = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from laby3d.export.writer import remove_stale_temporaries, write_outputs
+
+    folder, who = Path(sys.argv[1]), sys.argv[2]
+    for group in range(40):
+        remove_stale_temporaries(folder)
+        write_outputs({folder / f"{who}-{part}.bin": f"{who} {group} {part}".encode() * 100_000 for part in range(3)})
+    """
+)
+
+
+def test_two_runs_into_one_folder_never_delete_each_others_temporaries(tmp_path: Path) -> None:
+    runs = [
+        subprocess.Popen([sys.executable, "-c", TWO_WRITERS, str(tmp_path), who], stderr=subprocess.PIPE, text=True)
+        for who in ("first", "second")
+    ]
+    errors = [run.communicate(timeout=120)[1] for run in runs]
+    assert [run.returncode for run in runs] == [0, 0], errors
+    for who in ("first", "second"):
+        for part in range(3):
+            assert (tmp_path / f"{who}-{part}.bin").read_bytes() == f"{who} 39 {part}".encode() * 100_000
+    assert leftovers(tmp_path) == []
+
+
+HOLD_LOCK = textwrap.dedent(
+    """
+    import sys, time
+    from laby3d.export.writer import output_lock
+
+    with output_lock(sys.argv[1]):
+        print("locked", flush=True)
+        time.sleep(60)
+    """
+)
+
+
+def test_a_second_run_on_a_locked_folder_refuses_clearly(tmp_path: Path) -> None:
+    with subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(tmp_path)], stdout=subprocess.PIPE, text=True
+    ) as holder:
+        try:
+            assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+            with pytest.raises(OutputError) as error, output_lock(tmp_path):
+                pass
+            assert str(error.value).startswith(f"{tmp_path} is in use by another laby3d run (process {holder.pid}")
+        finally:
+            holder.kill()
+    with output_lock(tmp_path) as lock:  # released when its process died
+        assert lock == tmp_path.resolve() / LOCK_NAME
+        with pytest.raises(OutputError, match="in use by another laby3d run"), output_lock(tmp_path):
+            pass  # even from the same process: one run per folder
+
+
+def test_output_folder_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / "out").write_text("a file")
+    with pytest.raises(OutputError, match="it is a file, not a folder"), output_lock(tmp_path / "out"):
+        pass
+    with pytest.raises(OutputError, match="it is a file, not a folder"):
+        write_outputs({tmp_path / "out" / "a.png": b"png"}, root=tmp_path / "out")
