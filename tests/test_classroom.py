@@ -74,9 +74,9 @@ def stroked_polylines(data: bytes, colour: tuple[float, float, float]) -> list[l
     """Per page, the polylines stroked in ``colour``, read from the PDF's content streams
     (``r g b RG`` sets the colour, ``x y m`` / ``x y l`` build a path, ``S`` strokes it)."""
     pages = []
-    for match in re.finditer(rb"stream\r?\n(.*?)\r?\nendstream", data, re.S):
-        try:
-            content = zlib.decompress(match.group(1)).decode("latin-1")
+    for match in re.finditer(rb"stream\r?\n(.*?)\nendstream", data, re.S):
+        try:  # a stream's data ends where zlib says (the bytes before "endstream" may hold a \r)
+            content = zlib.decompressobj().decompress(match.group(1)).decode("latin-1")
         except zlib.error:
             continue
         if " RG" not in content:

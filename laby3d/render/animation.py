@@ -8,10 +8,8 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from laby3d.errors import ParameterError
-from laby3d.render.lesson import FRAME_WIDTH_IN, draw_stage, frame_figure, lesson_stages
+from laby3d.render.lesson import draw_stage, frame_figure, lesson_stages, stage_pixels
 from laby3d.render.strings import check_language
 
 if TYPE_CHECKING:
@@ -28,21 +26,17 @@ def generation_gif(
 ) -> bytes:
     """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
     frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.render.lesson.lesson_pdf`."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from PIL import Image
 
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
     figure, axes = frame_figure(maze)
-    canvas = FigureCanvasAgg(figure)
     images = []
     for stage in lesson_stages(maze, every):
         draw_stage(figure, axes, maze, stage, lang=lang)
-        figure.set_dpi(width_px / FRAME_WIDTH_IN)
-        canvas.draw()
-        pixels = np.asarray(canvas.buffer_rgba())[:, :, :3]
-        images.append(Image.fromarray(pixels).quantize(colors=128, dither=Image.Dither.NONE))
+        pixels = Image.fromarray(stage_pixels(figure, width_px))
+        images.append(pixels.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
     durations = [frame_ms] * len(images)
     durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.errors import ParameterError
-from laby3d.maze.observe import Stage, stages
+from laby3d.maze.observe import Stage, stage_after, stages
 from laby3d.render.pictures import wall_segments
 from laby3d.render.strings import check_language, text
 from laby3d.render.worksheet import PDF_METADATA
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
 #: Largest maze side whose zone numbers are written in the cells.
-MAX_SIDE_WITH_NUMBERS = 12
+MAX_SIDE_WITH_NUMBERS = 8
 OPENED_COLOUR = "darkorange"
 REJECTED_COLOUR = "red"
 #: Width of a frame (inches); its height follows the maze's shape plus the caption.
@@ -150,6 +150,28 @@ def _caption(figure: Any, maze: Maze, stage: Stage, *, lang: str) -> None:
     for line, (inches, size, weight) in enumerate(((0.75, 12, "bold"), (0.5, 10, "normal"), (0.25, 8, "normal"))):
         content = (title, counts, legend)[line]
         figure.text(0.03, inches / height, content, fontsize=size, weight=weight, va="center", linespacing=1.1)
+
+
+def stage_pixels(figure: Any, width_px: int) -> np.ndarray:
+    """``(height, width, 3)`` uint8 RGB of ``figure`` drawn ``width_px`` pixels wide (Agg)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
+    figure.set_dpi(width_px / figure.get_figwidth())
+    canvas.draw()
+    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
+
+
+def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
+    """One lesson frame, after ``steps`` passages, as PNG bytes (no date in the file)."""
+    from PIL import Image
+
+    check_language(lang)
+    figure, axes = frame_figure(maze)
+    draw_stage(figure, axes, maze, stage_after(maze, steps), lang=lang)
+    buffer = io.BytesIO()
+    Image.fromarray(stage_pixels(figure, width_px)).save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
 
 
 def lesson_stages(maze: Maze, every: int | None) -> Iterator[Stage]:

@@ -227,9 +227,9 @@ def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
     from matplotlib.collections import LineCollection
 
-    band = min(14.0, 0.1 * min(box.width, box.height))
+    band = min(11.0, 0.1 * min(box.width, box.height))
     placement = fit_maze(maze, box, band=band)
-    line_width = max(0.4, min(2.0, placement.cell * 0.2 * _POINTS_PER_MM / 2))
+    line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
     segments = placement.to_mm(wall_segments(maze).reshape(-1, 2)).reshape(-1, 2, 2)
     axes.add_collection(LineCollection(list(segments), colors="black", linewidths=line_width, capstyle="projecting"))
     if solution:
