@@ -21,7 +21,7 @@ def find(parent: np.ndarray, item: int) -> int:
     return item
 
 
-@kernel
+@kernel(python_ns=3_900)  # ns per cell as Python: bench/bench_jit.py
 def _roots(count: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
     parent = np.arange(count)
     for e in range(first.shape[0]):

@@ -68,7 +68,7 @@ def node_mask(raster: Raster, chunks: np.ndarray | None = None) -> np.ndarray:
     return ~(uniform | straight_h | straight_v)
 
 
-@kernel
+@kernel(python_ns=1_400)  # ns per cell as Python: bench/bench_jit.py
 def _follow(
     sources: np.ndarray, following: np.ndarray, right: np.ndarray, keep: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

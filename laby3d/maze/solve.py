@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 
-@kernel
+@kernel(python_ns=4_200)  # ns per cell as Python: bench/bench_jit.py
 def _bfs(cells: np.ndarray, rows: int, cols: int, start: int) -> tuple[np.ndarray, np.ndarray]:
     n = rows * cols
     distance = np.full(n, -1, dtype=np.int32)

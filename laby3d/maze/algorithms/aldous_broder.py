@@ -19,7 +19,7 @@ from laby3d.maze.algorithms.walk import run_walk, step_to
 # state: [current cell, passages opened so far]
 
 
-@kernel
+@kernel(python_ns=10_000)  # ns per cell as Python: bench/bench_jit.py
 def _walk(rows: int, cols: int, steps: np.ndarray, state: np.ndarray, visited: np.ndarray, out: np.ndarray) -> bool:
     n = rows * cols
     cell = state[0]

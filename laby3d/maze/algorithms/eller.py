@@ -18,7 +18,7 @@ from laby3d.maze.algorithms.base import Algorithm, Option, probability
 from laby3d.unionfind import find
 
 
-@kernel
+@kernel(python_ns=6_900)  # ns per cell as Python: bench/bench_jit.py
 def _eller_rows(
     rows: int,
     cols: int,

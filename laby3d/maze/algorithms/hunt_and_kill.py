@@ -18,7 +18,7 @@ from laby3d.maze.algorithms.base import Algorithm
 from laby3d.maze.algorithms.neighbours import gather
 
 
-@kernel
+@kernel(python_ns=59_000)  # ns per cell as Python: bench/bench_jit.py
 def _hunt_and_kill(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
     n = rows * cols
     visited = np.zeros(n, dtype=np.bool_)

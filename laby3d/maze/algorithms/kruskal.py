@@ -18,7 +18,7 @@ from laby3d.maze.algorithms.base import Algorithm
 from laby3d.unionfind import find
 
 
-@kernel
+@kernel(python_ns=11_800)  # ns per cell as Python: bench/bench_jit.py
 def _kruskal(rows: int, cols: int, wall_order: np.ndarray) -> np.ndarray:
     n = rows * cols
     east_walls = rows * (cols - 1)

@@ -20,7 +20,7 @@ from laby3d.maze.algorithms.neighbours import gather
 OUTSIDE, FRONTIER, IN_MAZE = 0, 1, 2
 
 
-@kernel
+@kernel(python_ns=8_600)  # ns per cell as Python: bench/bench_jit.py
 def _prim(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
     n = rows * cols
     status = np.zeros(n, dtype=np.uint8)

@@ -17,7 +17,7 @@ from laby3d.accel import kernel
 from laby3d.maze.algorithms.base import Algorithm, cell_neighbour_pairs
 
 
-@kernel
+@kernel(python_ns=4_000)  # ns per cell as Python: bench/bench_jit.py
 def _divide(rows: int, cols: int, draws: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     closed_east = np.zeros((rows, max(cols - 1, 0)), dtype=np.bool_)
     closed_south = np.zeros((max(rows - 1, 0), cols), dtype=np.bool_)

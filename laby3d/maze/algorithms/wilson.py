@@ -20,7 +20,7 @@ from laby3d.maze.algorithms.walk import run_walk, step_to
 # state: [position in `order`, current walk cell or -1, passages opened so far]
 
 
-@kernel
+@kernel(python_ns=13_200)  # ns per cell as Python: bench/bench_jit.py
 def _walk(
     rows: int,
     cols: int,
