@@ -1,11 +1,14 @@
 """matplotlib pictures of a maze: PNG, PDF, PS; cell (0, 0) at the top left, unit squares.
 
-matplotlib is imported here only, when a picture is asked for.
+The same maze gives the same bytes whatever the date, time zone, locale or hash seed: no
+creation date, no tool version, the paper size fixed. matplotlib is imported here only, when a
+picture is asked for.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from typing import TYPE_CHECKING
 
 from laby3d.maze.solve import distance_map, solution_polyline
@@ -14,11 +17,15 @@ from laby3d.maze.walls import wall_segments
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
-_METADATA = {  # fixed metadata: the same maze gives the same bytes
+_METADATA = {  # fixed metadata: no date, no matplotlib version
     "png": {"Software": None},
     "pdf": {"Creator": None, "Producer": None, "CreationDate": None},
-    "ps": {"Creator": None, "CreationDate": None},
+    "ps": {"Creator": "laby3d"},
 }
+#: Format-specific savefig arguments that matplotlib would otherwise take from rcParams.
+_SAVE_OPTIONS: dict[str, dict[str, str]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
+#: The PostScript backend always writes the time (or $SOURCE_DATE_EPOCH): removed afterwards.
+_PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
 
 def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
@@ -45,5 +52,18 @@ def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool 
     axes.set_aspect("equal")
     axes.set_axis_off()
     buffer = io.BytesIO()
-    figure.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt])
-    return buffer.getvalue()
+    figure.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt], **_SAVE_OPTIONS[fmt])
+    return without_creation_date(buffer.getvalue(), fmt)
+
+
+def without_creation_date(data: bytes, fmt: str) -> bytes:
+    """``data`` without the ``%%CreationDate`` comment a PostScript header carries (other formats
+    are written without a date already).
+
+    >>> without_creation_date(b"%!PS\\n%%CreationDate: Mon Nov 30\\n%%EndComments\\n", "ps")
+    b'%!PS\\n%%EndComments\\n'
+    """
+    if fmt != "ps":
+        return data
+    header, end, body = data.partition(b"%%EndComments")
+    return _PS_CREATION_DATE.sub(b"", header, count=1) + end + body
