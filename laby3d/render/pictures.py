@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from laby3d.maze.solve import distance_map, solution_polyline
 from laby3d.maze.walls import wall_segments
@@ -23,7 +23,7 @@ _METADATA = {  # fixed metadata: no date, no matplotlib version
     "ps": {"Creator": "laby3d"},
 }
 #: Format-specific savefig arguments that matplotlib would otherwise take from rcParams.
-_SAVE_OPTIONS: dict[str, dict[str, str]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
+_SAVE_OPTIONS: dict[str, dict[str, Any]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
 #: The PostScript backend always writes the time (or $SOURCE_DATE_EPOCH): removed afterwards.
 _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
