@@ -23,6 +23,7 @@ import pytest
 
 import laby3d
 from laby3d.errors import ParameterError
+from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.convert import from_classroom, to_classroom
 from laby3d.maze.observe import Stage, kruskal_examination, stages, zone_numbers
 from laby3d.options.worksheet import WorksheetSpec
@@ -301,6 +302,18 @@ def test_rejected_walls_join_cells_already_in_one_zone() -> None:
     walls, position = kruskal_examination(maze)
     assert position[-1] + 1 == maze.cell_count - 1 + len(every_stage[-1].rejected)
     assert len(walls) == 2 * 64 - 16
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+def test_every_algorithms_zones_are_its_components_and_only_merge(algorithm: str) -> None:
+    maze = laby3d.generate(4, 5, algorithm=algorithm, seed=6)
+    shown = list(stages(maze))
+    for before, after in zip(shown, shown[1:], strict=False):
+        old = components(before.maze)
+        assert same_partition(after.zones, components(after.maze))
+        changed = after.zones != before.zones
+        a, b = after.last_opened
+        assert np.all(np.isin(old[changed], [old.flat[a], old.flat[b]]))  # only the two merged zones
 
 
 def test_other_algorithms_have_zones_but_no_rejected_walls() -> None:

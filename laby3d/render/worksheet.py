@@ -103,13 +103,13 @@ class MazePlacement:
 
 
 def fit_maze(maze: Maze, box: Box, *, band: float) -> MazePlacement:
-    """The largest square-celled placement of ``maze`` centred in ``box``, leaving ``band`` mm
-    around it for the entrance and exit marks."""
+    """The largest square-celled placement of ``maze`` in ``box``, centred across and at the top,
+    leaving ``band`` mm around it for the entrance and exit marks."""
     cell = min((box.width - 2 * band) / maze.cols, (box.height - 2 * band) / maze.rows)
     if cell <= 0:
         raise ParameterError(f"the page has no room for a {maze.rows}×{maze.cols} maze", field="per_page")
     return MazePlacement(
-        x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + (box.height - cell * maze.rows) / 2, cell=cell
+        x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + band, cell=cell
     )
 
 
