@@ -20,12 +20,49 @@ def test_distance_map_is_a_bfs_layering() -> None:
                 assert min(distance[n] for n in open_neighbours(maze, r, c)) == distance[r, c] - 1
 
 
-def test_stats_add_up() -> None:
-    maze = laby3d.generate(20, 25, seed=11)
+def _distances(maze, start: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Steps from ``start`` to every cell, by a plain BFS over open_neighbours."""
+    seen = {start: 0}
+    frontier = [start]
+    while frontier:
+        following = []
+        for cell in frontier:
+            for nxt in open_neighbours(maze, *cell):
+                if nxt not in seen:
+                    seen[nxt] = seen[cell] + 1
+                    following.append(nxt)
+        frontier = following
+    return seen
+
+
+@pytest.mark.parametrize("algorithm", ["kruskal", "backtracker", "binary_tree"])
+def test_stats_match_an_independent_count(algorithm: str) -> None:
+    """Each cell classified from its open neighbours (not from the bit masks' popcount), and the
+    longest path found by brute force over every cell as a start."""
+    maze = laby3d.generate(9, 11, algorithm=algorithm, seed=11)
+    kinds = {"dead": 0, "junction": 0, "straight": 0, "turn": 0}
+    for r in range(maze.rows):
+        for c in range(maze.cols):
+            near = open_neighbours(maze, r, c)
+            if len(near) == 1:
+                kinds["dead"] += 1
+            elif len(near) >= 3:
+                kinds["junction"] += 1
+            elif near[0][0] == near[1][0] or near[0][1] == near[1][1]:
+                kinds["straight"] += 1
+            else:
+                kinds["turn"] += 1
     stats = maze.stats()
-    assert stats.dead_ends + stats.junctions + stats.straights + stats.turns == 500
-    assert stats.solution_length == len(maze.solution)
-    assert stats.longest_path >= stats.solution_length
+    assert (stats.dead_ends, stats.junctions, stats.straights, stats.turns) == (
+        kinds["dead"],
+        kinds["junction"],
+        kinds["straight"],
+        kinds["turn"],
+    )
+    cells = [(r, c) for r in range(maze.rows) for c in range(maze.cols)]
+    assert stats.longest_path == max(max(_distances(maze, cell).values()) for cell in cells) + 1
+    entrance, exit_ = (maze.entrance.row, maze.entrance.col), (maze.exit.row, maze.exit.col)
+    assert stats.solution_length == _distances(maze, entrance)[exit_] + 1
 
 
 def test_growing_tree_policies_span_the_dead_end_range() -> None:
