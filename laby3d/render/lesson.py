@@ -23,7 +23,7 @@ import numpy as np
 
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import Stage, stage_after, stages
-from laby3d.render.pictures import wall_segments
+from laby3d.maze.walls import wall_segments
 from laby3d.render.strings import check_language, text
 from laby3d.render.worksheet import PDF_METADATA
 

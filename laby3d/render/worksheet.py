@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.errors import ParameterError
+from laby3d.maze.solve import solution_polyline
+from laby3d.maze.walls import wall_segments
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
-from laby3d.render.pictures import solution_polyline, wall_segments
 from laby3d.render.strings import check_language, text
 
 if TYPE_CHECKING:
@@ -108,9 +109,7 @@ def fit_maze(maze: Maze, box: Box, *, band: float) -> MazePlacement:
     cell = min((box.width - 2 * band) / maze.cols, (box.height - 2 * band) / maze.rows)
     if cell <= 0:
         raise ParameterError(f"the page has no room for a {maze.rows}×{maze.cols} maze", field="per_page")
-    return MazePlacement(
-        x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + band, cell=cell
-    )
+    return MazePlacement(x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + band, cell=cell)
 
 
 def key_solution_mm(maze: Maze, placement: MazePlacement) -> np.ndarray:
