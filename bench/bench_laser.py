@@ -1,4 +1,5 @@
-"""Benchmark: maze → laser SVG in ``lines`` mode; strokes against the lower bound.
+"""Benchmark: laser sheets. Lines mode (strokes against the lower bound, travel against the
+greedy nearest-neighbour order) and a 24-pupil class kit nested and written (SVG and DXF).
 
 Run: ``python bench/bench_laser.py``. In-process after a warm-up; median of ``--repeat`` runs.
 The lower bound is half the odd-degree lattice points of each connected wall piece (at least 1).
@@ -8,34 +9,68 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
+from pathlib import Path
 
 import laby3d
-from laby3d.export.formats import ExportOptions, render_output
+from laby3d.export.laser import laser_files, svg_bytes
+from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
+from laby3d.geometry.laser.travel import travel_length
+from laby3d.geometry.params import Fabrication
 from laby3d.geometry.trails import odd_point_bound
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+from svgcheck import greedy_travel  # noqa: E402 - the tests' independent greedy order
+
+
+def lines(repeat: int) -> None:
+    print("| maze | maze→SVG s | strokes | lower bound | cut m | travel m | greedy NN travel m |")
+    print("|---|---|---|---|---|---|---|")
+    for size in (20, 100, 300):
+        maze = laby3d.generate(size, size, seed=1)
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            sheets = laser_sheets(maze, Fabrication(), LaserOptions(mode="lines"))
+            svg_bytes(sheets.pages[0], metadata={})
+            times.append(time.perf_counter() - start)
+        page = sheets.pages[0]
+        strokes = list(zip(page.strokes["score"], page.closed["score"], strict=True))
+        greedy = greedy_travel(strokes) / 1000
+        print(
+            f"| {size}×{size} | {statistics.median(times):.2f} | {len(strokes):,} | {odd_point_bound(maze):,} "
+            f"| {page.cut_length() / 1000:.1f} | {travel_length(page) / 1000:.1f} | {greedy:.1f} |",
+            flush=True,
+        )
+
+
+def class_kit(repeat: int, pupils: int = 24) -> None:
+    fab = Fabrication(cell_size=10, wall_thickness=3)
+    options = LaserOptions(mode="stack", top=True, ball=6)
+    kits = [(f"Pupil {k + 1}", laby3d.generate(12, 16, seed=k)) for k in range(pupils)]
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        sheets = class_sheets(kits, fab, options)
+        files = {**laser_files(sheets, suffix="svg", metadata={}), **laser_files(sheets, suffix="dxf", metadata={})}
+        times.append(time.perf_counter() - start)
+    report = sheets.report()
+    print(
+        f"\n{pupils} pupils' kits (12×16, 3 wall sheets + top): {len(sheets.pages)} sheets "
+        f"({', '.join(sheets.names())}), {len(files)} files, nested and written in "
+        f"{statistics.median(times):.2f} s; cut {report['cut_length_mm'] / 1000:.1f} m, "
+        f"travel {report['travel_mm'] / 1000:.1f} m"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    render_output(laby3d.generate(120, 120, seed=0), "w.svg", ExportOptions())  # warm-up
-    print("| maze | maze→SVG s | strokes | lower bound | ratio | SVG bytes |")
-    print("|---|---|---|---|---|---|")
-    for size in (20, 100, 300):
-        maze = laby3d.generate(size, size, seed=1)
-        times = []
-        for _ in range(args.repeat):
-            start = time.perf_counter()
-            data = render_output(maze, "m.svg", ExportOptions())
-            times.append(time.perf_counter() - start)
-        strokes = data.count(b"M")
-        bound = odd_point_bound(maze)
-        print(
-            f"| {size}×{size} | {statistics.median(times):.3f} | {strokes:,} | {bound:,} | {strokes / bound:.2f} "
-            f"| {len(data):,} |",
-            flush=True,
-        )
+    laser_sheets(laby3d.generate(120, 120, seed=0), Fabrication(), LaserOptions(mode="lines"))  # warm-up
+    lines(args.repeat)
+    class_kit(args.repeat)
 
 
 if __name__ == "__main__":

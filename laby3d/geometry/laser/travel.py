@@ -139,7 +139,7 @@ def _two_opt_order(starts: np.ndarray, ends: np.ndarray, head: np.ndarray) -> li
     order = np.arange(-1, n, dtype=np.int64)
     flipped = np.zeros(n + 1, dtype=np.bool_)
     # the work grows with strokes × neighbours: compiled from a few hundred strokes on
-    _two_opt(first, last, order, flipped, neighbours, PASSES, cells=n * neighbours.shape[1])
+    _two_opt(first, last, order, flipped, neighbours, PASSES, cells=4 * n * neighbours.shape[1])
     return [(int(k), bool(f)) for k, f in zip(order[1:], flipped[1:], strict=True)]
 
 
