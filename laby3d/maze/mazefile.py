@@ -94,7 +94,7 @@ def read_maze_file(path: str | os.PathLike[str]) -> Maze:
     except OSError as error:
         raise MazeFileError(f"{path}: cannot read: {error.strerror or error}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is allowed
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise MazeFileError(
