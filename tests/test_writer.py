@@ -123,7 +123,9 @@ def test_symlink_out_of_the_output_folder_is_not_followed(tmp_path: Path) -> Non
     for target in (root / "job" / "maze.png", root / "job" / "deeper" / "maze.png"):
         with pytest.raises(OutputError, match="outside the output folder"):
             write_outputs({target: b"png"}, root=root)
-    assert list(outside.iterdir()) == []
+    with pytest.raises(OutputError, match="outside the output folder"):
+        write_outputs({root / "new" / ".." / ".." / "elsewhere" / "made" / "maze.png": b"png"}, root=root)
+    assert list(outside.iterdir()) == [] and not (root / "new").exists()
     write_outputs({root / "inner" / "maze.png": b"png"}, root=root)  # a link that stays inside is fine
     assert (root / "real" / "maze.png").read_bytes() == b"png"
 

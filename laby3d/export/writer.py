@@ -129,7 +129,7 @@ def _real_root(root: Path) -> Path:
 
 def _prepared_folder(target: Path, root: Path | None) -> Path:
     """The real (symlink-free) folder of ``target``, created if missing, checked inside ``root``."""
-    folder = target.parent.absolute()
+    folder = Path(os.path.normpath(target.parent.absolute()))  # '..' resolved first: mkdir never climbs out
     existing = folder
     while not os.path.lexists(existing):
         existing = existing.parent
