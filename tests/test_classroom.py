@@ -388,3 +388,16 @@ def test_every_string_has_both_languages_with_the_same_fields() -> None:
         assert languages["en"] and languages["fr"], key
         assert fields(languages["en"]) == fields(languages["fr"]), key
     assert text("entrance", "fr") == "Entrée"
+
+
+def test_a_maze_file_is_replayed_from_its_seed_and_an_edited_one_is_refused() -> None:
+    made = laby3d.generate(5, 6, algorithm="kruskal", seed=21)
+    read = laby3d.Maze.from_json(made.to_json())
+    assert read.carve_order is None
+    ours, theirs = list(stages(made, every=4)), list(stages(read, every=4))
+    for a, b in zip(ours, theirs, strict=True):
+        assert np.array_equal(a.zones, b.zones) and np.array_equal(a.rejected, b.rejected)
+    data = json.loads(made.to_json())
+    data["seed"] = 22  # another seed's maze: the steps cannot be these walls'
+    with pytest.raises(ParameterError, match="not the one"):
+        list(stages(laby3d.Maze.from_json(json.dumps(data))))

@@ -1,9 +1,11 @@
 """Watching generation step by step: the zones, the walls opened and the walls rejected.
 
 Every generated maze records the order its passages were opened (``maze.carve_order``), so the
-maze can be shown after any number of steps. A *zone* is a set of cells joined by the passages
-open so far (Kruskal's sets, the class exercise's "zones"): at step ``k`` there are
-``rows·cols − k`` zones, and the finished maze has one.
+maze can be shown after any number of steps; a maze read from a file is generated again from
+the algorithm, seed and options the file records (:func:`with_steps`).
+
+A *zone* is a set of cells joined by the passages open so far (Kruskal's sets, the class
+exercise's "zones"): at step ``k`` there are ``rows·cols − k`` zones, and the finished maze has one.
 
 Zone numbers follow the class exercise: cell ``(r, c)`` starts in zone ``r·cols + c``; when a
 wall joins two zones, the larger zone keeps its number and the other's cells take it (on a tie,
@@ -38,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from laby3d.errors import InternalError, ParameterError
-from laby3d.maze.model import Maze
+from laby3d.maze.model import Maze, interior_only
 from laby3d.unionfind import component_roots
 
 
@@ -70,10 +72,34 @@ class Stage:
         return 2 * rows * cols - rows - cols - self.opened
 
 
+def with_steps(maze: Maze) -> Maze:
+    """``maze`` itself when it records its generation steps; otherwise (a maze read from a file)
+    the same maze regenerated from its algorithm, seed and options, which the file records.
+
+    >>> import laby3d
+    >>> read = laby3d.Maze.from_json(laby3d.generate(3, 4, seed=5).to_json())
+    >>> read.carve_order is None, with_steps(read).carve_order.shape
+    (True, (11, 2))
+    """
+    if maze.carve_order is not None:
+        return maze
+    if maze.algorithm is None or maze.seed is None:
+        raise ParameterError("this maze records no generation steps, nor an algorithm and seed to replay them")
+    from laby3d.maze.generate import generate
+
+    again = generate(maze.rows, maze.cols, algorithm=maze.algorithm, seed=maze.seed, **maze.options)
+    if not np.array_equal(interior_only(again.cells), interior_only(maze.cells)):
+        raise ParameterError(
+            f"this maze is not the one {maze.algorithm} makes from seed {maze.seed} (was the file edited?), "
+            "so its generation steps are unknown"
+        )
+    return again.with_openings(maze.entrance, maze.exit)
+
+
 def _recorded_order(maze: Maze) -> np.ndarray:
-    """``maze.carve_order``, or a :class:`ParameterError` when the maze has none."""
+    """``maze.carve_order`` (call :func:`with_steps` first)."""
     if maze.carve_order is None:
-        raise ParameterError("this maze has no recorded generation steps (it was read from a file)")
+        raise InternalError("the maze's generation steps were not replayed")
     return maze.carve_order
 
 
@@ -86,7 +112,7 @@ def _checked_order(maze: Maze, steps: int) -> np.ndarray:
 
 def partial_maze(maze: Maze, steps: int) -> Maze:
     """The maze with only its first ``steps`` passages open (no entrance or exit)."""
-    return Maze.from_passages(maze.rows, maze.cols, _checked_order(maze, steps))
+    return Maze.from_passages(maze.rows, maze.cols, _checked_order(with_steps(maze), steps))
 
 
 def set_labels(maze: Maze, steps: int) -> np.ndarray:
@@ -98,7 +124,7 @@ def set_labels(maze: Maze, steps: int) -> np.ndarray:
     >>> set_labels(laby3d.generate(2, 3, algorithm="kruskal", seed=7), 2).tolist()
     [[0, 1, 2], [3, 2, 2]]
     """
-    order = _checked_order(maze, steps)
+    order = _checked_order(with_steps(maze), steps)
     roots = component_roots(maze.cell_count, order[:, 0], order[:, 1])
     # the smallest cell of each set is its first in row-major order: rank the roots
     return np.unique(roots, return_inverse=True)[1].reshape(maze.rows, maze.cols)
@@ -109,6 +135,7 @@ def zone_numbers(maze: Maze, steps: int) -> np.ndarray:
 
     The numbers are stable across steps (the module's rule): the larger zone keeps its number.
     """
+    maze = with_steps(maze)
     return _zone_history(maze, _checked_order(maze, steps), [steps])[0]
 
 
@@ -146,6 +173,7 @@ def stages(maze: Maze, *, every: int = 1, steps: list[int] | None = None) -> Ite
     >>> [s.opened for s in stages(laby3d.generate(3, 3, seed=1), every=3)]
     [0, 3, 6, 8]
     """
+    maze = with_steps(maze)
     order = _recorded_order(maze)
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise ParameterError(f"must be an integer >= 1, got {every!r}", field="every")
@@ -189,6 +217,7 @@ def kruskal_examination(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
     rejected (its cells were already in one zone). Uses the same random draws as
     :func:`laby3d.maze.generate.generate` and :mod:`laby3d.maze.algorithms.kruskal`.
     """
+    maze = with_steps(maze)
     order = _recorded_order(maze)
     if maze.algorithm != "kruskal" or maze.seed is None:
         raise ParameterError("the rejected walls are known only for a generated Kruskal maze with its seed")
