@@ -132,6 +132,8 @@ CELLS = np.zeros((2, 3), dtype=np.uint8)
         (lambda: laby3d.Maze(2, 3, CELLS, options=[("a", 1)]), "options"),
         (lambda: laby3d.Maze(2, 3, CELLS, entrance=(0, 0, "W")), "entrance"),
         (lambda: laby3d.Maze(2, 3, CELLS, exit=laby3d.Opening(2, 0, "S")), "exit"),
+        (lambda: laby3d.Maze(2, 3, CELLS, carve_order=[1, 2, 3]), "carve_order"),
+        (lambda: laby3d.Maze(2, 3, CELLS, carve_order=[[0, 6]]), "carve_order"),
         (lambda: laby3d.Opening(0, 0, "X"), "side"),
         (lambda: laby3d.Opening(True, 0, "W"), "row"),
         (lambda: laby3d.generate("3", 4), "rows"),

@@ -129,9 +129,7 @@ class Maze:
             raise ParameterError(f"must be a mapping with string keys, got {shown(self.options)}", field="options")
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         if self.carve_order is not None:
-            order = np.array(self.carve_order, dtype=np.int32, copy=True).reshape(-1, 2)
-            order.setflags(write=False)
-            object.__setattr__(self, "carve_order", order)
+            object.__setattr__(self, "carve_order", _carve_order_copy(self.carve_order, self.rows * self.cols))
 
     @classmethod
     def from_passages(cls, rows: int, cols: int, passages: np.ndarray, **fields: Any) -> Maze:
@@ -233,6 +231,18 @@ def _cells_copy(cells: Any, rows: int, cols: int) -> np.ndarray:
     if array.size and (array.min() < 0 or array.max() > 15):
         raise ParameterError("must hold bit masks 0..15 (N=1 E=2 S=4 W=8)", field="cells")
     copy = array.astype(np.uint8, copy=True)
+    copy.setflags(write=False)
+    return copy
+
+
+def _carve_order_copy(order: Any, cell_count: int) -> np.ndarray:
+    """A read-only int32 ``(k, 2)`` copy of ``order``, checked to hold cell indices."""
+    array = np.asarray(order)
+    if array.ndim != 2 or array.shape[1:] != (2,) or not np.issubdtype(array.dtype, np.integer):
+        raise ParameterError(f"must be a (k, 2) array of cell indices, got shape {array.shape}", field="carve_order")
+    if array.size and (array.min() < 0 or array.max() >= cell_count):
+        raise ParameterError(f"must hold cell indices 0..{cell_count - 1}", field="carve_order")
+    copy = array.astype(np.int32, copy=True)
     copy.setflags(write=False)
     return copy
 
