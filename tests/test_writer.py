@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,32 @@ def test_output_folder_that_is_a_file(tmp_path: Path) -> None:
         pass
     with pytest.raises(OutputError, match="it is a file, not a folder"):
         write_outputs({tmp_path / "out" / "a.png": b"png"}, root=tmp_path / "out")
+
+
+KEEPS_WRITING = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from laby3d.export.writer import write_outputs
+
+    folder = Path(sys.argv[1])
+    print("started", flush=True)
+    for group in range(10_000):
+        write_outputs({folder / f"{part}.bin": bytes([group % 251]) * 400_000 for part in range(3)})
+    """
+)
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5])
+def test_a_killed_writer_leaves_whole_files_and_stale_temporaries_only(tmp_path: Path, delay: float) -> None:
+    with subprocess.Popen([sys.executable, "-c", KEEPS_WRITING, str(tmp_path)], stdout=subprocess.PIPE) as run:
+        assert run.stdout is not None and run.stdout.readline() == b"started\n"
+        time.sleep(delay)
+        run.kill()  # SIGKILL: no clean-up of its own
+    for part in range(3):
+        path = tmp_path / f"{part}.bin"
+        if path.exists():
+            data = path.read_bytes()
+            assert len(data) == 400_000 and data == data[:1] * 400_000  # one whole group's file, never a mix
+    remove_stale_temporaries(tmp_path)
+    assert leftovers(tmp_path) == []
