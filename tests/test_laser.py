@@ -397,3 +397,22 @@ def test_a_class_of_24_shares_sheets_and_every_part_carries_its_name() -> None:
         engraved = shapely.union_all([shapely.Polygon(p).buffer(0) for p in page.strokes["engrave-fill"]])
         for p in page.strokes["outer-cut"]:
             assert shapely.Polygon(p).intersects(engraved)
+
+
+def test_touching_parts_share_their_common_edges() -> None:
+    maze = laby3d.generate(6, 8, seed=2)
+    fab = Fabrication(cell_size=10, wall_thickness=3)
+    apart = laser_sheets(maze, fab, LaserOptions(mode="stack", top=True, ball=5, kerf=0.2))
+    touching = laser_sheets(maze, fab, LaserOptions(mode="stack", top=True, ball=5, kerf=0.2, spacing=0))
+    for before, after in zip(apart.pages, touching.pages, strict=True):
+        lines = [
+            shapely.LineString(np.vstack([p, p[:1]]) if c else p)
+            for p, c in zip(after.strokes["outer-cut"], after.closed["outer-cut"], strict=True)
+        ]
+        total = sum(line.length for line in lines)
+        assert total == pytest.approx(shapely.union_all(lines).length, abs=1e-6), "no stretch is cut twice"
+        noded = shapely.get_parts(shapely.node(shapely.union_all(lines)))
+        pieces = shapely.get_parts(shapely.polygonize(list(noded)))
+        wanted = sorted(shapely.Polygon(p).area for p in before.strokes["outer-cut"])
+        assert sorted(piece.area for piece in pieces) == pytest.approx(wanted), "the cut lines free the same parts"
+    assert touching.report()["cut_length_mm"] < apart.report()["cut_length_mm"]

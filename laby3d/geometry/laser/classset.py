@@ -32,7 +32,8 @@ def class_sheets(kits: list[tuple[str, Maze]], fab: Fabrication, options: LaserO
         kit = ball_kit(maze, fab, options, owner=name)
         parts.extend(_tagged(part, name, fab) for part in kit.parts)
     placements = nest(parts, options.sheet_size, options.spacing)
-    return LaserSheets(pages=[ordered(page) for page in pages(placements, options.sheet_size)], kit=None)
+    drawn = pages(placements, options.sheet_size, shared_edges=options.spacing == 0)
+    return LaserSheets(pages=[ordered(page) for page in drawn], kit=None)
 
 
 def _tagged(part: Part, name: str, fab: Fabrication) -> Part:

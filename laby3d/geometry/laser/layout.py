@@ -109,8 +109,9 @@ def _new_shelf(part: Part, sheet: _Sheet, index: int, turned: bool, a: float, b:
     return Placement(part=part, sheet=index, x=sheet.edge, y=y, turned=turned)
 
 
-def pages(placements: list[Placement], sheet: tuple[float, float]) -> list[Drawing]:
-    """One page per sheet: parts' holes as inner cuts, outlines as outer cuts, marks as they are."""
+def pages(placements: list[Placement], sheet: tuple[float, float], *, shared_edges: bool = False) -> list[Drawing]:
+    """One page per sheet: parts' holes as inner cuts, outlines as outer cuts, marks as they are;
+    with ``shared_edges`` (parts touching at spacing 0) a stretch two outlines share is cut once."""
     count = max(p.sheet for p in placements) + 1 if placements else 0
     drawings = [Drawing(width=sheet[0], height=sheet[1]) for _ in range(count)]
     materials: list[Material | None] = [None] * count
@@ -124,7 +125,51 @@ def pages(placements: list[Placement], sheet: tuple[float, float]) -> list[Drawi
         for mark in placement.part.marks:
             page.add(mark.operation, placement.to_page(mark.points), mark.closed)
     for index, page in enumerate(drawings):
+        if shared_edges:
+            page.strokes["outer-cut"], page.closed["outer-cut"] = common_lines(page.strokes["outer-cut"])
         page.material = materials[index]
         page.sheets = [(0.0, 0.0, sheet[0], sheet[1])]
         page.titles = [", ".join(dict.fromkeys(names[index]))]
     return drawings
+
+
+def common_lines(rings: list[np.ndarray]) -> tuple[list[np.ndarray], list[bool]]:
+    """Outer outlines (closed rings, mm) as strokes cutting each stretch of line once: rings that
+    overlap another along an axis-aligned stretch become their merged straight runs (and their
+    slanted edges), the others stay closed rings. Returns (strokes, closed flags)."""
+    runs: dict[tuple[int, float], list[tuple[float, float, int]]] = {}  # snapped to 1e-6 mm: runs meet exactly
+    for k, ring in enumerate(rings):
+        for a, b in zip(ring, np.roll(ring, -1, axis=0), strict=True):
+            if abs(a[1] - b[1]) < 1e-9:  # horizontal: key (0, y)
+                low, high = sorted((round(float(a[0]), 6), round(float(b[0]), 6)))
+                runs.setdefault((0, round(float(a[1]), 6)), []).append((low, high, k))
+            elif abs(a[0] - b[0]) < 1e-9:  # vertical: key (1, x)
+                low, high = sorted((round(float(a[1]), 6), round(float(b[1]), 6)))
+                runs.setdefault((1, round(float(a[0]), 6)), []).append((low, high, k))
+    groups: list[tuple[int, float, float, float, set[int]]] = []  # axis, at, low, high, owners
+    for (axis, at), spans in runs.items():
+        spans.sort()
+        current: list = []
+        for start, end, owner in spans:
+            if current and start < current[1] - 1e-9:  # overlaps the run so far
+                current[1] = max(current[1], end)
+                current[2].add(owner)
+            else:
+                if current:
+                    groups.append((axis, at, current[0], current[1], current[2]))
+                current = [start, end, {owner}]
+        groups.append((axis, at, current[0], current[1], current[2]))
+    sharing = set().union(*(owners for *_, owners in groups if len(owners) > 1))
+    strokes = [ring for k, ring in enumerate(rings) if k not in sharing]
+    closed = [True] * len(strokes)
+    for axis, at, low, high, owners in groups:
+        if owners <= sharing:
+            strokes.append(np.array([[low, at], [high, at]]) if axis == 0 else np.array([[at, low], [at, high]]))
+            closed.append(False)
+    for k in sorted(sharing):  # slanted edges of the split rings, as they are
+        ring = rings[k]
+        for a, b in zip(ring, np.roll(ring, -1, axis=0), strict=True):
+            if abs(a[0] - b[0]) > 1e-9 and abs(a[1] - b[1]) > 1e-9:
+                strokes.append(np.array([a, b]))
+                closed.append(False)
+    return strokes, closed

@@ -97,7 +97,8 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
         else:
             placements = nest([part], options.sheet, 0.0)
             sheet = options.sheet
-    return LaserSheets(pages=[ordered(page) for page in pages(placements, sheet)], kit=kit)
+    drawn = pages(placements, sheet, shared_edges=options.spacing == 0)
+    return LaserSheets(pages=[ordered(page) for page in drawn], kit=kit)
 
 
 def laser_drawing(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
