@@ -259,8 +259,8 @@ def _mark(
         xytext=(float(tail[0]), float(tail[1])),
         arrowprops={"arrowstyle": "-|>", "color": "tab:blue", "lw": 1.2, "shrinkA": 0, "shrinkB": 0},
     )
-    if dy == 0:  # W or E: the label above the arrow
-        x, y, vertical = (edge[0] + outer[0]) / 2, edge[1] - 1.0, "bottom"
+    if dy == 0:  # W or E: the label above the arrow, running away from the maze
+        x, y, vertical, horizontal = outer[0], outer[1] - 1.0, "bottom", "right" if dx < 0 else "left"
     else:  # N or S: the label beyond the arrow's outer end
-        x, y, vertical = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top"
-    axes.text(x, y, label, fontsize=size, color="tab:blue", ha="center", va=vertical)
+        x, y, vertical, horizontal = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "center"
+    axes.text(x, y, label, fontsize=size, color="tab:blue", ha=horizontal, va=vertical)
