@@ -31,6 +31,7 @@ from laby3d.geometry.params import Fabrication, parse_sizes
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
 
 PLA_DENSITY = 1.24  # g/cm³
@@ -322,11 +323,15 @@ def _flags(changed: dict[str, float | int]) -> str:
     return " ".join(f"--{name.replace('_', '-')} {value:g}" for name, value in changed.items())
 
 
-def printability_report(maze: Maze, fab: Fabrication, body: Mesh, settings: PrintSettings) -> dict[str, Any]:
-    """The report for one solid; raises :class:`PrintabilityError` for walls under one nozzle
-    width unless ``settings.force``.
+def printability_report(
+    maze: Maze, fab: Fabrication, body: Mesh, settings: PrintSettings, *, solid: MazeSolid | None = None
+) -> dict[str, Any]:
+    """The report for one solid (``body``; with ``solid``, whose body it is, the report adds the
+    filament estimate for typical slicer settings); raises :class:`PrintabilityError` for walls
+    under one nozzle width unless ``settings.force``.
 
-    Keys: watertight, bodies, volume_mm3, triangles, mass_g_pla (solid, 100 % infill), size_mm,
+    Keys: watertight, bodies, volume_mm3, triangles, mass_g_pla (solid, 100 % infill), mass
+    (solid_g, and with ``solid`` typical_g and typical_settings), size_mm,
     sits_on_z0, printer (the bed asked for) or common_printers (those it fits, without one),
     nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
     warnings (one per problem) and ok.
@@ -341,6 +346,13 @@ def printability_report(maze: Maze, fab: Fabrication, body: Mesh, settings: Prin
     size = (width, depth, height)
     report: dict[str, Any] = mesh_soundness(body)
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
+    report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
+    if solid is not None:
+        from laby3d.filament import SlicerSettings, typical_volume
+
+        typical = SlicerSettings()
+        report["mass"]["typical_g"] = round(float(typical_volume(solid, typical)) / 1000 * PLA_DENSITY, 1)
+        report["mass"]["typical_settings"] = f"estimate for {typical.describe()}"
     report["size_mm"] = list(size)
     report["sits_on_z0"] = bool(abs(low[2]) < 1e-9)
     layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab)

@@ -157,3 +157,14 @@ def test_a_printed_suggestion_applied_passes_every_check(
         ((room_w <= bx and room_d <= by) or (room_w <= by and room_d <= bx)) and height <= bz + 1e-9
         for bx, by, bz in sizes
     )
+
+
+def test_mass_is_labelled_solid_and_comes_with_a_typical_estimate() -> None:
+    fab = Fabrication(base_thickness=5)
+    maze = laby3d.generate(6, 6, seed=1)
+    solid = maze_solid(maze, fab)
+    report = printability_report(maze, fab, solid.body, PrintSettings(), solid=solid)
+    mass = report["mass"]
+    assert mass["solid_g"] == pytest.approx(solid.body.volume() / 1000 * 1.24, abs=0.01)
+    assert "100 % infill" in mass["solid_note"] and "15 % infill" in mass["typical_settings"]
+    assert 0.5 * mass["solid_g"] < mass["typical_g"] < 0.8 * mass["solid_g"]  # a thick base is mostly sparse
