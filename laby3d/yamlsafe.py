@@ -9,8 +9,12 @@ numbers, booleans, null) and refuses, with a :class:`YamlError` naming the docum
   built, so a 500-byte bomb is refused after a few hundred events, well under a millisecond);
 - nesting deeper than :data:`MAX_NESTING`, aliases included;
 - duplicate keys (naming the key and both lines);
-- integers written with more than :data:`MAX_INTEGER_TEXT` characters, lone surrogates and
-  control characters in strings, and the tags ``!!binary``, ``!!set``, ``!!omap``, ``!!pairs``.
+- integers written with more than :data:`MAX_INTEGER_TEXT` characters, lone surrogates in
+  strings (not Unicode: no writer could encode them), and the tags ``!!binary``, ``!!set``,
+  ``!!omap``, ``!!pairs``.
+
+Control characters are valid text: each field's model decides (names are sanitised into file
+names, labels are checked against the font), and messages quote values with ``repr``.
 
 Plain scalars follow YAML 1.2's core schema where YAML 1.1 surprises: only ``true``/``false`` are
 booleans (``no``, ``on``, ``y`` stay text), ``010`` is ten, ``1:20`` and dates stay text.
@@ -47,7 +51,6 @@ _BOOL_TAG = "tag:yaml.org,2002:bool"
 _INT_TAG = "tag:yaml.org,2002:int"
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _REFUSED_TAGS = ("binary", "set", "omap", "pairs")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _INTEGER = re.compile(r"[-+]?[0-9][0-9_]*|0o[0-7]+|0x[0-9a-fA-F]+")
 
@@ -191,11 +194,6 @@ class StrictLoader(_LOADER_BASE):  # type: ignore[misc,valid-type]
         if isinstance(value, str):
             if _SURROGATE.search(value):
                 raise ConstructorError(None, None, "a string holds a lone surrogate (not Unicode)", node.start_mark)
-            control = _CONTROL.search(value)
-            if control:
-                raise ConstructorError(
-                    None, None, f"a string holds the control character U+{ord(control[0]):04X}", node.start_mark
-                )
         return value
 
     def construct_strict_int(self, node: Node) -> int:

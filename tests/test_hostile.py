@@ -151,7 +151,6 @@ YAML_DOCUMENTS = {
     "5,000-digit integer": ("seed: " + "9" * 5000, "an integer of 5,000 characters"),
     "5,000-digit hexadecimal": ("seed: 0x" + "f" * 5000, "an integer of 5,002 characters"),
     "escaped lone surrogate": ('label: "\\ud800"', "line 1:"),
-    "escaped NUL": ('label: "a\\0b"', "control character U+0000"),
     "python object": ("label: !!python/object/apply:os.system [ls]", "could not determine a constructor"),
     "binary": ("label: !!binary aGVsbG8=", "tag tag:yaml.org,2002:binary is not allowed"),
     "set": ("names: !!set {Ana, Bob}", "tag tag:yaml.org,2002:set is not allowed"),
@@ -195,6 +194,10 @@ def test_yaml_plain_scalars_follow_yaml_1_2() -> None:
     assert load_yaml(block, "t.yaml") == expected
     flow = "{a: no, b: on, c: 010, d: 2024-01-01, e: '1:20', f: true, g: 0x1f, h: 1_000, i: null}"
     assert load_yaml(flow, "t.yaml") == expected
+
+
+def test_control_characters_are_left_to_the_fields() -> None:
+    assert load_yaml('name: "a\\0b\\e[31m"', "t.yaml") == {"name": "a\x00b\x1b[31m"}
 
 
 def test_merge_keys_may_override_without_being_duplicates() -> None:
