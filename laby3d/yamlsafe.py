@@ -4,9 +4,10 @@
 numbers, booleans, null) and refuses, with a :class:`YamlError` naming the document and line:
 
 - documents over :data:`MAX_YAML_BYTES`;
-- documents that expand to more than :data:`MAX_NODES` values, each use of an alias counting its
-  values again ("billion laughs": counted in one pass over the parser's events before anything is
-  built, so a 500-byte bomb is refused after a few hundred events, well under a millisecond);
+- documents that expand to more than :data:`MAX_NODES` values or :data:`MAX_EXPANDED_TEXT`
+  characters, each use of an alias counting again ("billion laughs": counted in one pass over
+  the parser's events before anything is built, so a 500-byte bomb is refused after a few
+  hundred events, well under a millisecond);
 - nesting deeper than :data:`MAX_NESTING`, aliases included;
 - duplicate keys (naming the key and both lines);
 - integers written with more than :data:`MAX_INTEGER_TEXT` characters, lone surrogates in
@@ -39,6 +40,8 @@ from laby3d.quoting import shown
 MAX_YAML_BYTES = 1 << 20
 #: Most values (scalars, lists and mappings) a document may expand to, aliases counted each time.
 MAX_NODES = 100_000
+#: Most characters of text a document may expand to, aliases counted each time.
+MAX_EXPANDED_TEXT = 4 * MAX_YAML_BYTES
 #: Deepest nesting of lists and mappings, aliases followed.
 MAX_NESTING = 32
 #: Longest integer written in a document (a seed has at most 19 digits).
@@ -106,9 +109,10 @@ def load_yaml(text: str, name: str) -> Any:
 
 
 def check_expansion(text: str, name: str) -> None:
-    """Refuse ``text`` if its aliases expand it to more than :data:`MAX_NODES` values or nest it
-    more than :data:`MAX_NESTING` deep: one pass over the parser's events that builds nothing, so
-    a "billion laughs" is refused after a few hundred events.
+    """Refuse ``text`` if, aliases expanded, it holds more than :data:`MAX_NODES` values or
+    :data:`MAX_EXPANDED_TEXT` characters of text, or nests more than :data:`MAX_NESTING` deep:
+    one pass over the parser's events that builds nothing, so a "billion laughs" is refused after
+    a few hundred events.
 
     >>> bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]"
     >>> for previous, anchor in zip("abcdefgh", "bcdefghi"):
@@ -117,26 +121,28 @@ def check_expansion(text: str, name: str) -> None:
     Traceback (most recent call last):
     laby3d.yamlsafe.YamlError: bomb.yaml: line 5: the document expands to more than 100,000 values ...
     """
-    anchors: dict[str, tuple[int, int]] = {}  # anchor -> (values, depth) of the node it names
-    open_collections: list[list[Any]] = []  # [anchor, values so far, deepest child's depth]
-    total = 0
+    anchors: dict[str, tuple[int, int, int]] = {}  # anchor -> (values, characters, depth) of its node
+    open_collections: list[list[Any]] = []  # [anchor, values, characters, deepest child's depth]
+    total_values = total_characters = 0
     for event in yaml.parse(text, Loader=StrictLoader):
         if isinstance(event, CollectionStartEvent):
             if len(open_collections) >= MAX_NESTING:
                 raise YamlError(f"{name}: line {_line(event)}: lists and mappings nest more than {MAX_NESTING} deep")
-            open_collections.append([event.anchor, 1, 0])
-            total += 1
+            open_collections.append([event.anchor, 1, 0, 0])
+            total_values += 1
             continue
         if isinstance(event, CollectionEndEvent):
-            anchor, values, child_depth = open_collections.pop()
+            anchor, values, characters, child_depth = open_collections.pop()
             depth = child_depth + 1
         elif isinstance(event, ScalarEvent):
-            anchor, values, depth = event.anchor, 1, 0
-            total += 1
+            anchor, values, characters, depth = event.anchor, 1, len(event.value), 0
+            total_values += values
+            total_characters += characters
         elif isinstance(event, AliasEvent):
             anchor = None
-            values, depth = anchors.get(event.anchor, (1, 0))  # an unknown alias is refused later
-            total += values
+            values, characters, depth = anchors.get(event.anchor, (1, 0, 0))  # unknown: refused later
+            total_values += values
+            total_characters += characters
             if len(open_collections) + depth > MAX_NESTING:
                 raise YamlError(
                     f"{name}: line {_line(event)}: aliases nest lists and mappings more than {MAX_NESTING} deep"
@@ -144,15 +150,17 @@ def check_expansion(text: str, name: str) -> None:
         else:
             continue
         if anchor is not None:
-            anchors[anchor] = (values, depth)
+            anchors[anchor] = (values, characters, depth)
         if open_collections:
             parent = open_collections[-1]
             parent[1] += values
-            parent[2] = max(parent[2], depth)
-        if total > MAX_NODES:
+            parent[2] += characters
+            parent[3] = max(parent[3], depth)
+        if total_values > MAX_NODES or total_characters > MAX_EXPANDED_TEXT:
+            amount = f"{MAX_NODES:,} values" if total_values > MAX_NODES else f"{MAX_EXPANDED_TEXT:,} characters"
             raise YamlError(
-                f"{name}: line {_line(event)}: the document expands to more than {MAX_NODES:,} values "
-                "(each use of an alias counts its values again)"
+                f"{name}: line {_line(event)}: the document expands to more than {amount} "
+                "(each use of an alias counts again)"
             )
 
 

@@ -158,6 +158,10 @@ YAML_DOCUMENTS = {
     "undefined alias": ("label: *nowhere\n", "found undefined alias"),
     "tab indentation": ("jobs:\n\t- name: a\n", "line 2:"),
     "2 MB document": ("label: " + "x" * 2_000_000, "document is over 1,048,576 bytes"),
+    "aliased long text": (
+        "a: &a " + "x" * 500_000 + "\nnames: [" + ", ".join(["*a"] * 10) + "]\n",
+        "expands to more than 4,194,304 characters",
+    ),
     "100,000-item list": ("names:\n" + "- a\n" * 100_001, "expands to more than 100,000 values"),
 }
 
