@@ -29,6 +29,7 @@ import laby3d
 from laby3d.errors import ParameterError
 from laby3d.export.laser import PALETTES, dxf_bytes, laser_files, svg_bytes
 from laby3d.geometry.laser import (
+    LASER_MODES,
     OPERATIONS,
     LaserOptions,
     Material,
@@ -256,7 +257,7 @@ def test_solution_is_engraved_only_when_asked() -> None:
 
 
 @pytest.mark.parametrize("palette", list(PALETTES))
-@pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
+@pytest.mark.parametrize("mode", LASER_MODES)
 def test_no_stroke_outside_a_cut_layer_has_a_cut_colour(palette: str, mode: str) -> None:
     maze = laby3d.generate(6, 7, seed=5)
     drawing = laser_drawing(
@@ -276,14 +277,14 @@ def test_no_stroke_outside_a_cut_layer_has_a_cut_colour(palette: str, mode: str)
     assert "notes" not in bare["ids"]
 
 
-@pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
+@pytest.mark.parametrize("mode", LASER_MODES)
 def test_golden_svg(golden, mode: str) -> None:
     maze = laby3d.generate(4, 5, algorithm="wilson", seed=11)
     drawing = laser_drawing(maze, Fabrication(), LaserOptions(mode=mode, top=True))
     golden(f"laser_{mode}_4x5_seed11.svg", svg_bytes(drawing, metadata={"seed": 11}).decode())
 
 
-@pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
+@pytest.mark.parametrize("mode", LASER_MODES)
 def test_rsvg_renders_every_mode(tmp_path: Path, mode: str) -> None:
     rsvg = require_tool("rsvg-convert")
     from PIL import Image
@@ -305,7 +306,7 @@ def _dxf_of(mode: str, palette: str = "default") -> bytes:
 
 
 @pytest.mark.parametrize("palette", list(PALETTES))
-@pytest.mark.parametrize("mode", ["lines", "outline", "stack"])
+@pytest.mark.parametrize("mode", LASER_MODES)
 def test_dxf_layers_colours_extents(tmp_path: Path, mode: str, palette: str) -> None:
     import ezdxf
 
@@ -416,3 +417,18 @@ def test_touching_parts_share_their_common_edges() -> None:
         wanted = sorted(shapely.Polygon(p).area for p in before.strokes["outer-cut"])
         assert sorted(piece.area for piece in pieces) == pytest.approx(wanted), "the cut lines free the same parts"
     assert touching.report()["cut_length_mm"] < apart.report()["cut_length_mm"]
+
+
+@pytest.mark.parametrize(("kerf", "thickness"), [(0.15, 3.0), (0.05, 4.0), (0.3, 6.0)])
+def test_kerf_comb_slots_are_drawn_for_each_kerf_step(kerf: float, thickness: float) -> None:
+    options = LaserOptions(mode="kerf-test", kerf=kerf, wall_material=Material(name="mdf", thickness=thickness))
+    page = laser_sheets(laby3d.generate(2, 2, seed=0), Fabrication(), options).pages[0]
+    (outline,) = page.strokes["outer-cut"]
+    comb = shapely.Polygon(outline)
+    x0, y0, x1, y1 = comb.bounds
+    probe = shapely.LineString([(x0 - 1, y0 + 5), (x1 + 1, y0 + 5)])  # 5 mm below the top edge (y down)
+    gaps = shapely.get_parts(probe.difference(comb))
+    widths = sorted(g.length for g in gaps if g.bounds[0] > x0 and g.bounds[2] < x1)
+    wanted = sorted(thickness - (kerf + 0.05 * j) for j in range(-3, 4) if kerf + 0.05 * j >= -1e-9)
+    assert widths == pytest.approx(wanted, abs=1e-6)
+    assert len(page.strokes["engrave-fill"]) >= 3 * len(wanted), "each slot's kerf is engraved"

@@ -14,9 +14,10 @@ from laby3d.options.base import Millimetres, Section, flag
 class LaserSpec(Section):
     """The laser sheets (mm): mode, kerf, materials, the ball kit, operations and colours."""
 
-    mode: Literal["lines", "outline", "stack"] = Field(
+    mode: Literal["lines", "outline", "stack", "kerf-test"] = Field(
         "lines",
-        description="lines: one stroke per wall line; outline: wall outlines; stack: a layered ball-maze kit",
+        description="lines: one stroke per wall line; outline: wall outlines; stack: a layered ball-maze kit; "
+        "kerf-test: a comb of slots to measure the kerf",
         json_schema_extra=flag("--laser-mode"),
     )
     kerf: Millimetres = Field(0.15, ge=0, le=2, description="cut width, mm (parts grow by kerf/2)")

@@ -11,8 +11,8 @@ from laby3d.errors import ParameterError
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
 
-LaserMode = Literal["lines", "outline", "stack"]
-LASER_MODES = ("lines", "outline", "stack")
+LaserMode = Literal["lines", "outline", "stack", "kerf-test"]
+LASER_MODES = ("lines", "outline", "stack", "kerf-test")
 LineOperation = Literal["cut", "score", "engrave-line"]
 LINE_OPERATIONS = ("cut", "score", "engrave-line")
 #: Operations by intent, in the order a laser should run them: fills, lines, scores, inner

@@ -2,7 +2,8 @@
 
 Modes: ``lines`` (every closed wall once along its centre line, in as few strokes as the
 odd-point bound, as a cut, a score or a line engraving), ``outline`` (the wall footprint's
-outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`.kit`).
+outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`.kit`),
+``kerf-test`` (the comb of :mod:`.kerf_test`, to measure the kerf before cutting a kit).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.geometry.laser.drawing import Drawing, overview
+from laby3d.geometry.laser.kerf_test import kerf_comb
 from laby3d.geometry.laser.kit import Kit, ball_kit
 from laby3d.geometry.laser.layout import Placement, nest, pages
 from laby3d.geometry.laser.options import LaserOptions, Material
@@ -87,6 +89,9 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
         if options.reference_square:
             parts.append(reference_square(options.wall_material))
         placements = nest(parts, options.sheet_size, options.spacing)
+        sheet = options.sheet_size
+    elif options.mode == "kerf-test":
+        placements = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
         sheet = options.sheet_size
     else:
         part = _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
