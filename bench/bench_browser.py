@@ -1,72 +1,97 @@
-"""Benchmark: the walk-through page in headless Chromium (software WebGL): load and frame time.
+"""Benchmark: the walk-through page in headless Chromium (software WebGL, 1280×720).
 
-Run: ``python bench/bench_browser.py`` (needs ``chromium``). Load = time from navigation start
-to the first drawn frame (``laby3d.firstFrameMs``); frame = median of 30 renders, each waited for
-by a one-pixel read-back, so the software rasteriser's whole work is counted.
+Run: ``.venv/bin/python bench/bench_browser.py`` (needs ``chromium``; about two minutes). Medians
+over ``RUNS`` fresh browsers per size:
+
+- page: the page's size in bytes;
+- first frame: navigation start to the first drawn frame (``laby3d.firstFrameMs``);
+- walking frame: one frame drawn and waited for (a one-pixel read-back, so the software
+  rasteriser's whole work counts), standing at 30 random cell centres looking a random way; at
+  full resolution, and at the resolution the page chose for itself while turning (it draws fewer
+  pixels when frames are slow, down to half per axis);
+- turn rate: a real ArrowLeft key (DevTools ``Input.dispatchKeyEvent``) held 3 s of wall time,
+  heading change divided by the time between the page's keydown and keyup; the design value is
+  1.8 rad/s, so every size should show it, however slow its frames.
 """
 
 from __future__ import annotations
 
-import html
-import json
-import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-import laby3d
-from laby3d.export.browser import HEADLESS_CHROMIUM_FLAGS
-from laby3d.export.formats import ExportOptions, render_output
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-FLAGS = [*HEADLESS_CHROMIUM_FLAGS, "--window-size=1280,720"]
-DRIVER = """<script>
-(function(){
-  function run(){
-    var h = window.laby3d, times = [];
-    for (var n = 0; n < 30; n++) {  // render and read back: the full cost of one frame
-      h.simulate(["ArrowLeft"], 0.05);
-      times.push(h.timeFrame());
-    }
-    document.body.setAttribute("data-result", JSON.stringify({load: h.firstFrameMs, frames: times}));
+from devtools import Browser  # noqa: E402
+
+import laby3d  # noqa: E402
+from laby3d.export.browser import page_html  # noqa: E402
+from laby3d.geometry.params import Fabrication  # noqa: E402
+
+SIZES = tuple(int(v) for v in sys.argv[1:]) or (20, 100, 300)
+RUNS = 3
+POSES = """(function(){
+  var h = window.laby3d, S = LABY3D_PAGE.scene, times = [], seed = 7;
+  function random(){ seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; }
+  for (var n = 0; n < 30; n++) {
+    var r = Math.floor(random() * S.rows), c = Math.floor(random() * S.cols);
+    h.place(S.wall_thickness / 2 + (c + 0.5) * S.cell_size, S.wall_thickness / 2 + (r + 0.5) * S.cell_size,
+            random() * 2 * Math.PI, 0);
+    times.push(h.timeFrame());
   }
-  function wait(){ if (!window.laby3d || !window.laby3d.ready) return setTimeout(wait, 20); run(); }
-  wait();
-})();
-</script>"""
+  return times;
+})()"""
+
+
+def measure(binary: str, path: Path) -> tuple[float, list[float], list[float], float, float]:
+    """First frame (ms), walking frame times (ms) at full and at the page's own resolution, that
+    resolution (fraction of full per axis) and the turn rate (rad/s), in one fresh browser."""
+    with Browser(binary, width=1280, height=720) as page:
+        page.open(path, timeout=300)
+        first = page.evaluate("laby3d.firstFrameMs")
+        page.evaluate("laby3d.place(laby3d.position.x, laby3d.position.z, 0, 0), 1")
+        before = page.evaluate("laby3d.heading")
+        page.key("keyDown", "ArrowLeft", "ArrowLeft")
+        time.sleep(3.0)
+        page.key("keyUp", "ArrowLeft", "ArrowLeft")
+        after = page.evaluate("laby3d.heading")
+        down, up = page.evaluate("laby3d.keyTimes.ArrowLeft")
+        turn = (before - after) / ((up - down) / 1000)
+        scale = page.evaluate("laby3d.renderScale")
+        adapted = page.evaluate(POSES)
+        page.evaluate("laby3d.setRenderScale(1), 1")
+        full = page.evaluate(POSES)
+    return first, full, adapted, scale, turn
 
 
 def main() -> None:
     binary = shutil.which("chromium") or sys.exit("chromium is not installed (apt-get install chromium)")
     folder = Path(tempfile.mkdtemp())
-    print("| maze | page bytes | load to first frame ms (median of 3) | frame ms (median) |")
-    print("|---|---|---|---|")
-    for size in (20, 100):
+    print(
+        "| maze | page bytes | first frame ms | walking frame ms, full resolution | page's resolution | "
+        "walking frame ms there | turn rate rad/s |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for size in SIZES:
         maze = laby3d.generate(size, size, seed=1)
-        text = render_output(maze, "m.html", ExportOptions()).decode().replace("</body>", DRIVER + "</body>")
+        text = page_html(maze, Fabrication())
         path = folder / f"m{size}.html"
         path.write_text(text, encoding="utf-8")
-        loads, frames = [], []
-        for _ in range(3):
-            done = subprocess.run(
-                [
-                    binary,
-                    *FLAGS,
-                    f"--user-data-dir={tempfile.mkdtemp()}",
-                    "--virtual-time-budget=30000",
-                    "--dump-dom",
-                    path.as_uri(),
-                ],
-                capture_output=True,
-                timeout=300,
-            )
-            result = json.loads(html.unescape(re.search(rb'data-result="([^"]*)"', done.stdout)[1].decode()))
-            loads.append(result["load"])
-            frames.extend(result["frames"])
+        firsts, fulls, adapteds, scales, turns = [], [], [], [], []
+        for _ in range(RUNS):
+            first, full, adapted, scale, turn = measure(binary, path)
+            firsts.append(first)
+            fulls.extend(full)
+            adapteds.extend(adapted)
+            scales.append(scale)
+            turns.append(turn)
         print(
-            f"| {size}×{size} | {len(text):,} | {statistics.median(loads):.0f} | {statistics.median(frames):.1f} |",
+            f"| {size}×{size} | {len(text.encode()):,} | {statistics.median(firsts):.0f} | "
+            f"{statistics.median(fulls):.1f} | {statistics.median(scales):.2f} | {statistics.median(adapteds):.1f} | "
+            f"{statistics.median(turns):.3f} |",
             flush=True,
         )
 

@@ -31,7 +31,7 @@
   var hook = window.laby3d = {
     ready: false, exited: false, position: { x: 0, z: 0 }, cell: [0, 0], heading: 0, steps: 0, seconds: 0,
     overview: false, trail: false, hint: false, help: true, contextLost: false, error: null,
-    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: {}
+    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: {}, renderScale: 1
   };
 
   function say(key, values) {
@@ -228,12 +228,26 @@
   }
   // colours: THREE.Color(hex) and each release's default output show a hex colour as itself, in r14x
   // (no colour management) as in r152+ (linear working space, sRGB output); no lights are used.
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis)
+  var PIXEL_RATIO = Math.min(window.devicePixelRatio || 1, 2), SLOW_MS = 70, FAST_MS = 25;
+  var scaling = { scale: 1, fixed: false };
+  function setRenderScale(scale) {
+    scaling.scale = Math.max(0.5, Math.min(1, scale));
+    renderer.setPixelRatio(PIXEL_RATIO * scaling.scale);
+    renderer.setSize(window.innerWidth, window.innerHeight);
+    hook.renderScale = scaling.scale;
+  }
+  function adaptScale(ms) {
+    if (scaling.fixed) return;
+    if (ms > SLOW_MS && scaling.scale > 0.5) setRenderScale(scaling.scale * 0.85);
+    else if (ms < FAST_MS && scaling.scale < 1) setRenderScale(scaling.scale * 1.1);
+  }
+  renderer.setPixelRatio(PIXEL_RATIO);
   renderer.setSize(window.innerWidth, window.innerHeight);
   document.body.insertBefore(canvas, document.body.firstChild);
   var scene = new THREE.Scene();
   scene.background = new THREE.Color(COLOURS.sky);
-  var FOG_NEAR = 10 * S, FOG_FAR = 40 * S;
+  var FOG_NEAR = 8 * S, FOG_FAR = 30 * S, EDGE_RANGE = 12 * S;   // edges beyond EDGE_RANGE are fog anyway
   scene.fog = new THREE.Fog(COLOURS.sky, FOG_NEAR, FOG_FAR);
   var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
   var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
@@ -326,7 +340,7 @@
   hook.chunks = chunks.length;
   hook.chunksBuilt = 0;
   var frustum = new THREE.Frustum(), viewProjection = new THREE.Matrix4();
-  function cullChunks(cam, showEdges) {  // only chunks in view are drawn (and built)
+  function cullChunks(cam, edgeRange) {  // only chunks in view are drawn (and built)
     cam.updateMatrixWorld();
     viewProjection.multiplyMatrices(cam.projectionMatrix, cam.matrixWorldInverse);
     frustum.setFromProjectionMatrix(viewProjection);
@@ -334,7 +348,10 @@
     chunks.forEach(function (chunk) {
       var visible = chunk.pieces.length > 0 && frustum.intersectsBox(chunk.bounds);
       if (visible && !chunk.mesh) buildChunk(chunk);
-      if (chunk.mesh) { chunk.mesh.visible = visible; chunk.edges.visible = visible && showEdges; }
+      if (chunk.mesh) {
+        chunk.mesh.visible = visible;
+        chunk.edges.visible = visible && chunk.bounds.distanceToPoint(cam.position) < edgeRange;
+      }
       if (visible) drawn += 1;
     });
     hook.chunksDrawn = drawn;
@@ -515,7 +532,7 @@
     if (hook.contextLost) return;
     var cam = activeCamera();
     var pixelsPerCell = window.innerHeight / (2 * view.half) * S;
-    cullChunks(cam, !hook.overview || pixelsPerCell > 8);
+    cullChunks(cam, hook.overview ? (pixelsPerCell > 8 ? Infinity : 0) : EDGE_RANGE);
     scene.fog.near = hook.overview ? 1e9 : FOG_NEAR;
     scene.fog.far = hook.overview ? 2e9 : FOG_FAR;
     renderer.render(scene, cam);
@@ -727,7 +744,8 @@
   });
 
   // ---------- the loop ----------
-  function frame() {
+  var lastDrawn = null;
+  function frame(now) {
     catchUp(performance.now());
     if (hintState.until && performance.now() > hintState.until) hideHint();
     if (clock.running) showHud();
@@ -735,7 +753,11 @@
       var t0 = performance.now();
       render();
       hook.frameMs = performance.now() - t0;
+      if (lastDrawn !== null) adaptScale(now - lastDrawn);   // frame to frame: the whole cost
+      lastDrawn = now;
       if (!hook.ready) { hook.ready = true; hook.firstFrameMs = performance.now(); }
+    } else {
+      lastDrawn = null;
     }
     requestAnimationFrame(frame);
   }
@@ -764,6 +786,7 @@
     return performance.now() - t0;
   };
   hook.render = render;
+  hook.setRenderScale = function (scale) { scaling.fixed = true; setRenderScale(scale); };
   hook.setOverview = setOverview;
   hook.setTrail = setTrail;
   hook.zoomAt = zoomAt;
