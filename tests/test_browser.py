@@ -496,3 +496,38 @@ def test_clear_message_without_webgl(tmp_path: Path) -> None:
         page.open(path, ready="window.laby3d && window.laby3d.error")
         shown = page.evaluate("document.getElementById('laby3d-message').textContent")
     assert shown.startswith("Cette visite a besoin de WebGL")
+
+
+@pytest.mark.slow
+def test_npm_three_r160_looks_the_same_without_warnings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An npm ``three`` package (r150+, its three.cjs) draws the same picture as trimesh's r14x,
+    and logs no warning. Needs ``LABY3D_TEST_THREE_NPM`` = an unpacked package folder
+    (``npm pack three@0.160.0 && tar xzf three-0.160.0.tgz`` gives ``package/``)."""
+    import os
+
+    from PIL import Image
+
+    folder = os.environ.get("LABY3D_TEST_THREE_NPM")
+    if not folder:
+        pytest.skip("LABY3D_TEST_THREE_NPM is not set (an unpacked npm three package, e.g. r160)")
+    maze = laby3d.generate(8, 8, seed=6)
+    warnings = (
+        "<script>console.warn=function(){__errors.push('warn: '+Array.prototype.join.call(arguments,' '))};</script>"
+    )
+    pictures = {}
+    for name, setting in (("trimesh", None), ("npm", folder)):
+        if setting is None:
+            monkeypatch.delenv("LABY3D_THREE_JS", raising=False)
+        else:
+            monkeypatch.setenv("LABY3D_THREE_JS", setting)
+        path = write_page(tmp_path, maze, f"{name}.html")
+        path.write_text(path.read_text(encoding="utf-8").replace("</head>", warnings + "</head>", 1), encoding="utf-8")
+        with browser() as page:
+            page.open(path)
+            press(page, "KeyH", "h")
+            page.evaluate("laby3d.place(45.8, 45.8, 0.7, 0), 1")
+            pictures[name] = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB")).astype(int)
+            revision, errors = page.evaluate("THREE.REVISION"), state(page)["errors"]
+        assert errors == [], (name, revision, errors)
+    difference = np.abs(pictures["trimesh"] - pictures["npm"]).max(axis=2)
+    assert difference.mean() < 3 and (difference > 16).mean() < 0.01

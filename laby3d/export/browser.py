@@ -60,7 +60,8 @@ def _three_build(configured: str | None) -> str:
         return _trimesh_three()
     path = Path(configured)
     if path.is_dir():
-        candidates = [path / "build" / "three.min.js", path / "build" / "three.js", path / "build" / "three.cjs"]
+        # three.cjs first: r150-r159's build/three.min.js logs a deprecation warning in the page
+        candidates = [path / "build" / "three.cjs", path / "build" / "three.min.js", path / "build" / "three.js"]
         found = [candidate for candidate in candidates if candidate.is_file()]
         if not found:
             raise Laby3dError(

@@ -252,9 +252,10 @@
   var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
   var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
 
-  function colourOf(hex, shade) {         // working-space colour (linear in r152+) times a shade
-    var c = new THREE.Color(hex);
-    return [c.r * shade, c.g * shade, c.b * shade];
+  function colourOf(hex, shade) {         // sRGB hex times a shade, in three's working space
+    var c = new THREE.Color().setRGB((hex >> 16 & 255) / 255 * shade, (hex >> 8 & 255) / 255 * shade,
+                                     (hex & 255) / 255 * shade, THREE.SRGBColorSpace);   // r14x: no 4th argument
+    return [c.r, c.g, c.b];
   }
   // a box's faces without the bottom: [corner indices], direction the face looks
   var CORNERS = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
