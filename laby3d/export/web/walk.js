@@ -786,6 +786,15 @@
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     return performance.now() - t0;
   };
+  hook.snapshot = function () {                 // the view and the map's marks as one PNG data URL
+    render();
+    var picture = document.createElement("canvas");
+    picture.width = overlay.width; picture.height = overlay.height;
+    var draw = picture.getContext("2d");
+    draw.drawImage(canvas, 0, 0, picture.width, picture.height);   // right after drawing: still there
+    draw.drawImage(overlay, 0, 0);
+    return picture.toDataURL("image/png");
+  };
   hook.render = render;
   hook.setRenderScale = function (scale) { scaling.fixed = true; setRenderScale(scale); };
   hook.setOverview = setOverview;
