@@ -341,7 +341,9 @@ def test_lesson_gif_frames_and_durations() -> None:
     from PIL import Image
 
     maze = laby3d.generate(5, 5, algorithm="kruskal", seed=1)
-    image = Image.open(io.BytesIO(generation_gif(maze, every=6, lang="en")))
+    data = generation_gif(maze, every=6, lang="en")
+    assert data == generation_gif(maze, every=6, lang="en")
+    image = Image.open(io.BytesIO(data))
     assert image.n_frames == len(list(stages(maze, every=6))) == 5
     durations = []
     for frame in range(image.n_frames):
