@@ -432,3 +432,24 @@ def test_kerf_comb_slots_are_drawn_for_each_kerf_step(kerf: float, thickness: fl
     wanted = sorted(thickness - (kerf + 0.05 * j) for j in range(-3, 4) if kerf + 0.05 * j >= -1e-9)
     assert widths == pytest.approx(wanted, abs=1e-6)
     assert len(page.strokes["engrave-fill"]) >= 3 * len(wanted), "each slot's kerf is engraved"
+
+
+def test_sheet_preview_and_assembled_kit_pictures() -> None:
+    import io
+
+    from PIL import Image
+
+    from laby3d.export.laser_preview import MATERIAL_COLOURS, kit_png, sheet_png
+
+    maze = laby3d.generate(6, 8, seed=2)
+    sheets = laser_sheets(maze, Fabrication(wall_thickness=3), LaserOptions(mode="stack", top=True, ball=5))
+    page = sheets.pages[0]
+    picture = Image.open(io.BytesIO(sheet_png(page, width_px=600))).convert("RGB")
+    assert picture.width == 600 and abs(picture.height / picture.width - page.height / page.width) < 0.02
+    pixels = np.asarray(picture).reshape(-1, 3)
+    red = np.array([int(PALETTES["default"]["outer-cut"][i : i + 2], 16) for i in (1, 3, 5)])
+    assert (np.abs(pixels.astype(int) - red).sum(axis=1) < 60).any(), "outer cuts drawn in their colour"
+    kit = Image.open(io.BytesIO(kit_png(sheets.kit, width_px=400))).convert("RGB")
+    pixels = np.asarray(kit).reshape(-1, 3).astype(int)
+    plywood = np.array([int(MATERIAL_COLOURS["plywood"][0][i : i + 2], 16) for i in (1, 3, 5)])
+    assert (np.abs(pixels - plywood).sum(axis=1) < 10).sum() > 1000, "the plywood layers show"
