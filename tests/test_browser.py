@@ -402,6 +402,42 @@ def test_player_arrow_is_big_in_a_300_by_300_overview(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_map_fits_a_portrait_window_zooms_and_pans(tmp_path: Path) -> None:
+    maze = laby3d.generate(12, 20, seed=4)  # wide maze, tall window
+    fab = Fabrication()
+    s, t = fab.cell_size, fab.wall_thickness
+    centre = [t / 2 + 10 * s, t / 2 + 6 * s]
+    neighbour = [centre[0] + s, centre[1]]
+    path = write_page(tmp_path, maze)
+    with browser(width=400, height=800) as page:
+        page.page("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+        page.open(path)
+        press(page, "KeyO", "o")
+
+        def seen(point) -> list[float]:
+            return page.evaluate(f"laby3d.project({point[0]}, {point[1]})")
+
+        for opening in (maze.entrance, maze.exit):
+            x, y = seen([t / 2 + (opening.col + 0.5) * s, t / 2 + (opening.row + 0.5) * s])
+            assert 0 < x < 400 and 0 < y < 800, "entrance and exit are on the screen"
+        before, spacing = seen(centre), seen(neighbour)[0] - seen(centre)[0]
+        page.mouse("mouseWheel", before[0], before[1], deltaX=0, deltaY=-500)
+        page.wait_for(f"laby3d.project({neighbour[0]}, {neighbour[1]})[0] - {before[0]} > {spacing * 1.5}")
+        assert seen(centre) == pytest.approx(before, abs=1.5), "the point under the wheel stays"
+        zoomed = seen(neighbour)[0] - seen(centre)[0]
+        page.mouse("mousePressed", 200, 400, button="left", buttons=1, clickCount=1)
+        page.mouse("mouseMoved", 240, 450, button="left", buttons=1)
+        page.mouse("mouseReleased", 240, 450, button="left", buttons=0, clickCount=1)
+        assert seen(centre) == pytest.approx([before[0] + 40, before[1] + 50], abs=1.5), "a drag pans the map"
+        page.touch("touchStart", [(150, 400), (250, 400)])
+        page.touch("touchMove", [(100, 400), (300, 400)])
+        page.touch("touchEnd", [])
+        pinched = seen(neighbour)[0] - seen(centre)[0]
+        assert pinched == pytest.approx(2 * zoomed, rel=0.05), "spreading two fingers zooms in"
+        assert state(page)["errors"] == []
+
+
+@pytest.mark.slow
 def test_teacher_switches_turn_things_off(tmp_path: Path) -> None:
     walk = WalkSpec(overview=False, trail=False, hint=False, timer=False, steps=False)
     path = write_page(tmp_path, facing_open_maze(5, 5), walk=walk)
