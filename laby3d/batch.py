@@ -1,8 +1,11 @@
-"""Running jobs: mazes generated, every format written atomically, a manifest per batch.
+"""Running jobs: every maze rendered by a worker, written by this process, one manifest per run.
 
-The work of one maze is a pure function of its :class:`MazeTask` (picklable), so any
-``concurrent.futures`` executor can run it: processes here, a cluster executor (e.g. Dask's)
-for very large batches.
+The work of one maze is a pure function of its :class:`MazeTask` (picklable) that returns bytes,
+so any ``concurrent.futures`` executor can run it (processes here; a Dask cluster with
+``laby3d batch --scheduler``) and workers need no shared disk. This process writes each maze's
+files all or nothing, holds the output folder's lock, removes the previous ``manifest.json``
+when it starts and writes the new one atomically at the end, so a manifest never lists files
+that the disk does not hold.
 """
 
 from __future__ import annotations
@@ -10,39 +13,36 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from laby3d.errors import Laby3dError
-from laby3d.export.writer import TEMPORARY_GLOB, write_atomic
+from laby3d.errors import Laby3dError, OutputError
+from laby3d.export.writer import output_lock, remove_stale_temporaries, write_atomic, write_outputs
+from laby3d.filenames import safe_name
 from laby3d.maze.generate import generate, new_seed
 from laby3d.maze.model import Maze
 from laby3d.options.job import Job
-from laby3d.pipeline import render_all
 
-_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(1, 10)), *(f"lpt{i}" for i in range(1, 10))}
-
-
-def safe_name(name: str) -> str:
-    """A file-name part from any text: letters, digits, ``-`` and ``_`` only; never empty, never
-    a path, never a reserved device name (``CON``, ``NUL``…)."""
-    ascii_text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "-", ascii_text).strip("-_")[:80] or "maze"
-    return f"{cleaned}_" if cleaned.lower() in _WINDOWS_RESERVED else cleaned
+MANIFEST = "manifest.json"
 
 
-def derived_seed(seed: int, index: int) -> int:
-    """Seed of variant ``index`` of a job with ``seed`` (reproducible, independent streams)."""
-    return int(np.random.SeedSequence([seed, index]).generate_state(1, np.uint64)[0] >> np.uint64(1))
+def derived_seed(seed: int, key: int | str) -> int:
+    """Seed of a job's variant ``key``: its index (``count``) or its name (a class set's pupil, so
+    adding or removing a pupil leaves every other pupil's maze as it was)."""
+    if isinstance(key, str):
+        digest = hashlib.sha256(unicodedata.normalize("NFC", key).encode()).digest()
+        entropy = [seed, *np.frombuffer(digest, dtype=np.uint32).tolist()]
+    else:
+        entropy = [seed, key]
+    return int(np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
 @dataclass(frozen=True)
@@ -56,71 +56,34 @@ class MazeTask:
     folder: str
 
 
+@dataclass
+class MazeResult:
+    """What a worker returns for one maze: its manifest entry, and its files' bytes by name."""
+
+    entry: dict[str, Any]
+    files: dict[str, bytes] = field(default_factory=dict)
+    maze_json: str | None = None
+
+
 def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
-    """Every maze of every job, with safe, unique file names and seeds."""
+    """Every maze of every job, with safe, unique file names and seeds (drawn when absent)."""
     tasks = []
     folders: set[str] = set()
     for job in jobs:
         folder = safe_name(job.name)
-        while folder in folders:
+        while folder.casefold() in folders:
             folder += "_"
-        folders.add(folder)
+        folders.add(folder.casefold())
         seed = job.seed if job.seed is not None else new_seed()
         variants: list[tuple[str, int, str | None]]
-        if job.names is not None:
-            variants = [
-                (f"{folder}-{safe_name(name)}", derived_seed(seed, i), name) for i, name in enumerate(job.names)
-            ]
+        if job.names is not None:  # names are distinct as file names (checked by the job)
+            variants = [(f"{folder}-{safe_name(name)}", derived_seed(seed, name), name) for name in job.names]
         elif job.count is not None:
             variants = [(f"{folder}-{i + 1}", derived_seed(seed, i), job.label) for i in range(job.count)]
         else:
             variants = [(folder, seed, job.label)]
-        stems: set[str] = set()
-        for stem, variant_seed, label in variants:
-            while stem in stems:
-                stem += "_"
-            stems.add(stem)
-            tasks.append(MazeTask(job, stem, variant_seed, label, str(output_dir / folder)))
+        tasks += [MazeTask(job, stem, s, label, str(output_dir / folder)) for stem, s, label in variants]
     return tasks
-
-
-def run_task(task: MazeTask) -> dict[str, Any]:
-    """Generate one maze and write all its files; returns its manifest entry (never raises)."""
-    job = task.job
-    if task.label is not None:  # a class set's name labels its maze
-        job = job.model_copy(update={"label": task.label})
-    entry: dict[str, Any] = {
-        "job": job.name,
-        "maze": task.variant,
-        "label": task.label,
-        "seed": task.seed,
-        "algorithm": job.maze.algorithm,
-        "rows": job.maze.rows,
-        "cols": job.maze.cols,
-        "parameters": job.model_dump(mode="json", exclude={"name", "seed", "count", "names"}),
-    }
-    timings: dict[str, float] = {}
-    try:
-        start = time.perf_counter()
-        maze = maze_for(job, task.seed)
-        timings["generate"] = time.perf_counter() - start
-        entry["statistics"] = maze.stats().as_dict()
-        rendered = render_all(maze, job, list(job.formats))
-        timings.update(rendered.timings)
-        if rendered.report is not None:
-            entry["printability"] = rendered.report
-        files = {}
-        for suffix, data in rendered.files.items():
-            path = write_atomic(f"{task.folder}/{task.variant}.{suffix}", data)
-            files[path.name] = {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)}
-        entry["files"] = files
-        entry["error"] = None
-    except Laby3dError as error:
-        entry["error"] = str(error)
-    except Exception as error:  # noqa: BLE001 - a failing job is reported, the batch goes on
-        entry["error"] = f"internal error: {type(error).__name__}: {error}"
-    entry["timings_s"] = {name: round(value, 4) for name, value in timings.items()}
-    return entry
 
 
 def maze_for(job: Job, seed: int | None) -> Maze:
@@ -138,11 +101,62 @@ def maze_for(job: Job, seed: int | None) -> Maze:
     )
 
 
-def remove_temporaries(folder: Path) -> None:
-    """Delete temporary files an interrupted run may have left (never a finished file)."""
-    if folder.is_dir():
-        for stale in folder.rglob(TEMPORARY_GLOB):
-            stale.unlink(missing_ok=True)
+def render_task(task: MazeTask) -> MazeResult:
+    """Generate one maze and render all its files (nothing is written); never raises."""
+    from laby3d.pipeline import render_all
+
+    job = task.job
+    if task.label is not None:  # a class set's name labels its maze
+        job = job.model_copy(update={"label": task.label})
+    entry: dict[str, Any] = {
+        "job": job.name,
+        "maze": task.variant,
+        "label": task.label,
+        "seed": task.seed,
+        "algorithm": job.maze.algorithm,
+        "rows": job.maze.rows,
+        "cols": job.maze.cols,
+        "parameters": job.model_dump(mode="json", exclude={"name", "seed", "count", "names"}),
+    }
+    result = MazeResult(entry)
+    timings: dict[str, float] = {}
+    try:
+        start = time.perf_counter()
+        maze = maze_for(job, task.seed)
+        timings["generate"] = time.perf_counter() - start
+        entry["statistics"] = maze.stats().as_dict()
+        rendered = render_all(maze, job, [name for name in job.formats if name not in BOOKLETS])
+        timings.update(rendered.timings)
+        if rendered.report is not None:
+            entry["printability"] = rendered.report
+        result.files = {f"{task.variant}.{suffix}": data for suffix, data in rendered.files.items()}
+        result.maze_json = maze.to_json()
+        entry["error"] = None
+    except Laby3dError as error:
+        entry["error"] = str(error)
+    except Exception as error:  # noqa: BLE001 - a failing maze is reported, the batch goes on
+        entry["error"] = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"
+    entry["timings_s"] = {name: round(value, 4) for name, value in timings.items()}
+    return result
+
+
+#: Formats made once per class set (one booklet for all the job's mazes), not per maze.
+BOOKLETS = ("worksheet.pdf", "key.pdf")
+
+
+def _write_result(result: MazeResult, folder: Path, output_dir: Path) -> None:
+    """Write one maze's files all or nothing and record them in its entry."""
+    entry = result.entry
+    if entry.get("error") or not result.files:
+        return
+    try:
+        write_outputs({folder / name: data for name, data in result.files.items()}, root=output_dir)
+    except OutputError as error:
+        entry["error"] = str(error)
+        return
+    entry["files"] = {
+        name: {"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)} for name, data in result.files.items()
+    }
 
 
 def run_batch(
@@ -153,47 +167,107 @@ def run_batch(
     workers: int | None = None,
     progress: Callable[[int, int, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """Run every task (in parallel), write ``manifest.json``; returns the manifest."""
-    output_dir.mkdir(parents=True, exist_ok=True)
-    remove_temporaries(output_dir)
-    entries: list[dict[str, Any]] = []
+    """Render every task (in parallel), write its files and ``manifest.json``; returns the manifest."""
+    with output_lock(output_dir):
+        (output_dir / MANIFEST).unlink(missing_ok=True)  # an interrupted run leaves no stale manifest
+        remove_stale_temporaries(output_dir)
+        return _run(tasks, output_dir, executor, workers, progress)
+
+
+def _run(
+    tasks: list[MazeTask],
+    output_dir: Path,
+    executor: Executor | None,
+    workers: int | None,
+    progress: Callable[[int, int, dict[str, Any]], None] | None,
+) -> dict[str, Any]:
+    entries: dict[str, dict[str, Any]] = {}
+    mazes: dict[str, str] = {}  # variant -> maze file text, for the class booklets
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+    pool = executor or ProcessPoolExecutor(max_workers=max(1, min(workers or os.cpu_count() or 1, len(tasks))))
     started = time.perf_counter()
     try:
-        futures = {pool.submit(run_task, task): task for task in tasks}
+        futures = {pool.submit(render_task, task): task for task in tasks}
         for done, future in enumerate(as_completed(futures), start=1):
             task = futures[future]
             try:
-                entry = future.result()
+                result = future.result()
             except Exception as error:  # noqa: BLE001 - e.g. a killed worker process
-                entry = {
-                    "job": task.job.name,
-                    "maze": task.variant,
-                    "seed": task.seed,
-                    "error": f"worker failed: {type(error).__name__}: {error}",
-                }
-            entries.append(entry)
+                message = f"worker failed: {type(error).__name__}: {error}"
+                result = MazeResult({"job": task.job.name, "maze": task.variant, "seed": task.seed, "error": message})
+            _write_result(result, Path(task.folder), output_dir)
+            if result.maze_json is not None and not result.entry.get("error"):
+                mazes[task.variant] = result.maze_json
+            entries[task.variant] = result.entry
             if progress:
-                progress(done, len(tasks), entry)
-    except BaseException:
-        remove_temporaries(output_dir)
-        raise
+                progress(done, len(tasks), result.entry)
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
-    remove_temporaries(output_dir)  # left by a worker that died while writing
-    order = {task.variant: index for index, task in enumerate(tasks)}
-    entries.sort(key=lambda entry: order[entry["maze"]])
+        remove_stale_temporaries(output_dir)
+    ordered = [entries[task.variant] for task in tasks]
+    booklets = _write_booklets(tasks, mazes, output_dir)
     manifest = {
         "format": "laby3d.manifest",
-        "version": 1,
-        "mazes": entries,
-        "failed": sum(1 for entry in entries if entry.get("error")),
+        "version": 2,
+        "mazes": ordered,
+        "booklets": booklets,
+        "failed": sum(1 for entry in ordered if entry.get("error")),
+        "totals": totals(ordered),
         "timings_s": {"total": round(time.perf_counter() - started, 3)},
     }
-    write_atomic(output_dir / "manifest.json", (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
+    text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
+    write_atomic(output_dir / MANIFEST, text.encode(), root=output_dir)
     return manifest
+
+
+def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Path) -> list[dict[str, Any]]:
+    """A job's class booklets (worksheets, answer key) over its mazes, in list order."""
+    from laby3d.pipeline import render_booklet
+
+    written = []
+    jobs: dict[str, list[MazeTask]] = {}
+    for task in tasks:
+        jobs.setdefault(task.folder, []).append(task)
+    for folder, members in jobs.items():
+        job = members[0].job
+        wanted = [name for name in job.formats if name in BOOKLETS]
+        pupils = [(Maze.from_json(mazes[t.variant]), t.label) for t in members if t.variant in mazes]
+        if not wanted or not pupils:
+            continue
+        for name in wanted:
+            path = Path(folder) / f"{Path(folder).name}.{name}"
+            entry: dict[str, Any] = {"job": job.name, "file": str(path.relative_to(output_dir)), "mazes": len(pupils)}
+            try:
+                data = render_booklet(pupils, job, name)
+                write_atomic(path, data, root=output_dir)
+                entry.update({"sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
+            except Laby3dError as error:
+                entry["error"] = str(error)
+            written.append(entry)
+    return written
+
+
+def totals(entries: list[dict[str, Any]]) -> dict[str, Any]:
+    """Class totals: mazes, solids, filament (g) and print time (h) where the report estimates them."""
+    reports = [entry["printability"] for entry in entries if entry.get("printability")]
+    result: dict[str, Any] = {"mazes": len(entries), "failed": sum(1 for e in entries if e.get("error"))}
+    result["solids"] = len(reports)
+    if reports:
+        result["pla_solid_g"] = round(sum(r.get("mass_g_pla", 0.0) for r in reports), 1)
+        estimates = [r["estimate"] for r in reports if isinstance(r.get("estimate"), dict)]
+        if estimates:
+            result["filament_g"] = round(sum(e.get("filament_g", 0.0) for e in estimates), 1)
+            result["print_hours"] = round(sum(e.get("print_hours", 0.0) for e in estimates), 2)
+    return result
+
+
+def state_of(entry: dict[str, Any]) -> str:
+    """``ok``, ``WARN: <first warning>`` or ``FAILED: <error>`` for one maze."""
+    if entry.get("error"):
+        return f"FAILED: {entry['error']}"
+    warnings = (entry.get("printability") or {}).get("warnings") or []
+    return f"WARN: {warnings[0]}" if warnings else "ok"
 
 
 def progress_printer(stream: Any = None) -> Callable[[int, int, dict[str, Any]], None]:
@@ -202,11 +276,11 @@ def progress_printer(stream: Any = None) -> Callable[[int, int, dict[str, Any]],
     terminal = stream.isatty()
 
     def report(done: int, total: int, entry: dict[str, Any]) -> None:
-        state = f"FAILED: {entry['error']}" if entry.get("error") else "ok"
+        state = state_of(entry)
         if terminal:
             filled = int(30 * done / total)
             stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {entry['maze'][:40]:40}")
-            if entry.get("error"):
+            if state != "ok":
                 stream.write(f"\n{entry['maze']}: {state}\n")
             if done == total:
                 stream.write("\n")
@@ -215,3 +289,31 @@ def progress_printer(stream: Any = None) -> Callable[[int, int, dict[str, Any]],
         stream.flush()
 
     return report
+
+
+def dask_executor(address: str) -> tuple[Executor, Callable[[], None]]:
+    """An executor on a Dask cluster at ``address`` (``local``: a local cluster), and its closer.
+
+    Needs ``pip install 'laby3d[dask]'``. Workers return bytes; this process writes the files.
+    """
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise Laby3dError("--scheduler needs Dask: pip install 'laby3d[dask]'") from None
+    if address == "local":
+        workers = os.cpu_count() or 1
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        cluster = None
+        try:
+            client = Client(address, timeout="10s")
+        except OSError as error:
+            raise Laby3dError(f"--scheduler {address}: cannot reach the Dask scheduler ({error})") from None
+
+    def close() -> None:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+    return client.get_executor(), close

@@ -27,7 +27,7 @@ from laby3d.options.flags import add_option_flags, all_flags, typed_options
 from laby3d.printability import PRINTERS
 
 #: Sections of options that shape the outputs (everything but the maze itself).
-OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk")
+OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 
 
 def job_from_flags(args: argparse.Namespace, formats: Sequence[str], size: tuple[int, int] | None = None) -> Any:
@@ -182,14 +182,37 @@ def cmd_batch(args: argparse.Namespace) -> int:
         return 0
     if args.jobs is not None and args.jobs < 1:
         raise ParameterError(f"must be at least 1, got {args.jobs}", field="-j")
-    manifest = run_batch(tasks, output_dir, workers=args.jobs, progress=progress_printer())
+    executor, close = (None, None)
+    if args.scheduler:
+        from laby3d.batch import dask_executor
+
+        executor, close = dask_executor(args.scheduler)
+    try:
+        manifest = run_batch(tasks, output_dir, executor=executor, workers=args.jobs, progress=progress_printer())
+    finally:
+        if close is not None:
+            close()
     failed = manifest["failed"]
     manifest_path = output_dir / "manifest.json"
     print(f"{len(tasks) - failed} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
+    print(_totals_line(manifest["totals"]))
     for entry in manifest["mazes"]:
         if entry.get("error"):
             print(f"failed: {entry['maze']}: {entry['error']}", file=sys.stderr)
     return 1 if failed else 0
+
+
+def _totals_line(totals: dict[str, Any]) -> str:
+    """The class totals on one line: solids, print time and filament (estimates)."""
+    parts = [f"{totals['solids']} solids"]
+    if "print_hours" in totals:
+        hours = totals["print_hours"]
+        parts.append(f"about {int(hours)} h {round(hours % 1 * 60):02d} of printing")
+    if "filament_g" in totals:
+        parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
+    elif "pla_solid_g" in totals:
+        parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
+    return "totals: " + ", ".join(parts)
 
 
 def cmd_validate(args: argparse.Namespace) -> None:
@@ -240,6 +263,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dry-run", action="store_true", help="list the mazes and files without writing")
     p.add_argument("--only", nargs="+", metavar="NAME", help="run only these jobs")
     p.add_argument("--output-dir", help="override output_dir")
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]",
+    )
     p.set_defaults(run=cmd_batch)
 
     p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")

@@ -114,6 +114,14 @@ def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
     return rendered
 
 
+def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: str) -> bytes:
+    """A class booklet of ``pupils`` (maze, name): ``worksheet.pdf`` or ``key.pdf``."""
+    from laby3d.render.worksheet import key_pdf, worksheet_pdf
+
+    document = worksheet_pdf if name == "worksheet.pdf" else key_pdf
+    return document(pupils, spec=job.worksheet, lang=job.lang)
+
+
 def render(maze: Maze, fmt: str, **options: Any) -> bytes:
     """The bytes of format ``fmt`` for ``maze``; ``options`` are named as the CLI flags with
     ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``, ``laser_mode="outline"``).

@@ -57,7 +57,22 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 def _gif(context: RenderContext) -> bytes:
     from laby3d.render.animation import generation_gif
 
-    return generation_gif(context.maze)
+    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+
+
+def _lesson(context: RenderContext) -> bytes:
+    from laby3d.render.lesson import lesson_pdf
+
+    return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+
+
+def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
+    def render(context: RenderContext) -> bytes:
+        from laby3d.pipeline import render_booklet
+
+        return render_booklet([(context.maze, context.job.label)], context.job, kind)
+
+    return render
 
 
 def _stl(context: RenderContext) -> bytes:
@@ -116,17 +131,22 @@ FORMATS: dict[str, Format] = {
         Format(name="png", description="picture (matplotlib)", render=_picture("png")),
         Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf")),
         Format(name="ps", description="picture, PostScript (matplotlib)", render=_picture("ps")),
-        Format(name="gif", description="animation of the generation steps", render=_gif),
+        Format(name="gif", description="animation of the generation: zones, opened and rejected walls", render=_gif),
+        Format(
+            name="lesson.pdf", description="the generation step by step, a page per step (graph lesson)", render=_lesson
+        ),
+        Format(
+            name="worksheet.pdf",
+            description="worksheet: maze, name fields, instruction (A4)",
+            render=_booklet("worksheet.pdf"),
+        ),
+        Format(name="key.pdf", description="answer key: the maze with its solution", render=_booklet("key.pdf")),
         Format(name="stl", description="printable solid, binary STL (one body)", render=_stl, needs="solid"),
         Format(name="3mf", description="printable solid, 3MF in mm (coloured parts)", render=_3mf, needs="solid"),
         Format(name="glb", description="printable solid, binary glTF (coloured parts)", render=_glb, needs="solid"),
-        Format(
-            name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"
-        ),
+        Format(name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"),
         Format(name="dxf", description="laser sheet, DXF in mm", render=_dxf, needs="laser"),
-        Format(
-            name="html", description="walk-through page, works offline", render=_html, needs="page"
-        ),
+        Format(name="html", description="walk-through page, works offline", render=_html, needs="page"),
         Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
     )
 }

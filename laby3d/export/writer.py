@@ -220,26 +220,40 @@ def output_lock(folder: str | os.PathLike[str], *, wait: bool = False) -> Iterat
     """Hold ``folder``'s lock file (created with the folder if missing) for the ``with`` block.
 
     A second run on the same folder gets an :class:`OutputError` at once, or waits for the lock
-    with ``wait=True``. The lock is released when the block ends or the process dies.
+    with ``wait=True``. The lock file is removed when the block ends (so a finished run leaves
+    only its outputs); a process that dies releases the lock with it.
     """
     import fcntl
 
     path = _real_root(Path(folder)) / LOCK_NAME
-    try:
-        handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC, 0o666)
-    except OSError as error:
-        raise OutputError(f"cannot lock {path}: {cause(error)}") from None
-    try:
+    while True:
+        try:
+            handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC, 0o666)
+        except OSError as error:
+            raise OutputError(f"cannot lock {path}: {cause(error)}") from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
         except BlockingIOError:
             holder = os.pread(handle, 32, 0).decode("ascii", "replace").strip() or "?"
+            os.close(handle)
             raise OutputError(
                 f"{folder} is in use by another laby3d run (process {holder}, lock {path}); "
                 "wait for it to finish or choose another output folder"
             ) from None
+        try:
+            current = os.stat(path, follow_symlinks=False).st_ino
+        except FileNotFoundError:
+            current = -1
+        if current == os.fstat(handle).st_ino:
+            break
+        os.close(handle)  # the previous holder removed this file as it finished: lock the new one
+    try:
         os.ftruncate(handle, 0)
         os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
         yield path
     finally:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass  # the folder became unwritable: the empty lock file stays, harmless
         os.close(handle)  # closing releases the lock

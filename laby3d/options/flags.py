@@ -25,6 +25,7 @@ GROUP_TITLES = {
     "pictures": "pictures and text",
     "laser": "laser sheets (mm)",
     "walk": "walk-through page",
+    "worksheet": "worksheets, answer keys and the lesson",
 }
 
 

@@ -17,6 +17,7 @@ from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
 from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec
+from laby3d.options.worksheet import WorksheetSpec
 
 #: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them.
 FORMAT_NAMES = tuple(FORMATS)
@@ -30,6 +31,7 @@ SECTIONS: dict[str, type[Section]] = {
     "pictures": PictureSpec,
     "laser": LaserSpec,
     "walk": WalkSpec,
+    "worksheet": WorksheetSpec,
 }
 
 
@@ -53,13 +55,14 @@ class Job(BaseModel):
     pictures: PictureSpec = PictureSpec()
     laser: LaserSpec = LaserSpec()
     walk: WalkSpec = WalkSpec()
+    worksheet: WorksheetSpec = WorksheetSpec()
     formats: list[Literal[FORMAT_NAMES]] = Field(  # type: ignore[valid-type]
         ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
     )
 
     def needs(self) -> set[str]:
         """What the job's formats need beyond the maze: ``solid``, ``laser``, ``page``."""
-        return {FORMATS[name].needs for name in self.formats} - {"maze"}
+        return {str(FORMATS[name].needs) for name in self.formats} - {"maze"}
 
     def check(self) -> None:
         """Rules between fields, by the library's own objects, for the outputs asked for; raises
@@ -79,8 +82,32 @@ class Job(BaseModel):
         if "laser" in needs:
             with located("laser"):
                 self.laser.options(self.print.ball, self.label).check(fabrication)
+        if self.names is not None:
+            check_names(self.names)
         if self.count is not None and self.names is not None:
             raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
+
+
+def check_names(names: list[str]) -> None:
+    """A class set's names give distinct files: no name twice, none blank, and no two that
+    differ only by accents, case or punctuation (they would share a file name)."""
+    from laby3d.filenames import safe_name
+    from laby3d.quoting import shown
+
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        if not name.strip():
+            raise ParameterError("is blank: every pupil needs a name", field=f"names[{index}]")
+        key = safe_name(name).casefold()
+        if key in seen:
+            first = names[seen[key]]
+            how = "appears twice" if first.strip() == name.strip() else f"gives the same file name as {shown(first)}"
+            example = shown(name.strip() + " M.")
+            raise ParameterError(
+                f"{shown(name)} {how} (names[{seen[key]}]): make each name distinct, e.g. {example}",
+                field=f"names[{index}]",
+            )
+        seen[key] = index
 
 
 class located:  # noqa: N801 - used as a context manager, reads as a phrase
@@ -92,7 +119,7 @@ class located:  # noqa: N801 - used as a context manager, reads as a phrase
     def __enter__(self) -> None:
         return None
 
-    def __exit__(self, kind: Any, error: Any, traceback: Any) -> bool:
+    def __exit__(self, kind: Any, error: Any, traceback: Any) -> Literal[False]:
         if isinstance(error, ParameterError):
             raise error.within(self.section) from None
         return False
