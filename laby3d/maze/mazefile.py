@@ -50,7 +50,9 @@ MAX_OPTION_TEXT = 200
 KEYS = ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
 REQUIRED_KEYS = ("format", "version", "rows", "cols", "cells")
 _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+#: A JSON string; an unterminated one (and a final lone backslash) runs to the end of the text, so
+#: every match attempt succeeds and the scan stays linear whatever the quotes and backslashes.
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\(?:.|\Z)[^"\\]*)*(?:"|\Z)', re.DOTALL)
 _NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
