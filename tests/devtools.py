@@ -66,8 +66,8 @@ class Browser:
         self._next_id = 0
         self.events: list[dict[str, Any]] = []
         self.width, self.height = width, height
-        target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
-        self.session = self.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.send("Target.attachToTarget", {"targetId": self.target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime"):
             self.send(f"{domain}.enable", session=True)
         self.send(
@@ -184,6 +184,15 @@ class Browser:
     def mouse(self, kind: str, x: float, y: float, **extra: Any) -> None:
         """One real mouse event (mousePressed, mouseReleased, mouseMoved, mouseWheel) at (x, y) px."""
         self.page("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, **extra})
+
+    def switch_away_and_back(self, seconds: float) -> None:
+        """Open another tab (the page really loses focus and is hidden), wait, close it and
+        come back to the page."""
+        other = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
+        time.sleep(seconds)
+        self.send("Target.closeTarget", {"targetId": other})
+        self.send("Target.activateTarget", {"targetId": self.target})
+        self.page("Emulation.setFocusEmulationEnabled", {"enabled": True})
 
     def screenshot(self) -> bytes:
         """The page as PNG bytes, everything composited (canvas and overlays)."""
