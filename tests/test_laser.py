@@ -453,3 +453,29 @@ def test_sheet_preview_and_assembled_kit_pictures() -> None:
     pixels = np.asarray(kit).reshape(-1, 3).astype(int)
     plywood = np.array([int(MATERIAL_COLOURS["plywood"][0][i : i + 2], 16) for i in (1, 3, 5)])
     assert (np.abs(pixels - plywood).sum(axis=1) < 10).sum() > 1000, "the plywood layers show"
+
+
+@pytest.mark.parametrize("kerf", [0.1, 0.3])
+def test_alignment_holes_are_kerf_compensated_and_sit_alike_on_every_sheet(kerf: float) -> None:
+    maze = laby3d.generate(6, 8, seed=4)
+    fab = Fabrication(cell_size=10, wall_thickness=3, margin=6)
+    sheets = laser_sheets(maze, fab, LaserOptions(mode="stack", top=True, ball=5, kerf=kerf, registration_holes=4))
+    inset = (6 + 3) / 2 + kerf / 2  # from the grown outline: half the frame band plus half the kerf
+    parts = 0
+    for page in sheets.pages:
+        for outline in (shapely.Polygon(p) for p in page.strokes["outer-cut"]):
+            x0, y0, x1, y1 = outline.bounds
+            drills = [
+                h
+                for h in page.strokes["inner-cut"]
+                if outline.contains(shapely.Point(h.mean(axis=0))) and np.hypot(*(h - h.mean(axis=0)).T).max() < 2.1
+            ]
+            assert len(drills) == 4, "four alignment holes per part"
+            for hole in drills:
+                centre = hole.mean(axis=0)
+                assert min(centre[0] - x0, x1 - centre[0]) == pytest.approx(inset, abs=1e-6)
+                assert min(centre[1] - y0, y1 - centre[1]) == pytest.approx(inset, abs=1e-6)
+                # the cut line runs kerf/2 inside the 4 mm hole (a 64-gon: its vertices a hair further)
+                assert np.hypot(*(hole - centre).T).max() == pytest.approx(2 - kerf / 2, abs=5e-4)
+            parts += 1
+    assert parts == 1 + sheets.kit.wall_layers + 1

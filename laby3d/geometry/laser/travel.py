@@ -55,7 +55,7 @@ def travel_length(drawing: Drawing, origin: tuple[float, float] = (0.0, 0.0)) ->
 
 def _order(strokes: list[np.ndarray], closed: list[bool], head: np.ndarray) -> list[tuple[int, np.ndarray]]:
     """(stroke index, points) in travel order: open strokes maybe reversed, closed ones rotated
-    to start at their entry point (and maybe run the other way round)."""
+    to start at their entry point."""
     visits = _greedy(strokes, closed, head)
     starts = np.array([strokes[k][v] for k, v in visits])
     ends = np.array([strokes[k][v] if closed[k] else strokes[k][-1 if v == 0 else 0] for k, v in visits])
@@ -63,9 +63,8 @@ def _order(strokes: list[np.ndarray], closed: list[bool], head: np.ndarray) -> l
     for index, flipped in _two_opt_order(starts, ends, head):
         k, vertex = visits[index]
         points = strokes[k]
-        if closed[k]:
-            rotated = np.roll(points, -vertex, axis=0) if vertex else points
-            result.append((k, np.roll(rotated[::-1], 1, axis=0) if flipped else rotated))
+        if closed[k]:  # a ring keeps its turning sense (outlines CCW, holes CW): only its start moves
+            result.append((k, np.roll(points, -vertex, axis=0) if vertex else points))
         else:
             backwards = (vertex != 0) != flipped
             result.append((k, points[::-1] if backwards else points))
