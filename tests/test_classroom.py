@@ -403,3 +403,20 @@ def test_a_maze_file_is_replayed_from_its_seed_and_an_edited_one_is_refused() ->
     data["seed"] = 22  # another seed's maze: the steps cannot be these walls'
     with pytest.raises(ParameterError, match="not the one"):
         list(stages(laby3d.Maze.from_json(json.dumps(data))))
+
+
+def test_long_names_and_instructions_stay_on_the_page(tmp_path: Path) -> None:
+    """Every word's box (pdftotext -bbox) lies inside the paper's margins."""
+    tool = require_tool("pdftotext")
+    long_name = "Marie-Éléonore de La Tour d’Auvergne-Montmorency-Laval " + "W" * 40
+    instruction = "Trace le chemin de l’entrée à la sortie, puis colorie les impasses en rouge et compte-les. " * 2
+    spec = WorksheetSpec(per_page=4, instruction=instruction[:160])
+    for data in (
+        worksheet_pdf([(laby3d.generate(9, 9, seed=1), long_name)] * 2, spec=spec, lang="fr"),
+        key_pdf([(laby3d.generate(9, 9, seed=1), long_name)] * 2, spec=spec, lang="fr"),
+    ):
+        path = tmp_path / "words.pdf"
+        path.write_bytes(data)
+        html = subprocess.run([tool, "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+        right_edges = [float(x) for x in re.findall(r'xMax="([\d.]+)"', html)]
+        assert right_edges and max(right_edges) <= PAGE_POINTS["a4"][0] - 11 * 72 / 25.4

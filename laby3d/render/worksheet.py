@@ -185,20 +185,52 @@ def _font_size(box: Box, largest: float) -> float:
     return max(6.0, min(largest, largest * box.width / 180.0))
 
 
+def _text_width(words: str, size: float, *, weight: str = "normal", style: str = "normal") -> float:
+    """Width (mm) of ``words`` set in DejaVu Sans at ``size`` pt."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(family="DejaVu Sans", weight=weight, style=style, size=size)
+    width, _, _ = TextToPath().get_text_width_height_descent(words, font, ismath=False)
+    return width / _POINTS_PER_MM
+
+
+def _fitting(words: str, width: float, size: float, *, weight: str = "normal") -> float:
+    """``size`` (pt), or smaller so that ``words`` fit on one line ``width`` mm long."""
+    needed = _text_width(words, size, weight=weight)
+    return size if needed <= width else size * width / needed
+
+
+def _wrapped(words: str, width: float, size: float, *, style: str) -> list[str]:
+    """``words`` broken at spaces into lines at most ``width`` mm long (a longer word stands alone)."""
+    lines: list[str] = []
+    for word in words.split():
+        candidate = f"{lines[-1]} {word}" if lines else word
+        if lines and _text_width(candidate, size, style=style) <= width:
+            lines[-1] = candidate
+        else:
+            lines.append(word)
+    return lines
+
+
 def _worksheet_entry(axes: Axes, maze: Maze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str) -> None:
     """Name, class, date, instruction, the maze with its marks and the small print, in ``box``."""
     size = _font_size(box, 13.0)
     line = size * 1.6 / _POINTS_PER_MM  # line height (mm)
     blank = "_" * 28
-    axes.text(box.x, box.y, f"{text('name', lang)} {name or blank}", fontsize=size, weight="bold", va="top")
+    name_line = f"{text('name', lang)} {name or blank}"
+    name_size = _fitting(name_line, box.width, size, weight="bold")
+    axes.text(box.x, box.y, name_line, fontsize=name_size, weight="bold", va="top")
     class_field = f"{text('class', lang)} {spec.class_name or '_' * 14}"
     axes.text(box.x, box.y + line, class_field, fontsize=size * 0.85, va="top")
     axes.text(box.x + box.width / 2, box.y + line, f"{text('date', lang)} {'_' * 14}", fontsize=size * 0.85, va="top")
     instruction = spec.instruction or text("instruction", lang)
-    axes.text(box.x, box.y + 2.2 * line, instruction, fontsize=size * 0.85, style="italic", va="top", wrap=True)
+    lines = _wrapped(instruction, box.width, size * 0.85, style="italic")
+    axes.text(box.x, box.y + 2.2 * line, "\n".join(lines), fontsize=size * 0.85, style="italic", va="top")
     small = size * 0.5
     footer = small * 1.5 / _POINTS_PER_MM
-    maze_box = Box(x=box.x, y=box.y + 3.3 * line, width=box.width, height=box.height - 3.3 * line - footer)
+    top = (2.3 + 0.9 * len(lines)) * line
+    maze_box = Box(x=box.x, y=box.y + top, width=box.width, height=box.height - top - footer)
     _maze_with_marks(axes, maze, maze_box, lang=lang, size=size * 0.8, solution=False)
     axes.text(box.x + box.width, box.y + box.height, _small_print(maze, lang), fontsize=small, color="0.4", ha="right")
 
@@ -207,7 +239,8 @@ def _key_entry(axes: Axes, maze: Maze, name: str | None, box: Box, *, lang: str)
     """The pupil's name, the seed and the maze with its solution, in ``box``."""
     size = _font_size(box, 12.0)
     line = size * 1.5 / _POINTS_PER_MM
-    axes.text(box.x, box.y, name or "—", fontsize=size, weight="bold", va="top")
+    name_size = _fitting(name or "—", box.width, size, weight="bold")
+    axes.text(box.x, box.y, name or "—", fontsize=name_size, weight="bold", va="top")
     axes.text(box.x, box.y + line, _small_print(maze, lang), fontsize=size * 0.65, color="0.4", va="top")
     maze_box = Box(x=box.x, y=box.y + 2 * line, width=box.width, height=box.height - 2 * line)
     _maze_with_marks(axes, maze, maze_box, lang=lang, size=size * 0.7, solution=True)
@@ -226,7 +259,11 @@ def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
     from matplotlib.collections import LineCollection
 
-    band = min(11.0, 0.1 * min(box.width, box.height))
+    labels = {"entrance": text("entrance", lang), "exit": text("exit", lang)}
+    text_height = size * 1.3 / _POINTS_PER_MM
+    # room around the maze for a label beside an arrow (W, E) or an arrow then a label (N, S)
+    band = max(max(_text_width(label, size) for label in labels.values()) + 1.0, 2.5 * text_height)
+    arrow = min(0.6 * band, band - text_height - 1.0)
     placement = fit_maze(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
     segments = placement.to_mm(wall_segments(maze).reshape(-1, 2)).reshape(-1, 2, 2)
@@ -236,14 +273,15 @@ def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float
         axes.plot(path[:, 0], path[:, 1], color=SOLUTION_COLOUR, linewidth=line_width * 0.8, solid_joinstyle="round")
     for opening, word, inward in ((maze.entrance, "entrance", True), (maze.exit, "exit", False)):
         if opening is not None:
-            _mark(axes, opening, placement, text(word, lang), inward=inward, length=band * 0.6, size=size)
+            _mark(axes, opening, placement, labels[word], inward=inward, length=arrow, size=size)
 
 
 def _mark(
     axes: Axes, opening: Any, placement: MazePlacement, label: str, *, inward: bool, length: float, size: float
 ) -> None:
-    """An arrow through an opening (into the maze at the entrance, out at the exit), labelled
-    at its outer end; a dot and the label for an opening inside the maze (no side)."""
+    """An arrow ``length`` mm long through an opening (into the maze at the entrance, out at the
+    exit), labelled above it (W, E) or beyond it (N, S); for an opening inside the maze (no side),
+    a dot and the label."""
     centre = placement.to_mm(np.array([opening.col + 0.5, opening.row + 0.5]))
     if opening.side is None:
         axes.plot([centre[0]], [centre[1]], "o", color="tab:blue", markersize=size * 0.6)
@@ -259,8 +297,8 @@ def _mark(
         xytext=(float(tail[0]), float(tail[1])),
         arrowprops={"arrowstyle": "-|>", "color": "tab:blue", "lw": 1.2, "shrinkA": 0, "shrinkB": 0},
     )
-    if dy == 0:  # W or E: the label above the arrow, running away from the maze
-        x, y, vertical, horizontal = outer[0], outer[1] - 1.0, "bottom", "right" if dx < 0 else "left"
+    if dy == 0:  # W or E: the label above the arrow, from the maze's edge outwards
+        x, y, vertical, horizontal = edge[0] + dx * 0.5, edge[1] - 1.0, "bottom", "right" if dx < 0 else "left"
     else:  # N or S: the label beyond the arrow's outer end
         x, y, vertical, horizontal = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "center"
     axes.text(x, y, label, fontsize=size, color="tab:blue", ha=horizontal, va=vertical)
