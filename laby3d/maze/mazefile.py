@@ -16,6 +16,7 @@ import math
 import os
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import numpy as np
@@ -45,6 +46,10 @@ VERSION = 1
 MAX_FILE_BYTES = 32 * MAX_CELLS
 #: Deepest nesting of arrays and objects (a valid file nests 3 deep).
 MAX_NESTING = 16
+#: Most arrays and objects in a maze file: a row per maze row, a pair per solution cell, a few more.
+MAX_CONTAINERS = MAX_CELLS + MAX_SIDE + 16
+#: Most commas: three numbers per cell (its mask, its solution pair), a few more.
+MAX_COMMAS = 3 * MAX_CELLS + MAX_SIDE + 64
 #: Longest option value text.
 MAX_OPTION_TEXT = 200
 KEYS = ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
@@ -53,6 +58,7 @@ _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
 #: A JSON string; an unterminated one (and a final lone backslash) runs to the end of the text, so
 #: every match attempt succeeds and the scan stays linear whatever the quotes and backslashes.
 _JSON_STRING = re.compile(rb'"[^"\\]*(?:\\(?:.|\Z)[^"\\]*)*(?:"|\Z)', re.DOTALL)
+_SCAN_CHUNK = 1 << 20
 _NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
@@ -155,9 +161,14 @@ def _parse(text: str) -> Any:
         encoded = text.encode("utf-8")
     except UnicodeEncodeError as error:
         raise MazeFileError(f"not valid Unicode: lone surrogate at character {error.start}") from None
-    depth = nesting_depth(encoded)
-    if depth > MAX_NESTING:
-        raise MazeFileError(f"arrays and objects nest {depth} deep, a maze file nests at most {MAX_NESTING} deep")
+    shape = json_shape(encoded)
+    if shape.depth > MAX_NESTING:
+        raise MazeFileError(f"arrays and objects nest {shape.depth} deep, a maze file nests at most {MAX_NESTING} deep")
+    if shape.containers > MAX_CONTAINERS or shape.commas > MAX_COMMAS:
+        raise MazeFileError(
+            f"holds {shape.containers:,} arrays and objects and {shape.commas:,} commas, a maze file at most "
+            f"{MAX_CONTAINERS:,} and {MAX_COMMAS:,} (one array per solution cell, three numbers per cell)"
+        )
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
     except MazeFileError:
@@ -170,16 +181,36 @@ def _parse(text: str) -> Any:
         raise MazeFileError("arrays and objects nest too deep") from None
 
 
-def nesting_depth(encoded: bytes) -> int:
-    """Deepest nesting of ``[`` and ``{`` in JSON text (brackets inside strings do not count).
+@dataclass(frozen=True, kw_only=True)
+class JsonShape:
+    """What JSON text would build, counted before parsing (brackets and commas outside strings)."""
 
-    >>> nesting_depth(b'{"a": [[1], "[[["]}')
-    3
+    #: deepest nesting of arrays and objects
+    depth: int
+    #: number of arrays and objects
+    containers: int
+    #: number of commas (one less than the elements, per array or object)
+    commas: int
+
+
+def json_shape(encoded: bytes) -> JsonShape:
+    """The :class:`JsonShape` of UTF-8 JSON text, in linear time and bounded memory.
+
+    Exact for text that is valid JSON up to its deepest point, which is all the parser would
+    reach before failing.
+
+    >>> json_shape(b'{"a": [[1, 2], "[[[,"]}')
+    JsonShape(depth=3, containers=3, commas=2)
     """
     outside_strings = _JSON_STRING.sub(b'""', encoded)  # UTF-8 multi-byte sequences hold no '"' or '\\'
     brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKET), dtype=np.uint8)
-    steps = (brackets & 2).astype(np.int32) - 1  # bit 1 is set in [ and { (0x5B, 0x7B), clear in ] and }
-    return int(np.cumsum(steps).max(initial=0))
+    depth = deepest = 0
+    for start in range(0, len(brackets), _SCAN_CHUNK):
+        steps = (brackets[start : start + _SCAN_CHUNK] & 2).astype(np.int32) - 1  # +1 for [ and {, −1 for ] and }
+        running = np.cumsum(steps) + depth
+        deepest = max(deepest, int(running.max()))
+        depth = int(running[-1])
+    return JsonShape(depth=deepest, containers=int(np.count_nonzero(brackets & 2)), commas=outside_strings.count(b","))
 
 
 def _refuse_constant(name: str) -> NoReturn:
