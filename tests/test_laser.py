@@ -148,7 +148,7 @@ def test_ball_kit_closes_and_aligns(rows, cols, seed, cell, wall, margin, wall_s
         kerf=0.0,
         top=True,
         ball=ball,
-        play=play,
+        ball_play=play,
         registration_holes=drill,
         wall_material=Material(name="mdf", thickness=wall_sheet),
     )

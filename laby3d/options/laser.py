@@ -73,7 +73,7 @@ class LaserSpec(Section):
             wall_layers=self.wall_layers,
             top=self.top,
             ball=ball,
-            play=self.ball_play,
+            ball_play=self.ball_play,
             registration_holes=self.registration_holes,
             engrave_solution=self.engrave_solution,
             reference_square=self.reference_square,

@@ -37,7 +37,7 @@ class Kit:
     parts: list[Part]  # grown by half the kerf, with their marks, in the same order
     plate: tuple[float, float]
     ball: float
-    play: float
+    ball_play: float
     wall_layers: int
     inside_height: float
     registration: list[tuple[float, float]]  # alignment hole centres, mm
@@ -49,11 +49,11 @@ class Kit:
         return {
             "plate_mm": [round(v, 3) for v in self.plate],
             "ball_mm": self.ball,
-            "play_mm": self.play,
+            "ball_play_mm": self.ball_play,
             "wall_layers": self.wall_layers,
             "inside_height_mm": round(self.inside_height, 3),
             "stack_height_mm": round(sum(heights[name] for name, _ in self.layers), 3),
-            "ball_holes_mm": round(self.ball + self.play, 3),
+            "ball_holes_mm": round(self.ball + self.ball_play, 3),
             "registration_holes": [[round(x, 3), round(y, 3)] for x, y in self.registration],
             "label_on": self.label_on,
             "layers": [
@@ -68,7 +68,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
     options.check(fab)
     width, depth = fab.outer_size(maze.rows, maze.cols)
     ball = options.ball_diameter(fab)
-    layers = options.wall_layers or wall_layers_needed(ball + options.play, options.wall_material.thickness)
+    layers = options.wall_layers or wall_layers_needed(ball + options.ball_play, options.wall_material.thickness)
     plate = shapely.box(0, 0, width, depth)
     holes = _registration_holes(fab, width, depth, options.registration_holes)
     radius = (options.registration_holes or 0.0) / 2
@@ -84,7 +84,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
             for o in (maze.entrance, maze.exit)
             if o is not None
         ]
-        cutouts = [shapely.Point(c).buffer((ball + options.play) / 2, quad_segs=16) for c in centres]
+        cutouts = [shapely.Point(c).buffer((ball + options.ball_play) / 2, quad_segs=16) for c in centres]
         shapes.append(("top", plate.difference(shapely.union_all([*cutouts, drills]))))
     marks: dict[str, list[Mark]] = {name: [] for name, _ in shapes}
     if options.engrave_solution and maze.solution:
@@ -113,7 +113,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
         parts=parts,
         plate=(width, depth),
         ball=ball,
-        play=options.play,
+        ball_play=options.ball_play,
         wall_layers=layers,
         inside_height=layers * options.wall_material.thickness,
         registration=holes,

@@ -50,7 +50,7 @@ class LaserOptions:
     wall_layers: int | None = None  # stack: wall sheets; None: as many as the ball needs
     top: bool = False  # stack: add a clear top sheet with ball holes at the entrance and exit
     ball: float | None = None  # stack: ball diameter; default 60 % of the corridor
-    play: float = 1.0  # stack: clearance over the ball (inside height, ball holes), mm
+    ball_play: float = 1.0  # stack: clearance over the ball (inside height, ball holes), mm
     registration_holes: float | None = None  # stack: dowel diameter for corner alignment holes, mm
     engrave_solution: bool = False  # the solution path engraved (a key); off for a puzzle
     reference_square: bool = False  # a 100 mm square to check the scale
@@ -85,29 +85,29 @@ class LaserOptions:
         for kind in ("base", "wall", "top"):
             material: Material = getattr(self, f"{kind}_material")
             if not (math.isfinite(material.thickness) and material.thickness > 0):
-                raise ParameterError(f"must be > 0 mm, got {material.thickness:g}", field=f"{kind}_thickness")
+                raise ParameterError(f"must be > 0 mm, got {material.thickness:g}", field=f"{kind}_material_thickness")
         if self.mode == "stack":
             self._check_ball(fab)
 
     def _check_ball(self, fab: Fabrication) -> None:
         ball = self.ball_diameter(fab)
-        if not (math.isfinite(self.play) and self.play >= 0):
-            raise ParameterError(f"must be >= 0 mm, got {self.play:g}", field="play")
+        if not (math.isfinite(self.ball_play) and self.ball_play >= 0):
+            raise ParameterError(f"must be >= 0 mm, got {self.ball_play:g}", field="ball_play")
         if not (math.isfinite(ball) and ball > 0):
             raise ParameterError(f"ball must be > 0 mm, got {ball:g}")
-        if ball + self.play > fab.corridor_width:
+        if ball + self.ball_play > fab.corridor_width:
             raise ParameterError(
-                f"ball {ball:g} mm + play {self.play:g} mm must fit the corridor width "
+                f"ball {ball:g} mm + play {self.ball_play:g} mm must fit the corridor width "
                 f"({fab.cell_size:g} - {fab.wall_thickness:g} = {fab.corridor_width:g} mm): "
                 f"a smaller ball, a larger cell_size or thinner walls"
             )
         if self.wall_layers is not None:
             height = self.wall_layers * self.wall_material.thickness
-            if height < ball + self.play - 1e-9:
+            if height < ball + self.ball_play - 1e-9:
                 raise ParameterError(
                     f"{self.wall_layers} × {self.wall_material.thickness:g} mm = {height:g} mm of walls is lower "
-                    f"than the ball {ball:g} mm + play {self.play:g} mm; at least "
-                    f"{wall_layers_needed(ball + self.play, self.wall_material.thickness)} layers",
+                    f"than the ball {ball:g} mm + play {self.ball_play:g} mm; at least "
+                    f"{wall_layers_needed(ball + self.ball_play, self.wall_material.thickness)} layers",
                     field="wall_layers",
                 )
         if self.registration_holes is not None:
