@@ -18,7 +18,7 @@ import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -185,7 +185,9 @@ def _font_size(box: Box, largest: float) -> float:
     return max(6.0, min(largest, largest * box.width / 180.0))
 
 
-def _text_width(words: str, size: float, *, weight: str = "normal", style: str = "normal") -> float:
+def _text_width(
+    words: str, size: float, *, weight: str = "normal", style: Literal["normal", "italic"] = "normal"
+) -> float:
     """Width (mm) of ``words`` set in DejaVu Sans at ``size`` pt."""
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextToPath
@@ -201,7 +203,7 @@ def _fitting(words: str, width: float, size: float, *, weight: str = "normal") -
     return size if needed <= width else size * width / needed
 
 
-def _wrapped(words: str, width: float, size: float, *, style: str) -> list[str]:
+def _wrapped(words: str, width: float, size: float, *, style: Literal["normal", "italic"]) -> list[str]:
     """``words`` broken at spaces into lines at most ``width`` mm long (a longer word stands alone)."""
     lines: list[str] = []
     for word in words.split():
