@@ -17,12 +17,10 @@ from pathlib import Path
 import numpy as np
 import shapely
 
-from laby3d.errors import InternalError, ParameterError
+from laby3d.errors import ParameterError
 
-#: Largest distance between a flattened outline and the true curve, in em.
-FLATNESS = 2e-4
-#: Path codes of FreeType outlines (matplotlib's Path codes).
-MOVETO, LINETO, CURVE3, CLOSEPOLY = 1, 2, 3, 79
+#: Largest distance between a flattened outline and the true curve, in em (5 µm at 10 mm).
+FLATNESS = 5e-4
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,17 +73,21 @@ def text_shape(text: str) -> TextShape:
     units = font.units_per_EM
     font.set_size(units, 72)  # one pixel per font unit: outlines come in font units
     glyphs = []
+    drawn_glyphs: dict[int, tuple[shapely.Geometry | None, float]] = {}  # glyph index -> ink, advance (em)
     pen, previous = 0.0, None
     for char in drawn:
         index = font.get_char_index(ord(char))
         if previous is not None:
             pen += font.get_kerning(previous, index, Kerning.UNSCALED) / units
-        glyph = font.load_glyph(index, LoadFlags.NO_HINTING)
-        vertices, codes = font.get_path()
-        shape = _glyph_polygons(np.asarray(vertices, dtype=float) / units, np.asarray(codes))
-        if shape is not None:
-            glyphs.append(shapely.affinity.translate(shape, pen, 0.0))
-        pen += glyph.linearHoriAdvance / 65536 / units
+        if index not in drawn_glyphs:
+            glyph = font.load_glyph(index, LoadFlags.NO_HINTING)
+            vertices, codes = font.get_path()
+            ink = _glyph_polygons(np.asarray(vertices, dtype=float) / units, np.asarray(codes))
+            drawn_glyphs[index] = ink, glyph.linearHoriAdvance / 65536 / units
+        ink, advance = drawn_glyphs[index]
+        if ink is not None:
+            glyphs.append(shapely.affinity.translate(ink, pen, 0.0))
+        pen += advance
         previous = index
     if not glyphs:
         raise ParameterError(f"{text!r} has no visible character", field="label")
@@ -120,35 +122,13 @@ def _glyph_polygons(vertices: np.ndarray, codes: np.ndarray) -> shapely.Geometry
 
 
 def _flattened_contours(vertices: np.ndarray, codes: np.ndarray) -> list[np.ndarray]:
-    """The outline's closed contours as point rings (no closing repeat), quadratic Béziers cut
-    into enough chords to stay within :data:`FLATNESS`."""
-    rings: list[np.ndarray] = []
-    points: list[np.ndarray] = []
-    i = 0
-    while i < len(codes):
-        code = codes[i]
-        if code == MOVETO:
-            if len(points) > 1:
-                rings.append(np.array(points))
-            points = [vertices[i]]
-            i += 1
-        elif code == LINETO:
-            points.append(vertices[i])
-            i += 1
-        elif code == CURVE3:
-            start, control, end = points[-1], vertices[i], vertices[i + 1]
-            bend = float(np.linalg.norm(start - 2 * control + end))
-            steps = max(1, int(np.ceil(np.sqrt(bend / (4 * FLATNESS)))))
-            t = np.arange(1, steps + 1)[:, None] / steps
-            points.extend((1 - t) ** 2 * start + 2 * t * (1 - t) * control + t**2 * end)
-            i += 2
-        else:  # CLOSEPOLY (its vertex is meaningless), or a cubic, which TrueType fonts have none of
-            if code != CLOSEPOLY:
-                raise InternalError(f"unexpected path code {code} in a TrueType outline")
-            i += 1
-    if len(points) > 1:
-        rings.append(np.array(points))
-    return [_without_repeats(ring) for ring in rings]
+    """The outline's closed contours as point rings (no closing repeat), curves cut into
+    chords within :data:`FLATNESS` (matplotlib's flattening, in its units of 0.5)."""
+    from matplotlib.path import Path as CurvePath
+
+    scale = 0.5 / FLATNESS
+    rings = CurvePath(vertices * scale, codes).to_polygons(closed_only=True)
+    return [_without_repeats(np.asarray(ring, dtype=float) / scale) for ring in rings]
 
 
 def _without_repeats(ring: np.ndarray) -> np.ndarray:

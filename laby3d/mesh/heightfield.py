@@ -176,7 +176,7 @@ def _extrude(
     nz = len(z_values)
 
     faces_nodes: list[np.ndarray] = []  # (k, 3, 2) node id and z index per corner
-    extra: dict[tuple[float, float], int] = {}  # patch points that are not grid nodes -> index
+    extra = _Points(nodes.size)  # patch points that are not grid nodes
 
     def with_z(node_ids: np.ndarray, zi: int | np.ndarray) -> np.ndarray:
         return np.stack([node_ids, np.broadcast_to(zi, node_ids.shape)], axis=-1)
@@ -186,14 +186,14 @@ def _extrude(
         rings = trace(raster, [label], nodes, chunks)
         top_index = int(np.searchsorted(z_values, heights[label]))
         if label in patches:
-            faces_nodes.extend(_patch(raster, rings, patches[label], top_index, z_values, extra, nodes.size))
+            faces_nodes.extend(_patch(raster, rings, patches[label], top_index, z_values, extra))
         else:
             faces_nodes.append(with_z(_triangulate(raster, rings, robust), top_index))
         faces_nodes.append(_walls(rings, label, level, bottom, z_values, z_index))
     solid = trace(raster, labels, nodes)
     if underside is not None:
         ceiling_index = int(np.searchsorted(z_values, bottom + underside.depth))
-        faces_nodes.extend(_underside(raster, solid, underside, bottom_index, ceiling_index, extra, nodes.size))
+        faces_nodes.extend(_underside(raster, solid, underside, bottom_index, ceiling_index, extra))
     else:
         if len(solid.vertices) > 4 * CHUNK_BLOCKS:  # a large bottom (walls only): triangulate it by chunks
             solid = trace(raster, labels, nodes, chunks)
@@ -202,15 +202,15 @@ def _extrude(
 
     corners = np.concatenate([f.reshape(-1, 3, 2) for f in faces_nodes])
     keys = (corners[..., 0] * nz + corners[..., 1]).ravel()
-    used = np.zeros((nodes.size + len(extra)) * nz, dtype=bool)
+    used = np.zeros((nodes.size + extra.count) * nz, dtype=bool)
     used[keys] = True
     unique_keys = np.flatnonzero(used)
     new_id = np.cumsum(used) - 1
     inverse = new_id[keys]
     points = unique_keys // nz
     xy = node_xy(raster, np.minimum(points, nodes.size - 1))
-    if extra:
-        table = np.array(list(extra), dtype=float)
+    if extra.count:
+        table = np.concatenate(extra.added)
         outside = points >= nodes.size
         xy[outside] = table[points[outside] - nodes.size]
     vertices = np.column_stack([xy, z_values[unique_keys % nz]])
@@ -236,57 +236,63 @@ class Underside:
 
 
 class _Points:
-    """Ids of mesh points: raster nodes by their own id, other points (text outlines, label
-    boxes under the base) numbered after the ``node_count`` nodes, one id per position."""
+    """Mesh points that are not raster nodes (text outlines, label boxes under the base),
+    numbered after the ``node_count`` nodes in the order they are added."""
 
-    def __init__(self, extra: dict[tuple[float, float], int], node_count: int) -> None:
-        self.extra = extra
+    def __init__(self, node_count: int) -> None:
         self.node_count = node_count
-        self.lookup: dict[tuple[float, float], int] = {}
+        self.added: list[np.ndarray] = []
+        self.count = 0
 
-    def know(self, xy: np.ndarray, ids: np.ndarray) -> None:
-        """Use the raster nodes ``ids`` for the points ``xy`` (mm)."""
-        for (x, y), n in zip(xy.tolist(), ids.tolist(), strict=True):
-            self.lookup[(round(x, 6), round(y, 6))] = int(n)
+    def add(self, xy: np.ndarray) -> np.ndarray:
+        """Ids of new points ``xy`` ``(k, 2)``, mm."""
+        self.added.append(np.asarray(xy, dtype=float))
+        ids = np.arange(self.count, self.count + len(xy), dtype=np.int64) + self.node_count
+        self.count += len(xy)
+        return ids
 
-    def ids(self, points: np.ndarray) -> np.ndarray:
-        result = []
-        for x, y in points.tolist():
-            key = (round(x, 6), round(y, 6))
-            if key not in self.lookup:
-                self.lookup[key] = self.node_count + self.extra.setdefault(key, len(self.extra))
-            result.append(self.lookup[key])
-        return np.array(result, dtype=np.int64)
 
-    def surface(self, loops: list[np.ndarray], zi: int, *, down: bool = False) -> np.ndarray:
-        """``(k, 3, 2)`` corners of the flat region ``loops`` (outer loop counter-clockwise,
-        holes clockwise) at z index ``zi``, facing up (or ``down``)."""
-        import manifold3d
+def _surface(loops: list[np.ndarray], ids: list[np.ndarray], zi: int, *, down: bool = False) -> np.ndarray:
+    """``(k, 3, 2)`` (point id, z index) corners of the flat region ``loops`` (mm; outer loop
+    counter-clockwise, holes clockwise; ``ids`` their point ids) at z index ``zi``, facing up
+    (or ``down``)."""
+    import manifold3d
 
-        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
-        corner_ids = np.concatenate([self.ids(loop) for loop in loops])[local]
-        if down:
-            corner_ids = corner_ids[:, ::-1]
-        return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
+    local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+    corner_ids = np.concatenate(ids)[local]
+    if down:
+        corner_ids = corner_ids[:, ::-1]
+    return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
 
 
 def _inlay(
-    points: _Points, box: np.ndarray, polygons: shapely.Geometry, box_index: int, glyph_index: int, *, down: bool
+    extra: _Points,
+    box: tuple[np.ndarray, np.ndarray],
+    polygons: shapely.Geometry,
+    box_index: int,
+    glyph_index: int,
+    *,
+    down: bool,
 ) -> list[np.ndarray]:
-    """Faces of a flat box (its loop ``box``, counter-clockwise, at z index ``box_index``)
-    carrying polygons at ``glyph_index``: the box minus the polygons, their counters, the
-    polygons, and the walls between. Seen from above (``down`` False) the polygons stand up or
-    sink in; seen from below they are cut up into the bottom."""
+    """Faces of a flat box (its loop ``box``, counter-clockwise: mm and point ids, at z index
+    ``box_index``) carrying polygons at ``glyph_index``: the box minus the polygons, their
+    counters, the polygons, and the walls between. Seen from above (``down`` False) the
+    polygons stand up or sink in; seen from below they are cut up into the bottom."""
     glyphs = polygon_loops(polygons)
-    faces = [points.surface([box, *(loops[0][::-1] for loops in glyphs)], box_index, down=down)]
-    faces += [points.surface([counter[::-1]], box_index, down=down) for loops in glyphs for counter in loops[1:]]
-    faces += [points.surface(loops, glyph_index, down=down) for loops in glyphs]
+    ids = [[extra.add(loop) for loop in loops] for loops in glyphs]
+    outlines = [loops[0][::-1] for loops in glyphs]
+    faces = [_surface([box[0], *outlines], [box[1], *(loop_ids[0][::-1] for loop_ids in ids)], box_index, down=down)]
+    for loops, loop_ids in zip(glyphs, ids, strict=True):
+        faces += [
+            _surface([counter[::-1]], [counter_ids[::-1]], box_index, down=down)
+            for counter, counter_ids in zip(loops[1:], loop_ids[1:], strict=True)
+        ]
+        faces.append(_surface(loops, loop_ids, glyph_index, down=down))
     low, high = sorted((box_index, glyph_index))
     sunk = (glyph_index < box_index) != down  # the walls face into the glyphs
-    for loops in glyphs:
-        for loop in loops:
-            ids = points.ids(loop)
-            start, end = ids, np.roll(ids, -1)
+    for loop_ids in ids:
+        for start in loop_ids:
+            end = np.roll(start, -1)
             if sunk:  # the higher side, on the right, is the box
                 start, end = end, start
             faces.append(_quads(start, end, np.full_like(start, low), high))
@@ -294,32 +300,17 @@ def _inlay(
 
 
 def _patch(
-    raster: Raster,
-    rings: Rings,
-    patch: Patch,
-    box_index: int,
-    z_values: np.ndarray,
-    extra: dict[tuple[float, float], int],
-    node_count: int,
+    raster: Raster, rings: Rings, patch: Patch, box_index: int, z_values: np.ndarray, extra: _Points
 ) -> list[np.ndarray]:
     """Faces of a label box whose top carries ``patch``: the box minus the polygons at the box's
     height, the polygons at their own, and the walls between (higher side facing out)."""
     (ring,) = rings.split()
-    box_xy = node_xy(raster, ring)
-    points = _Points(extra, node_count)
-    points.know(box_xy, ring)
     glyph_index = int(np.searchsorted(z_values, patch.top))
-    return _inlay(points, box_xy, patch.polygons, box_index, glyph_index, down=False)
+    return _inlay(extra, (node_xy(raster, ring), ring), patch.polygons, box_index, glyph_index, down=False)
 
 
 def _underside(
-    raster: Raster,
-    outline: Rings,
-    underside: Underside,
-    bottom_index: int,
-    ceiling_index: int,
-    extra: dict[tuple[float, float], int],
-    node_count: int,
+    raster: Raster, outline: Rings, underside: Underside, bottom_index: int, ceiling_index: int, extra: _Points
 ) -> list[np.ndarray]:
     """Faces of the bottom (``outline``: one ring, counter-clockwise) with ``underside``'s
     polygons cut up to ``ceiling_index``: the bottom around the box, then the box's inlay."""
@@ -328,10 +319,9 @@ def _underside(
         raise InternalError(f"text under the base needs a bottom of one ring, got {len(rings)}")
     x0, y0, x1, y1 = underside.box
     box = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], dtype=float)
-    points = _Points(extra, node_count)
-    points.know(node_xy(raster, rings[0]), rings[0])
-    faces = [points.surface([node_xy(raster, rings[0]), box[::-1]], bottom_index, down=True)]
-    return faces + _inlay(points, box, underside.polygons, bottom_index, ceiling_index, down=True)
+    box_ids = extra.add(box)
+    around = _surface([node_xy(raster, rings[0]), box[::-1]], [rings[0], box_ids[::-1]], bottom_index, down=True)
+    return [around, *_inlay(extra, (box, box_ids), underside.polygons, bottom_index, ceiling_index, down=True)]
 
 
 def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:

@@ -70,7 +70,6 @@ class SolidOptions:
         taken on the margin); raises :class:`ParameterError` when it fits nowhere allowed."""
         if self.label is None:
             raise ParameterError("is not set", field="label")
-        self._check_label(fab, self.label)
         room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked)
         placement = place_label(
             self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle
@@ -89,15 +88,14 @@ class SolidOptions:
             )
         return placement
 
-    def _check_label(self, fab: Fabrication, label: str) -> None:
-        """What can be said of the label without the maze's size: text, mode, position, depth."""
+    def _check_label(self, fab: Fabrication) -> None:
+        """What can be said of the label without its text and the maze's size: mode, position, depth."""
         if self.label_mode not in ("engrave", "emboss"):
             raise ParameterError(f"must be engrave or emboss, got {self.label_mode!r}", field="label_mode")
         if self.label_position not in ("margin", "bottom", "auto"):
             raise ParameterError(f"must be margin, bottom or auto, got {self.label_position!r}", field="label_position")
         if fab.base_thickness == 0:
             raise ParameterError("needs a base plate: base_thickness must be > 0", field="label")
-        text_shape(label)
         if self.label_position == "bottom":
             limit = self.bottom_depth_limit(fab)
             if not 0 < self.label_depth <= limit:
@@ -111,12 +109,19 @@ class SolidOptions:
             raise ParameterError(f"must be in (0, {limit:g}] mm, got {self.label_depth:g}", field="label_depth")
 
     def check(self, fab: Fabrication, *, size: tuple[int, int] | None = None) -> None:
-        """Raise :class:`ParameterError` unless these options fit ``fab``; with the maze's
-        ``size`` (rows, cols), also unless the label fits somewhere it may go."""
+        """Raise :class:`ParameterError` unless these options fit ``fab`` and the label's text
+        can be drawn; with the maze's ``size`` (rows, cols), also unless the label fits
+        somewhere it may go (the whole check of a label but for the arrows' room)."""
+        self.check_sizes(fab)
         if self.label is not None and size is not None:
             self.place_label(fab, size)
+        elif self.label is not None:
+            text_shape(self.label)
+
+    def check_sizes(self, fab: Fabrication) -> None:
+        """:meth:`check` without the label's text and room."""
         if self.label is not None:
-            self._check_label(fab, self.label)
+            self._check_label(fab)
         if self.markers and fab.margin < MARKER_MARGIN:
             raise ParameterError(f"markers need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}")
         if self.markers and fab.base_thickness <= MARKER_DEPTH:
@@ -242,7 +247,7 @@ def solid_raster(
     label (the text label, the opening arrows), each in a box of its own, and where the label
     went (on the margin, or under the base outside the raster)."""
     fab.check_size(maze.rows, maze.cols)
-    options.check(fab)
+    options.check_sizes(fab)
     raster = maze_raster(maze, fab, path_width=options.path_width(fab))
     marks: dict[int, PlacedLabel] = {}
     if options.markers:

@@ -1,0 +1,252 @@
+"""Labels on the solid: every real name fits (on the margin or mirrored under the base), the
+solid stays one closed body of the exact volume, and the text is the text, checked against
+matplotlib's own text layout (tests/labelcheck.py), never against laby3d's numbers."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import shapely
+from conftest import require_tool
+from labelcheck import (
+    body_count,
+    closed_and_oriented,
+    corpus,
+    oracle_ink,
+    signed_volume,
+    welded,
+)
+from solidcheck import repair_counters
+
+import laby3d
+from laby3d.export.meshes import stl_bytes
+from laby3d.geometry.footprint import footprint_area
+from laby3d.geometry.label import LabelPlacement
+from laby3d.geometry.params import Fabrication
+from laby3d.mesh.solid import SolidOptions, maze_solid
+
+MARGINS = (0, 5, 6, 8, 10, 14)
+MODES = ("engrave", "emboss")
+NAMES = corpus()
+#: A fast sample of the corpus: every 30th name, plus the names of the issue.
+SAMPLE = sorted({*NAMES[::30], "Željko", "Ángel", "Peggy", "François", "Garçon"})
+#: Legible capitals, mm (the label module's promise, restated).
+LEGIBLE_CAPITALS = 3.0
+
+
+def check_label(name: str, rows: int, cols: int, margin: float, mode: str, nozzle: float = 0.4) -> LabelPlacement:
+    """Build the labelled solid and check it against the oracles; returns where the label went."""
+    maze = laby3d.generate(rows, cols, seed=len(name))
+    fab = Fabrication(margin=margin)
+    solid = maze_solid(maze, fab, SolidOptions(label=name, label_mode=mode, nozzle=nozzle))
+    placement = solid.label_placement
+    assert placement is not None
+    width, depth = fab.outer_size(rows, cols)
+
+    # One closed body, as an STL reader sees it, within the plate.
+    body = solid.body
+    faces = welded(body.vertices, body.faces)
+    assert closed_and_oriented(faces), name
+    assert body_count(faces) == 1, name
+    assert np.allclose(body.vertices.min(axis=0), 0, atol=1e-9)
+    assert np.allclose(body.vertices.max(axis=0), [width, depth, fab.height], atol=1e-9)
+
+    # The text is the text: matplotlib's layout of it, mirrored under the base, same size.
+    glyphs = placement.mark.glyphs
+    seen = shapely.affinity.scale(glyphs, -1, 1, origin=(0, 0)) if placement.side == "bottom" else glyphs
+    x0, y0, _, _ = seen.bounds
+    seen = shapely.affinity.translate(seen, -x0, -y0)
+    expected = oracle_ink(name, placement.font_size)
+    assert seen.symmetric_difference(expected).area < 0.02 * expected.area, name
+    assert placement.cap_height >= LEGIBLE_CAPITALS - 1e-9
+
+    # Glyphs inside their box, the box inside the margin strip or under the plate.
+    box = shapely.box(*placement.mark.box)
+    assert box.contains_properly(glyphs), name
+    strip = shapely.box(0, 0, width, margin) if placement.side == "margin" else shapely.box(0, 0, width, depth)
+    assert strip.contains(box), name
+
+    # Exact volume: plate + walls ± the label's ink (the oracle's area) × depth.
+    volume = width * depth * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
+    sign = 1 if placement.mode == "emboss" else -1
+    label_volume = 0.6 * expected.area
+    assert signed_volume(body.vertices, body.faces) == pytest.approx(
+        volume + sign * label_volume, abs=2e-3 * label_volume
+    )
+
+    # Printable: embossed strokes hold a disc of one nozzle width; engraved grooves hold one of
+    # half a nozzle, and the counters between them one of a whole nozzle.
+    pieces = getattr(glyphs, "geoms", [glyphs])
+    if placement.mode == "emboss":
+        assert all(not piece.buffer(-nozzle / 2).is_empty for piece in pieces), name
+    else:
+        assert all(not piece.buffer(-nozzle / 4).is_empty for piece in pieces), name
+        counters = [shapely.Polygon(hole) for piece in pieces for hole in piece.interiors]
+        assert all(not counter.buffer(-nozzle / 2).is_empty for counter in counters), name
+    return placement
+
+
+@pytest.mark.parametrize("name", SAMPLE)
+def test_sample_names_fit_every_margin(name: str) -> None:
+    for margin in MARGINS:
+        for mode in MODES:
+            check_label(name, 10, 10, margin, mode)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_every_name_of_the_corpus_fits_every_margin(name: str) -> None:
+    for margin in MARGINS:
+        for mode in MODES:
+            check_label(name, 10, 10, margin, mode)
+
+
+def test_corpus_is_large_and_varied() -> None:
+    assert len(NAMES) >= 300 and len(set(NAMES)) == len(NAMES)
+    text = "".join(NAMES)
+    for letters in ("ÁÉÍÓÚ", "ŁŻŚĆ", "ŠŽČŘ", "ŐŰ", "ÅØÆÞ", "İŞĞ", "ễỳạ", "ΑΒΓΩ", "ДЖЩЯ", "gjpqy", "'-"):
+        assert any(char in text for char in letters), letters
+
+
+def test_issue_names_go_where_they_are_legible() -> None:
+    """The three reports of the issue: no internal error, one body, and the label where it is legible."""
+    assert check_label("Željko", 12, 12, 6, "engrave").side == "bottom"  # 4 mm of room: accents need more
+    assert check_label("Ángel", 12, 12, 6, "engrave").side == "bottom"
+    assert check_label("Peggy", 12, 12, 10, "engrave").side == "margin"
+    assert check_label("Ana", 12, 12, 0, "engrave").side == "bottom"  # no margin: under the base
+
+
+@pytest.mark.parametrize("text", ["$5 and $6", "$\\frac{$", "50 % ^_^ {x}"])
+def test_plain_text_only(text: str) -> None:
+    """Dollars, backslashes and braces are characters, not mathtext."""
+    check_label(text, 10, 10, 10, "engrave")
+
+
+@pytest.mark.parametrize(("text", "missing"), [("李明", "李, 明"), ("Ana 🦊", "🦊"), ("Zoë 李", "李")])
+def test_characters_the_font_lacks_are_named(text: str, missing: str) -> None:
+    with pytest.raises(laby3d.ParameterError) as caught:
+        maze_solid(laby3d.generate(5, 5, seed=1), Fabrication(margin=8), SolidOptions(label=text))
+    assert caught.value.field == "label"
+    assert caught.value.detail == f'"{text}": the font has no glyph for {missing}'
+
+
+@pytest.mark.parametrize("text", [" ", "\u00a0\u00a0", "\u200b", "\ufeff\u200d", "\t"])
+def test_invisible_labels_are_refused(text: str) -> None:
+    with pytest.raises(laby3d.ParameterError, match="no visible character") as caught:
+        SolidOptions(label=text).check(Fabrication())
+    assert caught.value.field == "label"
+
+
+def test_invisible_characters_inside_a_name_are_dropped() -> None:
+    """A zero-width space and a decomposed accent draw the same as the plain NFC name."""
+    fab = Fabrication(margin=10)
+    maze = laby3d.generate(8, 8, seed=1)
+    plain = maze_solid(maze, fab, SolidOptions(label="Zoé")).label_placement
+    odd = maze_solid(maze, fab, SolidOptions(label="Zo\u200be\u0301\u00a0")).label_placement
+    assert plain is not None and odd is not None
+    assert plain.text == odd.text == "Zoé"
+    assert plain.mark.glyphs.equals(odd.mark.glyphs)
+
+
+def test_bottom_label_reads_when_turned_over() -> None:
+    """Turned over about the y axis, the engraving under the base is the text, upright."""
+    maze = laby3d.generate(8, 8, seed=2)
+    solid = maze_solid(maze, Fabrication(), SolidOptions(label="Ryszard"))
+    placement = solid.label_placement
+    assert placement is not None and placement.side == "bottom" and placement.mode == "engrave"
+    turned = shapely.affinity.scale(placement.mark.glyphs, -1, 1, origin=(0, 0))
+    x0, y0, _, _ = turned.bounds
+    expected = oracle_ink("Ryszard", placement.font_size)
+    assert shapely.affinity.translate(turned, -x0, -y0).symmetric_difference(expected).area < 0.02 * expected.area
+    # The cavity is in the bottom face: faces at z = label depth face down, over the ink's area.
+    body = solid.body
+    corners = body.vertices[body.faces]
+    normals = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    ceiling = np.isclose(corners[:, :, 2], 0.6).all(axis=1) & (normals[:, 2] < 0)
+    assert normals[ceiling, 2].sum() / -2 == pytest.approx(expected.area, rel=2e-3)
+
+
+def test_label_position_margin_refuses_with_the_room_needed() -> None:
+    """The refusal names a margin; that margin holds the label."""
+    maze = laby3d.generate(10, 10, seed=1)
+    options = SolidOptions(label="Jürgen", label_position="margin")
+    with pytest.raises(laby3d.ParameterError) as caught:
+        maze_solid(maze, Fabrication(margin=5), options)
+    assert caught.value.field == "label"
+    needed = float(re.search(r"needs margin >= ([\d.]+) mm", caught.value.detail).group(1))
+    placement = maze_solid(maze, Fabrication(margin=needed + 0.05), options).label_placement
+    assert placement is not None and placement.side == "margin"
+    assert placement.cap_height == pytest.approx(LEGIBLE_CAPITALS, rel=0.03)
+
+
+def test_bottom_needs_room_in_the_base() -> None:
+    fab = Fabrication(base_thickness=1.2)
+    with pytest.raises(laby3d.ParameterError, match=r"must be <= 0.2 mm for the label under the base") as caught:
+        maze_solid(laby3d.generate(6, 6, seed=1), fab, SolidOptions(label="Ana", solution="groove"))
+    assert caught.value.field == "label_depth"
+    with pytest.raises(laby3d.ParameterError, match="label under the base is engraved") as caught:
+        SolidOptions(label="Ana", label_mode="emboss", label_position="bottom").check(fab, size=(6, 6))
+    assert caught.value.field == "label_position"
+
+
+def test_groove_and_bottom_label_keep_the_solid_sound() -> None:
+    maze = laby3d.generate(9, 7, seed=5)
+    solid = maze_solid(maze, Fabrication(), SolidOptions(label="Ægir", solution="groove", solution_depth=0.8))
+    assert solid.label_placement is not None and solid.label_placement.side == "bottom"
+    faces = welded(solid.body.vertices, solid.body.faces)
+    assert closed_and_oriented(faces) and body_count(faces) == 1
+    parts_volume = sum(signed_volume(part.vertices, part.faces) for part in solid.parts.values())
+    assert parts_volume == pytest.approx(signed_volume(solid.body.vertices, solid.body.faces), rel=1e-9)
+    for part in solid.parts.values():
+        assert closed_and_oriented(welded(part.vertices, part.faces))
+
+
+def test_a_coarse_nozzle_grows_or_moves_the_text() -> None:
+    """A 0.8 mm nozzle is too coarse for embossed strokes on an 8 mm margin (they would be about
+    0.5 mm): the label is engraved instead (margin or bottom); a 14 mm margin holds it embossed."""
+    assert check_label("Björn", 10, 10, 8, "emboss", nozzle=0.8).mode == "engrave"
+    roomy = check_label("Björn", 10, 10, 14, "emboss", nozzle=0.8)
+    assert (roomy.side, roomy.mode) == ("margin", "emboss")
+
+
+def test_too_coarse_a_nozzle_is_refused_with_the_size_needed() -> None:
+    with pytest.raises(laby3d.ParameterError, match=r"capitals of [\d.]+ mm for a 3 mm nozzle") as caught:
+        maze_solid(laby3d.generate(10, 10, seed=1), Fabrication(), SolidOptions(label="Ana", nozzle=3))
+    assert caught.value.field == "label"
+
+
+def test_job_check_places_the_label_up_front() -> None:
+    """SolidOptions.check with the maze's size refuses what the solid would refuse."""
+    options = SolidOptions(label="Maria da Conceição Gonçalves")
+    with pytest.raises(laby3d.ParameterError, match="does not fit"):
+        options.check(Fabrication(), size=(3, 3))
+    options.check(Fabrication(), size=(10, 10))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "margin", "mode"),
+    [
+        ("Željko", 6, "engrave"),
+        ("Peggy", 10, "emboss"),
+        ("Ţuţu", 8, "engrave"),
+        ("Þórgunnur Ýr Guðjónsdóttir", 14, "emboss"),
+        ("Ana", 0, "engrave"),
+    ],
+)
+def test_prusaslicer_info_is_clean(tmp_path: Path, name: str, margin: int, mode: str) -> None:
+    slicer = require_tool("prusa-slicer")
+    solid = maze_solid(
+        laby3d.generate(8, 8, seed=3), Fabrication(margin=margin), SolidOptions(label=name, label_mode=mode)
+    )
+    path = tmp_path / "label.stl"
+    path.write_bytes(stl_bytes(solid.body, "laby3d label test".ljust(80)))
+    info = subprocess.run([slicer, "--loglevel", "1", "--info", str(path)], capture_output=True, text=True, timeout=300)
+    assert info.returncode == 0 and "number_of_facets" in info.stdout, info.stderr[-500:]
+    assert repair_counters(info.stdout) == {}
+    assert "manifold = yes" in info.stdout
+    assert re.search(r"^number_of_parts =\s+1$", info.stdout, re.M), info.stdout
