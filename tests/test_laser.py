@@ -191,7 +191,8 @@ def test_kit_refuses_with_the_numbers() -> None:
     with pytest.raises(ParameterError, match=r"ball 7 mm \+ play 1 mm must fit the corridor width"):
         ball_kit(maze, fab, LaserOptions(mode="stack", ball=7))
     with pytest.raises(
-        ParameterError, match=r"1 × 3 mm = 3 mm of walls is lower than the ball 6 mm \+ play 1 mm"
+        ParameterError,
+        match=r"gives 1 × 3 mm = 3 mm of walls, lower than the ball 6 mm \+ play 1 mm; at least 3 layers",
     ) as error:
         ball_kit(maze, fab, LaserOptions(mode="stack", ball=6, wall_layers=1))
     assert error.value.field == "wall_layers"
@@ -479,3 +480,32 @@ def test_alignment_holes_are_kerf_compensated_and_sit_alike_on_every_sheet(kerf:
                 assert np.hypot(*(hole - centre).T).max() == pytest.approx(2 - kerf / 2, abs=5e-4)
             parts += 1
     assert parts == 1 + sheets.kit.wall_layers + 1
+
+
+@pytest.mark.parametrize(
+    ("operation", "layer"), [("cut", "outer-cut"), ("score", "score"), ("engrave-line", "engrave-line")]
+)
+def test_lines_go_to_the_operation_asked_for(operation: str, layer: str) -> None:
+    page = svg_of(laby3d.generate(4, 6, seed=8), mode="lines", line_operation=operation)
+    assert set(page["layers"]) == {layer}
+    assert len(page["layers"][layer]) == closed_walls_and_bound(laby3d.generate(4, 6, seed=8))[1]
+
+
+def test_cli_names_the_laser_option_at_fault(tmp_path: Path) -> None:
+    for flags, message in [
+        (["--kerf", "-1"], "--kerf"),
+        (["--sheet", "big"], "sheet must look like WxH"),
+        (["--laser-mode", "stack", "--sheet", "50x50"], "too small for the base part"),
+        (
+            ["--laser-mode", "stack", "--ball", "6", "--wall-thickness", "3", "--wall-layers", "1"],
+            "--wall-layers gives 1 × 3 mm",
+        ),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-m", "laby3d", "generate", "--seed", "1", *flags, "-o", "m.svg"],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        )
+        assert result.returncode == 2 and message in result.stderr, result.stderr
+        assert not (tmp_path / "m.svg").exists()

@@ -105,7 +105,7 @@ class LaserOptions:
             height = self.wall_layers * self.wall_material.thickness
             if height < ball + self.ball_play - 1e-9:
                 raise ParameterError(
-                    f"{self.wall_layers} × {self.wall_material.thickness:g} mm = {height:g} mm of walls is lower "
+                    f"gives {self.wall_layers} × {self.wall_material.thickness:g} mm = {height:g} mm of walls, lower "
                     f"than the ball {ball:g} mm + play {self.ball_play:g} mm; at least "
                     f"{wall_layers_needed(ball + self.ball_play, self.wall_material.thickness)} layers",
                     field="wall_layers",

@@ -126,12 +126,13 @@ def reference_square(material: Material) -> Part:
 def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     pad = fab.margin + fab.wall_thickness / 2
     width, depth = fab.outer_size(maze.rows, maze.cols)
+    operation = "outer-cut" if options.line_operation == "cut" else options.line_operation
     marks = []
     for stroke in wall_strokes(maze):
         closed = len(stroke) > 2 and bool((stroke[0] == stroke[-1]).all())
         points = stroke[:-1] if closed else stroke
         xy = np.column_stack([pad + points[:, 1] * fab.cell_size, depth - pad - points[:, 0] * fab.cell_size])
-        marks.append(Mark(operation=options.line_operation, points=xy, closed=closed))
+        marks.append(Mark(operation=operation, points=xy, closed=closed))
     if options.engrave_solution and maze.solution:
         from laby3d.maze.solve import solution_polyline
 
