@@ -90,22 +90,27 @@ def dilate(mask: np.ndarray, reach: int) -> np.ndarray:
     return ~erode(padded, reach)[reach:-reach, reach:-reach]
 
 
-def height_grid(solid: MazeSolid, step: float) -> np.ndarray:
-    """``(ny, nx)`` top height (mm) of the solid at the centres of a grid of ``step`` mm; marks
-    on the margin (text, arrows) count at floor level."""
+def block_heights(solid: MazeSolid) -> np.ndarray:
+    """``(ny, nx)`` top height (mm) of every block of the solid's raster; marks on the margin
+    (text, arrows) count at floor level."""
     from laby3d.mesh.solid import solid_heights
 
-    raster = solid.raster
     table = np.zeros(256)
     heights = solid_heights(solid.fab, solid.options)
     heights.update({label: solid.fab.base_thickness for label in solid.marks})
     for label, height in heights.items():
         table[label] = height
+    return table[solid.raster.labels]
+
+
+def height_grid(solid: MazeSolid, step: float) -> np.ndarray:
+    """``(ny, nx)`` top height (mm) of the solid at the centres of a grid of ``step`` mm."""
+    raster = solid.raster
     xs = np.arange(raster.xs[0] + step / 2, raster.xs[-1], step)
     ys = np.arange(raster.ys[0] + step / 2, raster.ys[-1], step)
     columns = np.searchsorted(raster.xs, xs) - 1
     rows = np.searchsorted(raster.ys, ys) - 1
-    return table[raster.labels[np.ix_(rows, columns)]]
+    return block_heights(solid)[np.ix_(rows, columns)]
 
 
 def sparse_volume(heights: np.ndarray, step: float, settings: SlicerSettings) -> float:
@@ -129,10 +134,53 @@ def sparse_volume(heights: np.ndarray, step: float, settings: SlicerSettings) ->
     return volume
 
 
-def typical_volume(solid: MazeSolid, settings: SlicerSettings | None = None) -> float:
-    """Filament volume (mm³) for ``solid`` sliced with ``settings`` (default: typical)."""
+def outline_length(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
+    """Length (mm) of the outline of the set blocks of a rectilinear raster with edges ``xs``, ``ys``."""
+    padded = np.pad(mask, 1)
+    across = padded[1:-1, 1:] != padded[1:-1, :-1]  # (ny, nx + 1): sides between columns
+    along = padded[1:, 1:-1] != padded[:-1, 1:-1]  # (ny + 1, nx): sides between rows
+    return float((across * np.diff(ys)[:, None]).sum() + (along * np.diff(xs)[None, :]).sum())
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrintWork:
+    """What a slicer lays down for a solid: filament in all (mm³), perimeter path (mm), solid and
+    sparse infill extruded (mm³), layers."""
+
+    filament_mm3: float
+    perimeter_mm: float
+    solid_infill_mm3: float
+    sparse_infill_mm3: float
+    layers: int
+
+
+def print_work(solid: MazeSolid, settings: SlicerSettings | None = None) -> PrintWork:
+    """The perimeters, infill and layers of ``solid`` sliced with ``settings`` (default: typical).
+
+    Perimeter path: every slab's outline (on the raster) × perimeters × layers in the slab;
+    solid infill: what is neither sparse nor perimeter."""
     settings = settings or SlicerSettings()
     raster = solid.raster
     step = grid_step(raster.xs[-1] - raster.xs[0], raster.ys[-1] - raster.ys[0])
     sparse = sparse_volume(height_grid(solid, step), step, settings)
-    return solid.body.volume() - (1 - settings.infill) * sparse
+    heights = block_heights(solid)
+    levels = np.unique(np.concatenate([[0.0], heights.ravel()]))
+    perimeter = 0.0
+    for low, high in zip(levels[:-1], levels[1:], strict=True):
+        layers = (high - low) / settings.layer_height
+        perimeter += layers * settings.perimeters * outline_length(heights >= high - 1e-9, raster.xs, raster.ys)
+    line_area = settings.layer_height * (settings.extrusion_width - settings.layer_height * (1 - math.pi / 4))
+    volume = solid.body.volume()
+    solid_infill = max(0.0, volume - sparse - perimeter * line_area)
+    return PrintWork(
+        filament_mm3=volume - (1 - settings.infill) * sparse,
+        perimeter_mm=perimeter,
+        solid_infill_mm3=solid_infill,
+        sparse_infill_mm3=settings.infill * sparse,
+        layers=math.ceil(solid.fab.height / settings.layer_height - 1e-9),
+    )
+
+
+def typical_volume(solid: MazeSolid, settings: SlicerSettings | None = None) -> float:
+    """Filament volume (mm³) for ``solid`` sliced with ``settings`` (default: typical)."""
+    return print_work(solid, settings).filament_mm3

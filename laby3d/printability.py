@@ -323,6 +323,29 @@ def _flags(changed: dict[str, float | int]) -> str:
     return " ".join(f"--{name.replace('_', '-')} {value:g}" for name, value in changed.items())
 
 
+def _estimates(solid: MazeSolid, bed: Bed | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The typical filament mass and, for a printer with a time model, the print time."""
+    from laby3d.filament import SlicerSettings, print_work
+    from laby3d.print_time import TIME_MODELS, duration_text
+
+    typical = SlicerSettings()
+    work = print_work(solid, typical)
+    found: dict[str, Any] = {
+        "typical_g": round(float(work.filament_mm3) / 1000 * PLA_DENSITY, 1),
+        "typical_settings": f"estimate for {typical.describe()}",
+    }
+    model = TIME_MODELS.get(bed.name) if bed is not None else None
+    if model is None:
+        return found, None
+    seconds = float(model.seconds(work))
+    timing = {
+        "seconds": round(seconds),
+        "text": duration_text(seconds),
+        "note": f"estimate of the slicer's own estimate (±20 %), fitted to {model.profile}, skirt included",
+    }
+    return found, timing
+
+
 def printability_report(
     maze: Maze, fab: Fabrication, body: Mesh, settings: PrintSettings, *, solid: MazeSolid | None = None
 ) -> dict[str, Any]:
@@ -331,7 +354,8 @@ def printability_report(
     under one nozzle width unless ``settings.force``.
 
     Keys: watertight, bodies, volume_mm3, triangles, mass_g_pla (solid, 100 % infill), mass
-    (solid_g, and with ``solid`` typical_g and typical_settings), size_mm,
+    (solid_g, and with ``solid`` typical_g and typical_settings), print_time (with ``solid`` and a
+    printer whose time model exists: seconds, text, note), size_mm,
     sits_on_z0, printer (the bed asked for) or common_printers (those it fits, without one),
     nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
     warnings (one per problem) and ok.
@@ -344,19 +368,18 @@ def printability_report(
     low, high = body.bounds()
     width, depth, height = (round(float(v), 3) for v in high - low)
     size = (width, depth, height)
+    bed = settings.bed_size()
     report: dict[str, Any] = mesh_soundness(body)
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
     report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
     if solid is not None:
-        from laby3d.filament import SlicerSettings, typical_volume
-
-        typical = SlicerSettings()
-        report["mass"]["typical_g"] = round(float(typical_volume(solid, typical)) / 1000 * PLA_DENSITY, 1)
-        report["mass"]["typical_settings"] = f"estimate for {typical.describe()}"
+        typical, timing = _estimates(solid, bed)
+        report["mass"].update(typical)
+        if timing is not None:
+            report["print_time"] = timing
     report["size_mm"] = list(size)
     report["sits_on_z0"] = bool(abs(low[2]) < 1e-9)
     layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab)
-    bed = settings.bed_size()
     if bed is not None:
         report["printer"] = {
             "name": bed.name,
