@@ -204,3 +204,31 @@ def test_oversize_file_is_refused_before_it_is_read(tmp_path) -> None:
         stream.truncate(MAX_FILE_BYTES + 1)  # sparse: no disk used
     with pytest.raises(laby3d.MazeFileError, match="a maze file has at most"):
         read_maze_file(huge)
+
+
+def serpentine(side: int) -> laby3d.Maze:
+    """A ``side × side`` maze whose solution visits every cell: the most arrays and commas."""
+    index = np.arange(side * side).reshape(side, side)
+    along_rows = np.stack([index[:, :-1].ravel(), index[:, 1:].ravel()], axis=1)
+    turn_col = [side - 1 if r % 2 == 0 else 0 for r in range(side - 1)]
+    turns = np.array([(index[r, c], index[r + 1, c]) for r, c in enumerate(turn_col)], dtype=np.int64).reshape(-1, 2)
+    end = laby3d.Opening(side - 1, side - 1 if side % 2 else 0, "S")
+    maze = laby3d.Maze.from_passages(side, side, np.concatenate([along_rows, turns]))
+    return maze.with_openings(laby3d.Opening(0, 0, "W"), end)
+
+
+@pytest.mark.parametrize("side", [1, 2, 7, 40])
+def test_the_fullest_file_of_a_size_fits_the_pre_parse_limits(side: int) -> None:
+    """The limits are written for the 2000 × 2000 maze (MAX_CELLS, MAX_SIDE); the same formula
+    with this maze's size must hold for its fullest file: every cell on the solution, options set."""
+    from laby3d.maze.mazefile import MAX_COMMAS, MAX_CONTAINERS, json_shape
+    from laby3d.maze.model import MAX_CELLS, MAX_SIDE
+
+    maze = serpentine(side)
+    assert len(maze.solution) == side * side
+    data = json.loads(maze.to_json()) | {"algorithm": "growing_tree", "seed": 1, "options": {"policy": "newest"}}
+    full = json.dumps(data)
+    assert laby3d.Maze.from_json(full).solution == maze.solution
+    shape, cells = json_shape(full.encode()), side * side
+    assert shape.containers <= MAX_CONTAINERS - MAX_CELLS - MAX_SIDE + cells + side
+    assert shape.commas <= MAX_COMMAS - 3 * MAX_CELLS - MAX_SIDE + 3 * cells + side
