@@ -134,6 +134,7 @@ class Maze:
     @classmethod
     def from_passages(cls, rows: int, cols: int, passages: np.ndarray, **fields: Any) -> Maze:
         """Build a maze from ``(k, 2)`` cell-index pairs of neighbours (index = row·cols + col)."""
+        check_size(rows, cols)
         pairs = np.sort(np.asarray(passages, dtype=np.int64).reshape(-1, 2), axis=1)
         cells = np.zeros(rows * cols, dtype=np.uint8)
         east = (pairs[:, 1] - pairs[:, 0] == 1) & (pairs[:, 0] // cols == pairs[:, 1] // cols)
