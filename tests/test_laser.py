@@ -509,3 +509,17 @@ def test_cli_names_the_laser_option_at_fault(tmp_path: Path) -> None:
         )
         assert result.returncode == 2 and message in result.stderr, result.stderr
         assert not (tmp_path / "m.svg").exists()
+
+
+def test_the_reference_square_never_takes_a_sheet_of_its_own() -> None:
+    maze = laby3d.generate(12, 16, seed=3)
+    for sheet in [(200.0, 150.0), (600.0, 400.0)]:
+        without = laser_sheets(maze, Fabrication(), LaserOptions(mode="stack", top=True, sheet=sheet))
+        square = laser_sheets(
+            maze, Fabrication(), LaserOptions(mode="stack", top=True, sheet=sheet, reference_square=True)
+        )
+        assert len(square.pages) == len(without.pages)
+        scored = [p for page in square.pages for p in page.strokes["score"]]
+        assert len(scored) == 1
+        sides = np.hypot(*np.diff(np.vstack([scored[0], scored[0][:1]]), axis=0).T)
+        assert sides == pytest.approx([100.0] * 4)

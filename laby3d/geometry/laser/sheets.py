@@ -8,7 +8,7 @@ outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -86,9 +86,10 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
     if options.mode == "stack":
         kit = ball_kit(maze, fab, options)
         parts = list(kit.parts)
-        if options.reference_square:
-            parts.append(reference_square(options.wall_material))
         placements = nest(parts, options.sheet_size, options.spacing)
+        if options.reference_square:
+            parts = _with_reference(parts, placements, options)
+            placements = nest(parts, options.sheet_size, options.spacing)
         sheet = options.sheet_size
     elif options.mode == "kerf-test":
         placements = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
@@ -121,6 +122,23 @@ def reference_square(material: Material) -> Part:
         box=(0.0, 0.0, REFERENCE, REFERENCE),
         marks=(Mark(operation="score", points=square, closed=True),),
     )
+
+
+def _with_reference(parts: list[Part], placements: list[Placement], options: LaserOptions) -> list[Part]:
+    """``parts`` plus the reference square: on its own where the sheets have room for it, else
+    scored in the middle of the base (hidden once assembled) rather than on a sheet of its own."""
+    alone = [*parts, reference_square(options.wall_material)]
+    sheets = max(p.sheet for p in placements)
+    if max(p.sheet for p in nest(alone, options.sheet_size, options.spacing)) == sheets:
+        return alone
+    base = parts[0]
+    x0, y0, x1, y1 = base.box
+    if min(x1 - x0, y1 - y0) < REFERENCE + 4.0:
+        return alone
+    left, bottom = (x0 + x1 - REFERENCE) / 2, (y0 + y1 - REFERENCE) / 2
+    (square,) = reference_square(base.material).marks
+    moved = Mark(operation="score", points=square.points + [left, bottom], closed=True)
+    return [replace(base, marks=(*base.marks, moved)), *parts[1:]]
 
 
 def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
