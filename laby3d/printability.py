@@ -234,6 +234,26 @@ def _most_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int] 
     return best
 
 
+def _plan_for_bed(
+    layout: Layout, settings: PrintSettings, bed: Bed, *, wall: float, least_height: float, cell_min: float
+) -> Layout | None:
+    """``layout`` with walls ``wall`` thick and at least ``least_height`` high (lower when the
+    bed is too low), cells of at least ``cell_min`` fitting ``bed``; fewer rows and columns when
+    no such cell fits; None when not even one cell fits."""
+    fab = layout.fab
+    height = max(fab.wall_height, round(least_height, 1))
+    if fab.base_thickness + height > bed.size[2]:
+        height = round(max(_down(bed.size[2] - fab.base_thickness), least_height), 1)
+    cell = max(fab.cell_size, cell_min)  # changed together with the wall: the wall stays thinner
+    sized = replace(layout, fab=replace(fab, wall_thickness=wall, wall_height=height, cell_size=cell))
+    largest = largest_cell_size(layout.rows, layout.cols, sized.fab, bed, settings.skirt_room)
+    if largest is not None and largest >= cell_min:
+        return replace(sized, fab=replace(sized.fab, cell_size=min(cell, largest)))
+    smaller = replace(sized, fab=replace(sized.fab, cell_size=cell_min))
+    counts = _most_cells(smaller, bed, settings.skirt_room)
+    return None if counts is None else replace(smaller, rows=counts[0], cols=counts[1])
+
+
 def suggest(layout: Layout, settings: PrintSettings) -> tuple[Layout, Bed] | None:
     """A layout that breaks no rule and the bed it is planned for, changing as little as it can
     (walls, cell size, wall height; rows and columns only when no cell size fits the bed with
@@ -244,19 +264,12 @@ def suggest(layout: Layout, settings: PrintSettings) -> tuple[Layout, Bed] | Non
     cell_min = round(_up(wall + min_corridor(settings)), 1)
     candidates: list[tuple[Layout, Bed]] = []
     for bed in settings.beds():
-        height = max(fab.wall_height, round(least_height, 1))
-        if fab.base_thickness + height > bed.size[2]:
-            height = round(max(_down(bed.size[2] - fab.base_thickness), least_height), 1)
-        cell = max(fab.cell_size, cell_min)  # changed together with the wall: the wall stays thinner
-        sized = replace(layout, fab=replace(fab, wall_thickness=wall, wall_height=height, cell_size=cell))
-        largest = largest_cell_size(layout.rows, layout.cols, sized.fab, bed, settings.skirt_room)
-        if largest is not None and largest >= cell_min:
-            candidates.append((replace(sized, fab=replace(sized.fab, cell_size=min(cell, largest))), bed))
+        try:
+            planned = _plan_for_bed(layout, settings, bed, wall=wall, least_height=least_height, cell_min=cell_min)
+        except ParameterError:  # sizes the solid itself refuses (e.g. walls too low for the bed)
             continue
-        smaller = replace(sized, fab=replace(sized.fab, cell_size=cell_min))
-        counts = _most_cells(smaller, bed, settings.skirt_room)
-        if counts is not None:
-            candidates.append((replace(smaller, rows=counts[0], cols=counts[1]), bed))
+        if planned is not None:
+            candidates.append((planned, bed))
     good = [(candidate, bed) for candidate, bed in candidates if not findings(candidate, settings)]
     if not good:
         return None

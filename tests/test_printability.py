@@ -128,7 +128,7 @@ def test_a_printed_suggestion_applied_passes_every_check(
 ) -> None:
     fab = Fabrication(
         cell_size=round(cell, 2),
-        wall_thickness=round(max(cell * wall_share, 0.05), 2),
+        wall_thickness=round(max(cell * wall_share, 0.2), 2),
         wall_height=round(wall_height, 2),
         margin=margin,
     )
