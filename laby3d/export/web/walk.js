@@ -105,6 +105,7 @@
             Math.min(COLS - 1, Math.max(0, Math.floor((x - T / 2) / S)))];
   }
   var clock = { running: false, seconds: 0 };
+  var visited = new Uint8Array(ROWS * COLS);   // cells walked through, dotted on the map
   function start() {
     var e = M.entrance || { row: 0, col: 0, side: null };
     var p = centre(e.row, e.col), inward;
@@ -117,6 +118,8 @@
     hook.exited = false; hook.steps = 0;
     clock.running = false; clock.seconds = 0;
     hook.cell = cellOf(player.x, player.z);
+    visited.fill(0);
+    visited[index(hook.cell[0], hook.cell[1])] = 1;
     message("");
     observe();
   }
@@ -134,6 +137,7 @@
     var cell = cellOf(player.x, player.z);
     if (cell[0] !== hook.cell[0] || cell[1] !== hook.cell[1]) {
       hook.steps += 1;
+      visited[index(cell[0], cell[1])] = 1;
       if (hintState.until) placeHint();
     }
     hook.cell = cell;
@@ -230,7 +234,7 @@
   // (no colour management) as in r152+ (linear working space, sRGB output); no lights are used.
   // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis)
   var PIXEL_RATIO = Math.min(window.devicePixelRatio || 1, 2), SLOW_MS = 70, FAST_MS = 25;
-  var scaling = { scale: 1, fixed: false };
+  var scaling = { scale: 1, fixed: false, walking: 1 };   // walking: the scale kept while on the map
   function setRenderScale(scale) {
     scaling.scale = Math.max(0.5, Math.min(1, scale));
     renderer.setPixelRatio(PIXEL_RATIO * scaling.scale);
@@ -238,7 +242,7 @@
     hook.renderScale = scaling.scale;
   }
   function adaptScale(ms) {
-    if (scaling.fixed) return;
+    if (scaling.fixed || hook.overview) return;
     if (ms > SLOW_MS && scaling.scale > 0.5) setRenderScale(scaling.scale * 0.85);
     else if (ms < FAST_MS && scaling.scale < 1) setRenderScale(scaling.scale * 1.1);
   }
@@ -446,15 +450,21 @@
   }
 
   // ---------- the map (overview): orthographic, north up, fitted, zoomed and panned ----------
-  var view = { x: WIDTH / 2, z: DEPTH / 2, half: 1 };   // centre (mm) and half the screen height (mm)
-  function fitView() {
+  var view = { x: WIDTH / 2, z: DEPTH / 2, half: 1, widest: 1 };   // centre and half the screen height, mm
+  var MAP_MIN_CELL_PX = 6;                // a map coarser than this starts zoomed in on the walker
+  function fitView() {                    // the whole maze in any window shape, if readable there
     var aspect = window.innerWidth / window.innerHeight;
     view.x = WIDTH / 2; view.z = DEPTH / 2;
     view.half = 1.06 * Math.max(DEPTH / 2, WIDTH / 2 / aspect) + S;
+    view.widest = 1.5 * view.half;
+    var readable = window.innerHeight * S / (2 * MAP_MIN_CELL_PX);
+    if (view.half > readable) { view.half = readable; view.x = player.x; view.z = player.z; }
   }
   function placeMapCamera() {
     var aspect = window.innerWidth / window.innerHeight;
-    view.half = Math.max(2 * S, Math.min(view.half, 4 * Math.max(WIDTH, DEPTH)));
+    view.half = Math.max(2 * S, Math.min(view.half, view.widest));   // from 4 cells to the whole maze
+    view.x = Math.max(0, Math.min(WIDTH, view.x));                    // the maze stays in sight
+    view.z = Math.max(0, Math.min(DEPTH, view.z));
     mapCamera.left = -view.half * aspect; mapCamera.right = view.half * aspect;
     mapCamera.top = view.half; mapCamera.bottom = -view.half;
     mapCamera.near = 0.5 * H; mapCamera.far = 20 * H;
@@ -504,6 +514,16 @@
       pen.fillStyle = "#" + ("00000" + sign[2].toString(16)).slice(-6);
       pen.fillText(say(sign[1], {}), s[0], s[1] - 14);
     });
+    var origin = toScreen(mapCamera, centre(0, 0)[0], H, centre(0, 0)[1]);
+    var pitch = toScreen(mapCamera, centre(0, 1)[0], H, centre(0, 1)[1])[0] - origin[0];
+    var dot = Math.max(1.5, 0.12 * pitch);
+    pen.fillStyle = "rgba(30, 110, 255, 0.55)";
+    for (var k = 0; k < visited.length; k++) {
+      if (!visited[k]) continue;
+      var x = origin[0] + (k % COLS) * pitch, y = origin[1] + Math.floor(k / COLS) * pitch;
+      if (x < -dot || y < -dot || x > window.innerWidth + dot || y > window.innerHeight + dot) continue;
+      pen.fillRect(x - dot, y - dot, 2 * dot, 2 * dot);
+    }
     var at = toScreen(mapCamera, player.x, H, player.z), L = ARROW_PX;
     pen.save();
     pen.translate(at[0], at[1]);
@@ -529,11 +549,45 @@
     placeWalkCamera();
     return camera;
   }
+  // a map zoomed out past a few pixels per cell is one picture of the maze (a mipmapped texture,
+  // a pixel per post, wall and cell) instead of thousands of sub-pixel walls that shimmer
+  var MAP_PICTURE_BELOW_PX = 4, mapPicture = null;
+  function buildMapPicture() {
+    var w = 2 * COLS + 1, h = 2 * ROWS + 1, data = new Uint8Array(w * h * 4);
+    function paint(i, j, hex) {           // lattice row i (0 = north), column j
+      var o = ((h - 1 - i) * w + j) * 4;   // texture rows run from the south
+      data[o] = hex >> 16 & 255; data[o + 1] = hex >> 8 & 255; data[o + 2] = hex & 255; data[o + 3] = 255;
+    }
+    for (var i = 0; i < h; i++) for (var j = 0; j < w; j++) paint(i, j, i % 2 && j % 2 ? COLOURS.floor : COLOURS.top);
+    for (var r = 0; r < ROWS; r++) {
+      for (var c = 0; c < COLS; c++) {
+        if (M.cells[r][c] & E) paint(2 * r + 1, 2 * c + 2, COLOURS.floor);
+        if (M.cells[r][c] & SOUTH) paint(2 * r + 2, 2 * c + 1, COLOURS.floor);
+        if (r === 0 && M.cells[r][c] & N) paint(0, 2 * c + 1, COLOURS.floor);
+        if (c === 0 && M.cells[r][c] & W) paint(2 * r + 1, 0, COLOURS.floor);
+      }
+    }
+    var texture = new THREE.DataTexture(data, w, h, THREE.RGBAFormat);
+    texture.magFilter = THREE.NearestFilter;
+    texture.minFilter = THREE.LinearMipmapLinearFilter;
+    texture.generateMipmaps = true;
+    if ("colorSpace" in texture) texture.colorSpace = THREE.SRGBColorSpace;   // r152+: the bytes are sRGB
+    texture.needsUpdate = true;
+    mapPicture = new THREE.Mesh(new THREE.PlaneGeometry(WIDTH, DEPTH), new THREE.MeshBasicMaterial({ map: texture }));
+    mapPicture.rotation.x = -Math.PI / 2;
+    mapPicture.position.set(WIDTH / 2, H * 1.01, DEPTH / 2);
+    scene.add(mapPicture);
+  }
   function render() {
     if (hook.contextLost) return;
     var cam = activeCamera();
     var pixelsPerCell = window.innerHeight / (2 * view.half) * S;
-    cullChunks(cam, hook.overview ? (pixelsPerCell > 8 ? Infinity : 0) : EDGE_RANGE);
+    var picture = hook.overview && pixelsPerCell < MAP_PICTURE_BELOW_PX;
+    if (picture && !mapPicture) buildMapPicture();
+    if (mapPicture) mapPicture.visible = picture;
+    if (picture) chunks.forEach(function (chunk) { if (chunk.mesh) chunk.mesh.visible = chunk.edges.visible = false; });
+    else cullChunks(cam, hook.overview ? (pixelsPerCell > 8 ? Infinity : 0) : EDGE_RANGE);
+    hook.mapPicture = picture;
     scene.fog.near = hook.overview ? 1e9 : FOG_NEAR;
     scene.fog.far = hook.overview ? 2e9 : FOG_FAR;
     renderer.render(scene, cam);
@@ -556,6 +610,9 @@
   function setOverview(on) {
     if (!ALLOW.overview) on = false;
     if (on && !hook.overview) { fitView(); if (document.pointerLockElement) document.exitPointerLock(); }
+    if (on !== hook.overview && !scaling.fixed) {   // the map is drawn on demand: sharp, at full resolution
+      if (on) { scaling.walking = scaling.scale; setRenderScale(1); } else setRenderScale(scaling.walking);
+    }
     hook.overview = on; pressed("overview", on); dirty = true;
   }
   function setTrail(on) {
