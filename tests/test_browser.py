@@ -600,3 +600,24 @@ def test_npm_three_r160_looks_the_same_without_warnings(tmp_path: Path, monkeypa
         assert errors == [], (name, revision, errors)
     difference = np.abs(pictures["trimesh"] - pictures["npm"]).max(axis=2)
     assert difference.mean() < 3 and (difference > 16).mean() < 0.01
+
+
+@pytest.mark.slow
+def test_eye_stays_above_the_floor_with_low_walls(tmp_path: Path) -> None:
+    """Walls 0.8 mm high: looking level, the bottom of the screen shows the floor, not the sky
+    (from under the floor both planes are culled and only the sky would show)."""
+    from PIL import Image
+
+    maze = facing_open_maze(5, 5)
+    fab = Fabrication(wall_height=0.8)
+    path = tmp_path / "low.html"
+    path.write_text(page_html(maze, fab).replace("<head>", "<head>" + ERRORS, 1), encoding="utf-8")
+    with browser() as page:
+        page.open(path)
+        press(page, "KeyH", "h")
+        image = np.asarray(Image.open(io.BytesIO(page.screenshot())).convert("RGB")).astype(int)
+        errors = state(page)["errors"]
+    below = image[560:580, 300:360].reshape(-1, 3).mean(axis=0)
+    floor_or_start_sign = ([236, 235, 230], [47, 174, 79])
+    assert min(np.abs(below - colour).max() for colour in floor_or_start_sign) < 12, below
+    assert errors == []
