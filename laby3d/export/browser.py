@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from laby3d.options.walk import WalkSpec
 
 Language = Literal["en", "fr"]
+#: The walk-through's own scripts in ``web/``, in the order the page runs them.
+WALK_SCRIPTS = ("maze.js", "walk.js")
 
 __all__ = ["HEADLESS_CHROMIUM_FLAGS", "maze_from_scene", "page_html", "page_strings", "scene_js", "scene_json"]
 
@@ -156,7 +158,8 @@ def page_html(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lan
     title = text["title"].format(rows=maze.rows, cols=maze.cols, seed=maze.seed)
     scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec())
     page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
-    walk_code = resources.files("laby3d.export").joinpath("web/walk.js").read_text(encoding="utf-8")
+    web = resources.files("laby3d.export").joinpath("web")
+    walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in WALK_SCRIPTS)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{html.escape(lang)}">',

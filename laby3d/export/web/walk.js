@@ -44,66 +44,12 @@
     messageBox.style.display = text ? "block" : "none";
   }
 
-  // ---------- the maze as cells: open sides, neighbours, the way to the exit ----------
-  function index(r, c) { return r * COLS + c; }
-  var SIDES = [[N, -1, 0], [E, 0, 1], [SOUTH, 1, 0], [W, 0, -1]];
-  function neighbours(k) {
-    var r = Math.floor(k / COLS), c = k % COLS, list = [];
-    SIDES.forEach(function (s) {
-      var r2 = r + s[1], c2 = c + s[2];
-      if ((M.cells[r][c] & s[0]) && r2 >= 0 && r2 < ROWS && c2 >= 0 && c2 < COLS) list.push(index(r2, c2));
-    });
-    return list;
-  }
-  var towardExit = null;                  // cell index -> next cell index on the way out (built on first hint)
-  function wayOut() {
-    if (towardExit) return towardExit;
-    towardExit = new Int32Array(ROWS * COLS).fill(-2);
-    var goal = M.exit ? index(M.exit.row, M.exit.col) : index(ROWS - 1, COLS - 1);
-    var queue = [goal];
-    towardExit[goal] = -1;
-    for (var q = 0; q < queue.length; q++) {
-      neighbours(queue[q]).forEach(function (k) {
-        if (towardExit[k] === -2) { towardExit[k] = queue[q]; queue.push(k); }
-      });
-    }
-    return towardExit;
-  }
-
-  // ---------- walls (runs, mm) split into chunks; collision rectangles in a grid ----------
-  var solid = M.walls.slice();            // doors are open to the eye but closed to the feet
-  [M.entrance, M.exit].forEach(function (o) { if (o && o.door) solid.push(o.door); });
-  var GRID_COLS = COLS + 3;
-  var buckets = new Array((ROWS + 3) * GRID_COLS);
-  solid.forEach(function (q, k) {
-    var a0 = Math.max(-1, Math.floor(q[1] / S) - 1), a1 = Math.min(ROWS + 1, Math.floor(q[3] / S) + 1);
-    var b0 = Math.max(-1, Math.floor(q[0] / S) - 1), b1 = Math.min(COLS + 1, Math.floor(q[2] / S) + 1);
-    for (var a = a0; a <= a1; a++) {
-      for (var b = b0; b <= b1; b++) {
-        var key = (a + 1) * GRID_COLS + b + 1;
-        (buckets[key] = buckets[key] || []).push(k);
-      }
-    }
-  });
-  function hits(x, z) {
-    var a = Math.floor(z / S), b = Math.floor(x / S);
-    if (a < -1 || a > ROWS + 1 || b < -1 || b > COLS + 1) return [];
-    var list = buckets[(a + 1) * GRID_COLS + b + 1] || [], found = [];
-    for (var n = 0; n < list.length; n++) {
-      var q = solid[list[n]];
-      if (x + RADIUS > q[0] && x - RADIUS < q[2] && z + RADIUS > q[1] && z - RADIUS < q[3]) found.push(q);
-    }
-    return found;
-  }
+  var model = window.LABY3D_WALK.mazeModel(M);
+  var index = model.index, centre = model.centre, cellOf = model.cellOf, OUTWARD = model.outward;
+  function hits(x, z) { return model.hits(x, z, RADIUS); }
 
   // ---------- the walker ----------
   var player = { x: 0, z: 0, yaw: 0, pitch: 0 };
-  var OUTWARD = { N: [0, -1], S: [0, 1], W: [-1, 0], E: [1, 0] };
-  function centre(r, c) { return [T / 2 + (c + 0.5) * S, T / 2 + (r + 0.5) * S]; }
-  function cellOf(x, z) {
-    return [Math.min(ROWS - 1, Math.max(0, Math.floor((z - T / 2) / S))),
-            Math.min(COLS - 1, Math.max(0, Math.floor((x - T / 2) / S)))];
-  }
   var clock = { running: false, seconds: 0 };
   var visited = new Uint8Array(ROWS * COLS);   // cells walked through, dotted on the map
   function start() {
@@ -311,22 +257,8 @@
   }
 
   // wall pieces per chunk of CHUNK x CHUNK cells, cut at chunk borders; geometry built when first seen
-  var CHUNK_MM = CHUNK * S, CHUNK_COLS = Math.ceil(WIDTH / CHUNK_MM), CHUNK_ROWS = Math.ceil(DEPTH / CHUNK_MM);
-  var chunks = [];
-  for (var ci = 0; ci < CHUNK_ROWS * CHUNK_COLS; ci++) chunks.push({ pieces: [], mesh: null, edges: null, bounds: null });
-  function chunkAt(x, z) {
-    var a = Math.min(CHUNK_ROWS - 1, Math.floor(z / CHUNK_MM)), b = Math.min(CHUNK_COLS - 1, Math.floor(x / CHUNK_MM));
-    return chunks[a * CHUNK_COLS + b];
-  }
-  M.walls.forEach(function (q) {
-    var alongX = q[2] - q[0] >= q[3] - q[1], lo = alongX ? q[0] : q[1], hi = alongX ? q[2] : q[3];
-    for (var cut = lo; cut < hi - 1e-9;) {
-      var next = Math.min(hi, (Math.floor(cut / CHUNK_MM + 1e-9) + 1) * CHUNK_MM);
-      var box = alongX ? [cut, q[1], next, q[3]] : [q[0], cut, q[2], next];
-      chunkAt((box[0] + box[2]) / 2, (box[1] + box[3]) / 2).pieces.push({ box: box, openStart: cut === lo, openEnd: next === hi });
-      cut = next;
-    }
-  });
+  var CHUNK_MM = CHUNK * S, pieces = model.chunkPieces(CHUNK_MM), CHUNK_COLS = pieces.across;
+  var chunks = pieces.chunks.map(function (list) { return { pieces: list, mesh: null, edges: null, bounds: null }; });
   chunks.forEach(function (chunk, k) {
     var a = Math.floor(k / CHUNK_COLS), b = k % CHUNK_COLS;
     chunk.bounds = new THREE.Box3(new THREE.Vector3(b * CHUNK_MM - T, 0, a * CHUNK_MM - T),
@@ -426,15 +358,8 @@
     return shape;                          // points to -y (turned to lie on the floor, pointing -z)
   }
   function placeHint() {
-    var next = wayOut(), k = index(hook.cell[0], hook.cell[1]);
-    for (var guard = 0; guard < ROWS * COLS; guard++) {
-      if (next[k] < 0 || neighbours(k).length >= 3) break;
-      k = next[k];
-    }
-    var r = Math.floor(k / COLS), c = k % COLS, p = centre(r, c), dir;
-    if (next[k] >= 0) { var q = centre(Math.floor(next[k] / COLS), next[k] % COLS); dir = [q[0] - p[0], q[1] - p[1]]; }
-    else if (M.exit && M.exit.side) dir = OUTWARD[M.exit.side];
-    else dir = [0, -1];
+    var junction = model.nextJunction(hook.cell[0], hook.cell[1]), dir = junction.direction;
+    var p = centre(junction.cell[0], junction.cell[1]);
     if (!hintState.mesh) {
       hintState.mesh = new THREE.Mesh(new THREE.ShapeGeometry(arrowShape(0.8 * (S - T))),
                                       new THREE.MeshBasicMaterial({ color: COLOURS.hint, side: THREE.DoubleSide }));
@@ -444,8 +369,8 @@
     hintState.mesh.rotation.set(-Math.PI / 2, Math.atan2(dir[0], dir[1]), 0);
     hintState.mesh.position.set(p[0], 0.05 * H, p[1]);
     hintState.mesh.visible = true;
-    hook.hintCell = [r, c];
-    hook.hintDirection = [Math.sign(Math.round(dir[0])), Math.sign(Math.round(dir[1]))];
+    hook.hintCell = junction.cell;
+    hook.hintDirection = dir;
     dirty = true;
   }
 
