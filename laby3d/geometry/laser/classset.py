@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from laby3d.geometry.laser.kit import ball_kit
 from laby3d.geometry.laser.layout import nest, pages
 from laby3d.geometry.laser.parts import Part, text_marks
@@ -28,21 +30,20 @@ TAG_HEIGHT = 3.0
 def class_sheets(kits: list[tuple[str, Maze]], fab: Fabrication, options: LaserOptions) -> LaserSheets:
     """The kits of every ``(pupil name, maze)`` nested on shared sheets, one page per sheet."""
     parts: list[Part] = []
+    band = fab.margin + fab.wall_thickness
+    height = min(TAG_HEIGHT, band - 1.0)
     for name, maze in kits:
         kit = ball_kit(maze, fab, options, owner=name)
-        parts.extend(_tagged(part, name, fab) for part in kit.parts)
+        rings = text_outlines(name, height) if height > 0.5 else []  # once per pupil
+        parts.extend(_tagged(part, rings, height, band) for part in kit.parts)
     placements = nest(parts, options.sheet_size, options.spacing)
     drawn = pages(placements, options.sheet_size, shared_edges=options.spacing == 0)
     return LaserSheets(pages=[ordered(page) for page in drawn], kit=None)
 
 
-def _tagged(part: Part, name: str, fab: Fabrication) -> Part:
-    """``part`` with ``name`` engraved in its bottom frame band, shrunk to fit the band."""
-    band = fab.margin + fab.wall_thickness
-    height = min(TAG_HEIGHT, band - 1.0)
-    if height <= 0.5:
-        return part
-    rings = text_outlines(name, height)
+def _tagged(part: Part, rings: list[np.ndarray], height: float, band: float) -> Part:
+    """``part`` with the name ``rings`` (``height`` mm tall) engraved in its bottom frame band
+    (``band`` mm wide), shrunk to fit along it."""
     if not rings:
         return part
     x0, y0, x1, _ = part.box
