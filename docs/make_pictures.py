@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 
 import laby3d
+from laby3d.draw.animation import generation_gif
+from laby3d.draw.pictures import maze_picture
 from laby3d.export.writer import write_atomic
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.solid import SolidOptions, maze_solid
-from laby3d.render.animation import generation_gif
-from laby3d.render.pictures import maze_picture
 
 DOCS = Path(__file__).parent
 
@@ -100,6 +100,33 @@ def walk_overview(path: Path) -> None:
     write_atomic(path, base64.b64decode(data.split(",", 1)[1]))
 
 
+def worksheet_page(path: Path) -> None:
+    """Page 1 of a worksheet, rendered by poppler's pdftoppm (skipped without it)."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        print("pdftoppm not installed: docs/worksheet-page.png not redrawn")
+        return
+    maze = laby3d.generate(12, 12, algorithm="wilson", seed=101)
+    pdf = laby3d.render(maze, "worksheet.pdf", label="Chloé", class_name="5B")
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "worksheet.pdf"
+        source.write_bytes(pdf)
+        subprocess.run([pdftoppm, "-r", "60", "-png", "-singlefile", str(source), str(Path(tmp) / "page")], check=True)
+        write_atomic(path, (Path(tmp) / "page.png").read_bytes())
+
+
+def lesson_frame(path: Path) -> None:
+    """Step 30 of Kruskal on a 6×8 maze: zones in colour, opened and rejected walls."""
+    from laby3d.draw.lesson import lesson_frame_png
+
+    maze = laby3d.generate(6, 8, algorithm="kruskal", seed=3)
+    write_atomic(path, lesson_frame_png(maze, 30, lang="en", width_px=520))
+
+
 def main() -> None:
     wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
     write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
@@ -109,6 +136,8 @@ def main() -> None:
     solid_picture(DOCS / "solid.png")
     laser_kit_svg(DOCS / "laser-kit.svg")
     walk_overview(DOCS / "walk-overview.png")
+    worksheet_page(DOCS / "worksheet-page.png")
+    lesson_frame(DOCS / "lesson-frame.png")
 
 
 if __name__ == "__main__":

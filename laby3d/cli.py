@@ -43,12 +43,9 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str], size: tuple
 
 
 def _read_maze(path: str) -> Maze:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        cause = getattr(error, "strerror", None) or "not UTF-8 text"
-        raise ParameterError(f"cannot read {path}: {cause}", field="input") from None
-    return Maze.from_json(text)
+    from laby3d.maze.mazefile import read_maze_file
+
+    return read_maze_file(path)
 
 
 def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:

@@ -12,8 +12,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.options.build import path_of, shown, validated_job
+from laby3d.options.build import path_of, validated_job
 from laby3d.options.job import Job
+from laby3d.quoting import shown
 
 
 class ConfigError(ValueError, Laby3dError):

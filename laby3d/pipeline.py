@@ -116,7 +116,7 @@ def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
 
 def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: str) -> bytes:
     """A class booklet of ``pupils`` (maze, name): ``worksheet.pdf`` or ``key.pdf``."""
-    from laby3d.render.worksheet import key_pdf, worksheet_pdf
+    from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 
     document = worksheet_pdf if name == "worksheet.pdf" else key_pdf
     return document(pupils, spec=job.worksheet, lang=job.lang)

@@ -22,15 +22,15 @@ import numpy as np
 import pytest
 
 import laby3d
+from laby3d.draw.animation import generation_gif
+from laby3d.draw.lesson import lesson_pdf, zone_image
+from laby3d.draw.strings import STRINGS, text
+from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.convert import from_classroom, to_classroom
 from laby3d.maze.observe import Stage, kruskal_examination, stages, zone_numbers
 from laby3d.options.worksheet import WorksheetSpec
-from laby3d.render.animation import generation_gif
-from laby3d.render.lesson import lesson_pdf, zone_image
-from laby3d.render.strings import STRINGS, text
-from laby3d.render.worksheet import key_pdf, worksheet_pdf
 from tests.conftest import require_tool
 
 NAMES = ["Léa Martin", "Noé Dubois", "Zoë Lefèvre", "Chloé Bérénice", "Éloïse", "Maël", "Anaïs Ç."]

@@ -45,7 +45,7 @@ def test_same_seed_gives_identical_files(tmp_path: Path) -> None:
             ["generate", "-a", "binary_tree", "--join", "0.5"],
             "--join is not an option of binary_tree (its options: bias)",
         ),
-        (["generate", "--nozzle", "0"], "laby3d: error: --nozzle must be > 0, got 0"),
+        (["generate", "--nozzle", "0"], "laby3d: error: --nozzle must be >= 0.1, got 0"),
         (["generate", "--wall-thickness", "12"], "laby3d: error: --wall-thickness must be < cell_size (10 mm)"),
         (["generate", "-o", "x.docx"], "unknown format"),
     ],

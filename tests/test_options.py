@@ -130,7 +130,7 @@ def test_python_keywords_are_the_flags_and_errors_name_them() -> None:
 
     maze = laby3d.generate(3, 3, seed=1)
     assert laby3d.render(maze, "txt", show_solution=True, charset="ascii").count(b"+") > 0
-    with pytest.raises(laby3d.ParameterError, match=r"^nozzle must be > 0, got 0$"):
+    with pytest.raises(laby3d.ParameterError, match=r"^nozzle must be >= 0.1, got 0$"):
         laby3d.render(maze, "stl", nozzle=0)
     with pytest.raises(laby3d.ParameterError, match="^colour is not an option"):
         laby3d.render(maze, "stl", colour="red")

@@ -11,13 +11,13 @@ import textwrap
 import pytest
 
 import laby3d
-from laby3d.render.pictures import maze_picture
+from laby3d.draw.pictures import maze_picture
 
 FORMATS = ("png", "pdf", "ps")
 DIGESTS = textwrap.dedent(
     """
     import hashlib, laby3d
-    from laby3d.render.pictures import maze_picture
+    from laby3d.draw.pictures import maze_picture
     maze = laby3d.generate(7, 9, algorithm="wilson", seed=11)
     for fmt in ("png", "pdf", "ps"):
         print(fmt, hashlib.sha256(maze_picture(maze, fmt, solution=True, heatmap=True)).hexdigest())

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 import laby3d
+from laby3d.draw.animation import generation_gif
+from laby3d.draw.pictures import maze_picture
 from laby3d.maze.observe import partial_maze, set_labels
-from laby3d.render.animation import generation_gif
-from laby3d.render.pictures import maze_picture
 
 GOLDEN_MAZES = [("kruskal", 6, 10, 1), ("backtracker", 5, 8, 7), ("wilson", 4, 4, 42)]
 

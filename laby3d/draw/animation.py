@@ -1,6 +1,6 @@
 """An animated GIF of generation: the lesson's frames (zones in colour) one after another.
 
-Frames are drawn by :mod:`laby3d.render.lesson` with matplotlib and stored with Pillow.
+Frames are drawn by :mod:`laby3d.draw.lesson` with matplotlib and stored with Pillow.
 """
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from laby3d.draw.lesson import draw_stage, frame_figure, lesson_stages, stage_pixels
+from laby3d.draw.strings import check_language
 from laby3d.errors import ParameterError
-from laby3d.render.lesson import draw_stage, frame_figure, lesson_stages, stage_pixels
-from laby3d.render.strings import check_language
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -25,7 +25,7 @@ def generation_gif(
     maze: Maze, *, every: int | None = None, lang: str = "en", frame_ms: int = FRAME_MS, width_px: int = 560
 ) -> bytes:
     """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
-    frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.render.lesson.lesson_pdf`."""
+    frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.draw.lesson.lesson_pdf`."""
     from PIL import Image
 
     check_language(lang)

@@ -7,7 +7,7 @@ zone count (cells − walls opened) and the walls still standing. A zone's colou
 number's colour, and a merged zone keeps the larger zone's number (:mod:`laby3d.maze.observe`):
 so a cell changes colour only when its zone merges into a larger one.
 
-:func:`lesson_pdf` gives one page per frame; :func:`laby3d.render.animation.generation_gif`
+:func:`lesson_pdf` gives one page per frame; :func:`laby3d.draw.animation.generation_gif`
 the same frames as a GIF. matplotlib is imported inside the functions that draw.
 """
 
@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from laby3d.draw.strings import check_language, text
+from laby3d.draw.worksheet import PDF_METADATA
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import Stage, stage_after, stages
 from laby3d.maze.walls import wall_segments
-from laby3d.render.strings import check_language, text
-from laby3d.render.worksheet import PDF_METADATA
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

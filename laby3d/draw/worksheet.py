@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from laby3d.draw.strings import check_language, text
 from laby3d.errors import ParameterError
 from laby3d.maze.solve import solution_polyline
 from laby3d.maze.walls import wall_segments
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
-from laby3d.render.strings import check_language, text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

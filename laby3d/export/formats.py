@@ -47,7 +47,7 @@ def _text(context: RenderContext) -> bytes:
 
 def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
-        from laby3d.render.pictures import maze_picture
+        from laby3d.draw.pictures import maze_picture
 
         return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=context.job.pictures.heatmap)
 
@@ -55,13 +55,13 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 
 
 def _gif(context: RenderContext) -> bytes:
-    from laby3d.render.animation import generation_gif
+    from laby3d.draw.animation import generation_gif
 
     return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _lesson(context: RenderContext) -> bytes:
-    from laby3d.render.lesson import lesson_pdf
+    from laby3d.draw.lesson import lesson_pdf
 
     return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 

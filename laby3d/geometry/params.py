@@ -9,6 +9,11 @@ from laby3d.errors import ParameterError
 
 #: Largest outer size of a solid or sheet, mm (beyond 5 m a size is a unit mistake, not a maze).
 MAX_SIZE_MM = 5000.0
+#: Thinnest feature (wall, height, depth, plate, margin) laby3d makes, mm: below it the geometry
+#: degenerates into slivers no printer or laser can make (half the thinnest common nozzle).
+MIN_FEATURE_MM = 0.2
+#: Smallest cell pitch, mm.
+MIN_CELL_MM = 1.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -36,6 +41,14 @@ class Fabrication:
         for name in ("base_thickness", "margin"):
             if getattr(self, name) < 0:
                 raise ParameterError(f"must be >= 0 mm, got {getattr(self, name):g}", field=name)
+            if 0 < getattr(self, name) < MIN_FEATURE_MM:
+                raise ParameterError(
+                    f"must be 0 or at least {MIN_FEATURE_MM:g} mm, got {getattr(self, name):g}", field=name
+                )
+        for name in ("cell_size", "wall_thickness", "wall_height"):
+            floor = MIN_CELL_MM if name == "cell_size" else MIN_FEATURE_MM
+            if getattr(self, name) < floor:
+                raise ParameterError(f"must be at least {floor:g} mm, got {getattr(self, name):g}", field=name)
         for name in ("cell_size", "wall_height", "base_thickness", "margin"):
             if getattr(self, name) > MAX_SIZE_MM:
                 raise ParameterError(f"must be at most {MAX_SIZE_MM:g} mm, got {getattr(self, name):g}", field=name)

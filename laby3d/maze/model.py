@@ -213,8 +213,8 @@ class Maze:
         return maze_from_json(text)
 
     def to_ascii(self, **options: Any) -> str:
-        """Box-drawing picture; see :func:`laby3d.render.ascii.maze_to_ascii`."""
-        from laby3d.render.ascii import maze_to_ascii
+        """Box-drawing picture; see :func:`laby3d.draw.ascii.maze_to_ascii`."""
+        from laby3d.draw.ascii import maze_to_ascii
 
         return maze_to_ascii(self, **options)
 

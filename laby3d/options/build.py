@@ -13,19 +13,7 @@ from pydantic import ValidationError
 
 from laby3d.errors import ParameterError
 from laby3d.options.job import Job, job_flag_fields
-
-
-def shown(value: Any, limit: int = 60) -> str:
-    """``value`` for an error message: its repr, cut to ``limit`` characters (never the whole of
-    a huge or hostile value)."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        text = repr(value) if abs(value) < 10**40 else f"a {len(str(int(value)))}-digit number"
-    else:
-        try:
-            text = repr(value) if not isinstance(value, (dict, list)) or len(value) < 50 else type(value).__name__
-        except RecursionError:
-            text = type(value).__name__
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+from laby3d.quoting import shown
 
 
 def path_of(loc: Sequence[Any]) -> str:
@@ -58,6 +46,7 @@ def _detail(error: Mapping[str, Any]) -> str:
     messages = {
         "int_parsing": "must be a whole number",
         "int_from_float": "must be a whole number",
+        "int_parsing_size": "must be a whole number of a sensible size",
         "int_type": "must be a whole number",
         "float_parsing": "must be a number",
         "float_type": "must be a number",

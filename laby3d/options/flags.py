@@ -44,7 +44,10 @@ def _base_type(annotation: Any) -> Any:
 
 
 def _number(text: str) -> int | float | str:
-    """A typed number when it is one; other text goes on to the field's own check, which names it."""
+    """A typed number when it is one; other text (and numbers too long to be sizes) goes on to
+    the field's own check, which names it."""
+    if len(text) > 40:
+        return text
     for kind in (int, float):
         try:
             return kind(text)

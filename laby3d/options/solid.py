@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from laby3d.geometry.label import LabelPosition
-from laby3d.geometry.params import MAX_SIZE_MM, Fabrication
+from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
 from laby3d.mesh.solid import SolidOptions
 from laby3d.options.base import Millimetres, Section
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
@@ -19,26 +19,32 @@ LabelMode = Literal["none", "engrave", "emboss"]
 class PrintSpec(Section):
     """The printable solid (mm) and the printer it is checked against."""
 
-    cell_size: Millimetres = Field(10.0, gt=0, le=MAX_SIZE_MM, description="grid pitch: wall centre to wall centre, mm")
-    wall_thickness: Millimetres = Field(1.6, gt=0, le=MAX_SIZE_MM, description="mm, less than cell_size")
-    wall_height: Millimetres = Field(8.0, gt=0, le=MAX_SIZE_MM, description="walls above the base, mm")
+    cell_size: Millimetres = Field(
+        10.0, ge=MIN_CELL_MM, le=MAX_SIZE_MM, description="grid pitch: wall centre to wall centre, mm"
+    )
+    wall_thickness: Millimetres = Field(1.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="mm, less than cell_size")
+    wall_height: Millimetres = Field(8.0, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="walls above the base, mm")
     base_thickness: Millimetres = Field(2.0, ge=0, le=MAX_SIZE_MM, description="floor plate, mm; 0 = walls only")
     margin: Millimetres = Field(0.0, ge=0, le=MAX_SIZE_MM, description="floor beyond the outer walls, mm")
     solution: SolutionMode = Field("none", description="the solution cut into the floor (groove) or raised (ridge)")
     solution_width: Millimetres | None = Field(
-        None, gt=0, description="groove/ridge width, mm; default 40% of the corridor"
+        None, ge=MIN_FEATURE_MM, description="groove/ridge width, mm; default 40% of the corridor"
     )
-    solution_depth: Millimetres = Field(0.6, gt=0, description="groove depth or ridge height, mm")
+    solution_depth: Millimetres = Field(0.6, ge=MIN_FEATURE_MM, description="groove depth or ridge height, mm")
     label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
-    label_depth: Millimetres = Field(0.6, gt=0, description="label engraving depth or embossing height, mm")
+    label_depth: Millimetres = Field(
+        0.6, ge=MIN_FEATURE_MM, description="label engraving depth or embossing height, mm"
+    )
     label_position: LabelPosition = Field(
         "auto", description="label on the top margin, engraved mirrored under the base, or auto: margin if it fits"
     )
     markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
     printer: str | None = Field(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
     bed: str | None = Field(None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'")
-    nozzle: Millimetres = Field(0.4, gt=0, le=5, description="nozzle diameter, mm")
-    ball: Millimetres | None = Field(None, gt=0, description="ball diameter for a rolling-ball maze, mm")
+    nozzle: Millimetres = Field(0.4, ge=0.1, le=5, description="nozzle diameter, mm")
+    ball: Millimetres | None = Field(
+        None, ge=1, le=MAX_SIZE_MM, description="ball diameter for a rolling-ball maze, mm"
+    )
     force: bool = Field(False, description="export even with walls thinner than the nozzle")
     skirt_room: Millimetres = Field(
         3.0, ge=0, le=50, description="bed room kept free on every side for the slicer's skirt or brim, mm"
