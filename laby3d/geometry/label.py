@@ -144,10 +144,10 @@ def _try_side(
     glyphs = _apart(shapely.set_precision(glyphs, GRID))
     gx0, gy0, gx1, gy1 = glyphs.bounds
     box = (
-        float(np.floor((gx0 - BOX_PAD) / GRID) * GRID),
-        float(np.floor((gy0 - BOX_PAD) / GRID) * GRID),
-        float(np.ceil((gx1 + BOX_PAD) / GRID) * GRID),
-        float(np.ceil((gy1 + BOX_PAD) / GRID) * GRID),
+        round(float(np.floor((gx0 - BOX_PAD) / GRID) * GRID), 4),
+        round(float(np.floor((gy0 - BOX_PAD) / GRID) * GRID), 4),
+        round(float(np.ceil((gx1 + BOX_PAD) / GRID) * GRID), 4),
+        round(float(np.ceil((gy1 + BOX_PAD) / GRID) * GRID), 4),
     )
     if side == "margin" and any(shapely.box(*box).intersects(shapely.box(*taken)) for taken in room.blocked):
         return None
