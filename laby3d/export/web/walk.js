@@ -10,7 +10,6 @@
   var ALLOW = M.walk || { overview: true, trail: true, hint: true, timer: true, steps: true };
   var S = M.cell_size, T = M.wall_thickness, H = M.wall_height;
   var ROWS = M.rows, COLS = M.cols, WIDTH = M.size[0], DEPTH = M.size[1];
-  var N = 1, E = 2, SOUTH = 4, W = 8;
   var EYE = 0.6 * H;                      // always above the floor and below the wall tops
   var RADIUS = 0.25 * (S - T);            // the walker's half width, mm
   var SPEED = 1.6 * S;                    // mm per second
@@ -19,8 +18,8 @@
   var LONGEST_GAP = 5;                    // seconds walked at most in one catch-up (a suspended tab)
   var CHUNK = 8;                          // cells per side of a chunk of wall geometry
   var ARROW_PX = 30;                      // player arrow on the map, CSS pixels long
-  // face colours by the direction a face looks (WCAG luminance 0.09 / 0.48 / 0.07 / 0.41:
-  // neighbouring orientations differ by at least 3.7:1), tops, floor, ground, sky, edges
+  // face colours by the direction a face looks (WCAG luminance N 0.09, E 0.48, S 0.07, W 0.46:
+  // neighbouring orientations differ by 3.6:1 or more at their tops), tops, floor, ground, sky, edges
   var COLOURS = {
     north: 0x31558f, east: 0x9dbbe6, south: 0x4a3f85, west: 0xe9a93b, top: 0x3a4660,
     floor: 0xecebe6, ground: 0x9cc27a, sky: 0xbfe3ff, edge: 0x1b2433,
@@ -202,59 +201,7 @@
   var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
   var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
 
-  function colourOf(hex, shade) {         // sRGB hex times a shade, in three's working space
-    var c = new THREE.Color().setRGB((hex >> 16 & 255) / 255 * shade, (hex >> 8 & 255) / 255 * shade,
-                                     (hex & 255) / 255 * shade, THREE.SRGBColorSpace);   // r14x: no 4th argument
-    return [c.r, c.g, c.b];
-  }
-  // a box's faces without the bottom: [corner indices], direction the face looks
-  var CORNERS = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
-  var FACES = [[[0, 3, 2, 1], "north"], [[4, 5, 6, 7], "south"], [[3, 7, 6, 2], "top"], [[1, 2, 6, 5], "east"], [[0, 4, 7, 3], "west"]];
-  var FACE_RGB = {};
-  ["north", "south", "east", "west", "top"].forEach(function (f) {
-    FACE_RGB[f] = [colourOf(COLOURS[f], BASE_SHADE), colourOf(COLOURS[f], 1)];
-  });
-  function boxTriangles(boxes, height, palette) {   // boxes [x0, z0, x1, z1] -> position and colour arrays
-    var position = new Float32Array(boxes.length * 30 * 3), colour = new Float32Array(boxes.length * 30 * 3), o = 0;
-    boxes.forEach(function (q) {
-      var size = [q[2] - q[0], height, q[3] - q[1]], origin = [q[0], 0, q[1]];
-      FACES.forEach(function (face) {
-        var quad = face[0], rgb = (palette || FACE_RGB)[face[1]];
-        [quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]].forEach(function (v) {
-          var shade = rgb[CORNERS[v][1]];
-          for (var a = 0; a < 3; a++) {
-            position[o + a] = origin[a] + CORNERS[v][a] * size[a];
-            colour[o + a] = shade[a];
-          }
-          o += 3;
-        });
-      });
-    });
-    var geometry = new THREE.BufferGeometry();
-    geometry.setAttribute("position", new THREE.BufferAttribute(position, 3));
-    geometry.setAttribute("color", new THREE.BufferAttribute(colour, 3));
-    return geometry;
-  }
-  function boxEdges(pieces) {           // outline of each piece: top edges, and vertical edges at real ends
-    var points = [];
-    function segment(a, b) { points.push(a[0], a[1], a[2], b[0], b[1], b[2]); }
-    pieces.forEach(function (p) {
-      var q = p.box, x0 = q[0], z0 = q[1], x1 = q[2], z1 = q[3];
-      var alongX = x1 - x0 >= z1 - z0;
-      segment([x0, H, z0], [x1, H, z0]); segment([x1, H, z0], [x1, H, z1]);
-      segment([x1, H, z1], [x0, H, z1]); segment([x0, H, z1], [x0, H, z0]);
-      segment([x0, 0, z0], [x1, 0, z0]); segment([x0, 0, z1], [x1, 0, z1]);
-      segment([x0, 0, z0], [x0, 0, z1]); segment([x1, 0, z0], [x1, 0, z1]);
-      var ends = alongX ? [[p.openStart, [[x0, z0], [x0, z1]]], [p.openEnd, [[x1, z0], [x1, z1]]]]
-                        : [[p.openStart, [[x0, z0], [x1, z0]]], [p.openEnd, [[x0, z1], [x1, z1]]]];
-      ends.forEach(function (end) {
-        if (end[0]) end[1].forEach(function (xz) { segment([xz[0], 0, xz[1]], [xz[0], H, xz[1]]); });
-      });
-    });
-    var geometry = new THREE.BufferGeometry();
-    geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(points), 3));
-    return geometry;
-  }
+  var meshes = window.LABY3D_WALK.meshes, WALL_COLOURS = meshes.palette(COLOURS, BASE_SHADE);
 
   // wall pieces per chunk of CHUNK x CHUNK cells, cut at chunk borders; geometry built when first seen
   var CHUNK_MM = CHUNK * S, pieces = model.chunkPieces(CHUNK_MM), CHUNK_COLS = pieces.across;
@@ -268,8 +215,8 @@
   var edgeMaterial = new THREE.LineBasicMaterial({ color: COLOURS.edge });
   function buildChunk(chunk) {
     var boxes = chunk.pieces.map(function (p) { return p.box; });
-    chunk.mesh = new THREE.Mesh(boxTriangles(boxes, H), wallMaterial);
-    chunk.edges = new THREE.LineSegments(boxEdges(chunk.pieces), edgeMaterial);
+    chunk.mesh = new THREE.Mesh(meshes.boxGeometry(boxes, H, WALL_COLOURS), wallMaterial);
+    chunk.edges = new THREE.LineSegments(meshes.edgeGeometry(chunk.pieces, H), edgeMaterial);
     scene.add(chunk.mesh);
     scene.add(chunk.edges);
     hook.chunksBuilt += 1;
@@ -315,13 +262,12 @@
     var d = opening.door, out = OUTWARD[opening.side];
     var q = [p[0] + out[0] * S, p[1] + out[1] * S];
     flat(q[0] - half, q[1] - half, q[0] + half, q[1] + half, 0.01 * H, colour);
-    var rgb = colourOf(colour, 1), dark = colourOf(colour, 0.6), palette = {};
-    FACES.forEach(function (f) { palette[f[1]] = f[1] === "north" || f[1] === "south" ? [dark, dark] : [rgb, rgb]; });
+    var palette = meshes.palette({ north: colour, south: colour, east: colour, west: colour, top: colour }, 0.6);
     var alongX = d[2] - d[0] >= d[3] - d[1], lintel = 0.25 * H;
     var posts = alongX ? [[d[0] - T, d[1], d[0], d[3]], [d[2], d[1], d[2] + T, d[3]]]
                        : [[d[0], d[1] - T, d[2], d[1]], [d[0], d[3], d[2], d[3] + T]];
-    var arch = new THREE.Mesh(boxTriangles(posts, H + lintel, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
-    var top = new THREE.Mesh(boxTriangles([alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T]], lintel, palette),
+    var arch = new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
+    var top = new THREE.Mesh(meshes.boxGeometry([alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T]], lintel, palette),
                              new THREE.MeshBasicMaterial({ vertexColors: true }));
     top.position.y = H;
     scene.add(arch);
@@ -342,26 +288,17 @@
         quads.push([Math.min(p[0], q[0]) - half, Math.min(p[1], q[1]) - half, Math.max(p[0], q[0]) + half, Math.max(p[1], q[1]) + half]);
       }
     }
-    var palette = {}, rgb = colourOf(COLOURS.trail, 1);
-    FACES.forEach(function (f) { palette[f[1]] = [rgb, rgb]; });
-    trailMesh = new THREE.Mesh(boxTriangles(quads, 0.03 * H, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
+    trailMesh = new THREE.Mesh(meshes.boxGeometry(quads, 0.03 * H, meshes.palette(COLOURS.trail, 1)), new THREE.MeshBasicMaterial({ vertexColors: true }));
     scene.add(trailMesh);
   }
 
   // the "which way?" hint: an arrow on the floor of the next junction, pointing the way out
   var hintState = { until: 0, mesh: null };
-  function arrowShape(length) {
-    var shape = new THREE.Shape(), w = 0.18 * length;
-    shape.moveTo(-w, 0.5 * length); shape.lineTo(w, 0.5 * length); shape.lineTo(w, -0.05 * length);
-    shape.lineTo(2.2 * w, -0.05 * length); shape.lineTo(0, -0.5 * length); shape.lineTo(-2.2 * w, -0.05 * length);
-    shape.lineTo(-w, -0.05 * length); shape.lineTo(-w, 0.5 * length);
-    return shape;                          // points to -y (turned to lie on the floor, pointing -z)
-  }
   function placeHint() {
     var junction = model.nextJunction(hook.cell[0], hook.cell[1]), dir = junction.direction;
     var p = centre(junction.cell[0], junction.cell[1]);
     if (!hintState.mesh) {
-      hintState.mesh = new THREE.Mesh(new THREE.ShapeGeometry(arrowShape(0.8 * (S - T))),
+      hintState.mesh = new THREE.Mesh(new THREE.ShapeGeometry(meshes.arrowShape(0.8 * (S - T))),
                                       new THREE.MeshBasicMaterial({ color: COLOURS.hint, side: THREE.DoubleSide }));
       scene.add(hintState.mesh);
     }
@@ -478,26 +415,7 @@
   // a pixel per post, wall and cell) instead of thousands of sub-pixel walls that shimmer
   var MAP_PICTURE_BELOW_PX = 4, mapPicture = null;
   function buildMapPicture() {
-    var w = 2 * COLS + 1, h = 2 * ROWS + 1, data = new Uint8Array(w * h * 4);
-    function paint(i, j, hex) {           // lattice row i (0 = north), column j
-      var o = ((h - 1 - i) * w + j) * 4;   // texture rows run from the south
-      data[o] = hex >> 16 & 255; data[o + 1] = hex >> 8 & 255; data[o + 2] = hex & 255; data[o + 3] = 255;
-    }
-    for (var i = 0; i < h; i++) for (var j = 0; j < w; j++) paint(i, j, i % 2 && j % 2 ? COLOURS.floor : COLOURS.top);
-    for (var r = 0; r < ROWS; r++) {
-      for (var c = 0; c < COLS; c++) {
-        if (M.cells[r][c] & E) paint(2 * r + 1, 2 * c + 2, COLOURS.floor);
-        if (M.cells[r][c] & SOUTH) paint(2 * r + 2, 2 * c + 1, COLOURS.floor);
-        if (r === 0 && M.cells[r][c] & N) paint(0, 2 * c + 1, COLOURS.floor);
-        if (c === 0 && M.cells[r][c] & W) paint(2 * r + 1, 0, COLOURS.floor);
-      }
-    }
-    var texture = new THREE.DataTexture(data, w, h, THREE.RGBAFormat);
-    texture.magFilter = THREE.NearestFilter;
-    texture.minFilter = THREE.LinearMipmapLinearFilter;
-    texture.generateMipmaps = true;
-    if ("colorSpace" in texture) texture.colorSpace = THREE.SRGBColorSpace;   // r152+: the bytes are sRGB
-    texture.needsUpdate = true;
+    var texture = meshes.mapTexture(M, COLOURS.floor, COLOURS.top);
     mapPicture = new THREE.Mesh(new THREE.PlaneGeometry(WIDTH, DEPTH), new THREE.MeshBasicMaterial({ map: texture }));
     mapPicture.rotation.x = -Math.PI / 2;
     mapPicture.position.set(WIDTH / 2, H * 1.01, DEPTH / 2);
