@@ -78,14 +78,9 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
     walls = walls.difference(drills) if holes else walls
     shapes += [(f"walls {k + 1}" if layers > 1 else "walls", walls) for k in range(layers)]
     if options.top:
-        pad = fab.margin + fab.wall_thickness / 2
-        centres = [
-            (pad + (o.col + 0.5) * fab.cell_size, depth - pad - (o.row + 0.5) * fab.cell_size)
-            for o in (maze.entrance, maze.exit)
-            if o is not None
-        ]
-        cutouts = [shapely.Point(c).buffer((ball + options.ball_play) / 2, quad_segs=16) for c in centres]
-        shapes.append(("top", plate.difference(shapely.union_all([*cutouts, drills]))))
+        shapes.append(
+            ("top", plate.difference(shapely.union_all([*_ball_holes(maze, fab, ball + options.ball_play), drills])))
+        )
     marks: dict[str, list[Mark]] = {name: [] for name, _ in shapes}
     if options.engrave_solution and maze.solution:
         from laby3d.maze.solve import solution_polyline
@@ -97,17 +92,13 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
         )
     label_on = _place_label(maze, fab, options, shapes, marks, owner)
     materials = {"base": options.base_material, "top": options.top_material}
-    parts = [
-        Part(
-            name=name,
-            material=materials.get(name, options.wall_material),
-            shape=grown(shape, options.kerf),
-            box=grown(shape, options.kerf).bounds,
-            marks=tuple(marks[name]),
-            owner=owner,
+    parts = []
+    for name, shape in shapes:
+        cut = grown(shape, options.kerf)
+        material = materials.get(name, options.wall_material)
+        parts.append(
+            Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=owner)
         )
-        for name, shape in shapes
-    ]
     return Kit(
         layers=shapes,
         parts=parts,
@@ -119,6 +110,19 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
         registration=holes,
         label_on=label_on,
     )
+
+
+def _ball_holes(maze: Maze, fab: Fabrication, diameter: float) -> list[shapely.Geometry]:
+    """Round holes of ``diameter`` mm over the entrance and exit cells (y up)."""
+    _, depth = fab.outer_size(maze.rows, maze.cols)
+    pad = fab.margin + fab.wall_thickness / 2
+    return [
+        shapely.Point(pad + (o.col + 0.5) * fab.cell_size, depth - pad - (o.row + 0.5) * fab.cell_size).buffer(
+            diameter / 2, quad_segs=16
+        )
+        for o in (maze.entrance, maze.exit)
+        if o is not None
+    ]
 
 
 def _wall_sheet(maze: Maze, fab: Fabrication, width: float, depth: float) -> shapely.Geometry:
