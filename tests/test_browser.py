@@ -12,8 +12,11 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 import time
 from collections import deque
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -137,9 +140,6 @@ def test_scene_json_round_trip(algorithm: str) -> None:
 
 def test_scene_json_round_trips_through_laby3d_export(tmp_path: Path) -> None:
     """``laby3d export m.scene.json -o back.maze.json -o back.scene.json`` gives the same maze."""
-    import subprocess
-    import sys
-
     from laby3d.export.formats import FORMATS
 
     if "scene.json" not in FORMATS:
@@ -238,6 +238,47 @@ def test_walk_options_are_teacher_switches() -> None:
     assert spec.switches() == {"overview": True, "trail": True, "hint": True, "timer": True, "steps": True}
     for name, field in WalkSpec.model_fields.items():
         assert field.description, name
+
+
+def test_which_way_from_every_cell_in_node(tmp_path: Path) -> None:
+    """web/maze.js run by node: from every cell, the hint's junction and direction agree with a
+    breadth-first search written here (first cell on the way out with 3+ open sides, or the exit)."""
+    node = require_tool("node")
+    maze = laby3d.generate(9, 11, algorithm="wilson", seed=21)
+    script = resources.files("laby3d.export").joinpath("web/maze.js").read_text(encoding="utf-8")
+    driver = tmp_path / "drive.js"
+    driver.write_text(
+        "global.window = {};\n" + script + "\nvar scene = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
+        "var model = window.LABY3D_WALK.mazeModel(scene), out = [];\n"
+        "for (var r = 0; r < scene.rows; r++)\n"
+        "  for (var c = 0; c < scene.cols; c++) out.push(model.nextJunction(r, c));\n"
+        "process.stdout.write(JSON.stringify(out));\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [node, str(driver)], input=scene_json(maze, Fabrication()), capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    answers = json.loads(done.stdout)
+    exit_cell = (maze.exit.row, maze.exit.col)
+    distance = {exit_cell: 0}
+    queue = deque([exit_cell])
+    while queue:
+        cell = queue.popleft()
+        for other in open_neighbours(maze, *cell):
+            if other not in distance:
+                distance[other] = distance[cell] + 1
+                queue.append(other)
+    for k, answer in enumerate(answers):
+        cell = (k // maze.cols, k % maze.cols)
+        while len(open_neighbours(maze, *cell)) < 3 and cell != exit_cell:
+            cell = min(open_neighbours(maze, *cell), key=distance.__getitem__)
+        assert tuple(answer["cell"]) == cell
+        if cell == exit_cell:
+            assert answer["direction"] == {"E": [1, 0], "W": [-1, 0], "N": [0, -1], "S": [0, 1]}[maze.exit.side]
+        else:
+            nxt = min(open_neighbours(maze, *cell), key=distance.__getitem__)
+            assert answer["direction"] == [nxt[1] - cell[1], nxt[0] - cell[0]]
 
 
 # ---------------------------------------------------------------- real Chromium
