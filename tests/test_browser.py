@@ -553,6 +553,8 @@ def test_which_way_points_from_the_next_junction_towards_the_exit(tmp_path: Path
         assert state(page)["hint"] is True
         cell = tuple(page.evaluate("laby3d.hintCell"))
         step = page.evaluate("laby3d.hintDirection")
+        hud = page.evaluate("document.getElementById('laby3d-hud').textContent")
+    assert hud.endswith("Follow the arrow at the next junction.")
     start = (maze.entrance.row, maze.entrance.col)
     walk = [start]
     while len(open_neighbours(maze, *walk[-1])) < 3 and walk[-1] != exit_cell:

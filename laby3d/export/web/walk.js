@@ -442,6 +442,7 @@
     var parts = [];
     if (ALLOW.timer) parts.push(say("timer", { time: clockText(clock.seconds) }));
     if (ALLOW.steps) parts.push(say("steps", { steps: hook.steps }));
+    if (hintState.until) parts.push(say("hint_shown", {}));
     var text = parts.join(" · ");
     var hud = byId("laby3d-hud");
     if (hud.textContent !== text) hud.textContent = text;
@@ -470,10 +471,12 @@
     hintState.until = performance.now() + HINT_SECONDS * 1000;
     hook.hint = true; pressed("hint", true);
     placeHint();
+    showHud();
   }
   function hideHint() {
     hintState.until = 0; hook.hint = false; pressed("hint", false);
     if (hintState.mesh) hintState.mesh.visible = false;
+    showHud();
     dirty = true;
   }
   function setHelp(on) { byId("laby3d-help").style.display = on ? "block" : "none"; hook.help = on; pressed("help", on); }
