@@ -53,11 +53,24 @@ def solid_picture(path: Path) -> None:
     write_atomic(path, buffer.getvalue())
 
 
-def laser_kit_svg(path: Path) -> None:
-    """The layered ball-maze kit (stack mode) as laser SVG; the README shows it rendered."""
+def laser_pictures(docs: Path) -> None:
+    """configs/laser.yaml's ball kit assembled (exploded) and its sheets; a class set's first sheet."""
+    from laby3d.export.laser import svg_bytes
+    from laby3d.export.laser_preview import kit_png, sheet_png
+    from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
+
     maze = laby3d.generate(12, 16, algorithm="wilson", seed=3)
-    options = {"wall_thickness": 3, "laser_mode": "stack", "top_sheet": True, "sheet": "600x200", "label": "Ana"}
-    write_atomic(path, laby3d.render(maze, "svg", **options))
+    fab = Fabrication(cell_size=10, wall_thickness=3, margin=6)
+    options = LaserOptions(mode="stack", top=True, ball=6, registration_holes=4, reference_square=True, label="Ana")
+    sheets = laser_sheets(maze, fab, options)
+    write_atomic(docs / "laser-kit.png", kit_png(sheets.kit, width_px=900))
+    write_atomic(docs / "laser-kit-sheets.png", sheet_png(sheets.overview(), width_px=700))
+    write_atomic(docs / "laser-kit.svg", svg_bytes(sheets.overview(), metadata={"seed": 3}))
+    names = ["Ana", "Ben", "Chloé", "Dmitri", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules", "Kenza", "Léo"]
+    pupils = [(name, laby3d.generate(10, 12, seed=k)) for k, name in enumerate(names)]
+    kit = LaserOptions(mode="stack", top=True, ball=5)
+    group = class_sheets(pupils, Fabrication(cell_size=10, wall_thickness=3), kit)
+    write_atomic(docs / "laser-class.png", sheet_png(group.pages[0], width_px=900))
 
 
 def walk_overview(path: Path) -> None:
@@ -134,7 +147,7 @@ def main() -> None:
     backtracker = laby3d.generate(12, 18, algorithm="backtracker", seed=1)
     write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
     solid_picture(DOCS / "solid.png")
-    laser_kit_svg(DOCS / "laser-kit.svg")
+    laser_pictures(DOCS)
     walk_overview(DOCS / "walk-overview.png")
     worksheet_page(DOCS / "worksheet-page.png")
     lesson_frame(DOCS / "lesson-frame.png")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import time
 import unicodedata
@@ -125,7 +126,7 @@ def render_task(task: MazeTask) -> MazeResult:
         maze = maze_for(job, task.seed)
         timings["generate"] = time.perf_counter() - start
         entry["statistics"] = maze.stats().as_dict()
-        rendered = render_all(maze, job, [name for name in job.formats if name not in BOOKLETS])
+        rendered = render_all(maze, job, list(job.formats))
         timings.update(rendered.timings)
         if rendered.report is not None:
             entry["printability"] = rendered.report
@@ -140,7 +141,7 @@ def render_task(task: MazeTask) -> MazeResult:
     return result
 
 
-#: Formats made once per class set (one booklet for all the job's mazes), not per maze.
+#: Formats also made once per job of several mazes: one booklet for the whole class.
 BOOKLETS = ("worksheet.pdf", "key.pdf")
 
 
@@ -207,13 +208,15 @@ def _run(
         remove_stale_temporaries(output_dir)
     ordered = [entries[task.variant] for task in tasks]
     booklets = _write_booklets(tasks, mazes, output_dir)
+    class_sheets = _write_class_sheets(tasks, mazes, output_dir)
     manifest = {
         "format": "laby3d.manifest",
         "version": 2,
         "mazes": ordered,
         "booklets": booklets,
+        "class_sheets": class_sheets,
         "failed": sum(1 for entry in ordered if entry.get("error")),
-        "totals": totals(ordered),
+        "totals": totals(ordered, class_sheets),
         "timings_s": {"total": round(time.perf_counter() - started, 3)},
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
@@ -226,14 +229,11 @@ def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Pa
     from laby3d.pipeline import render_booklet
 
     written = []
-    jobs: dict[str, list[MazeTask]] = {}
-    for task in tasks:
-        jobs.setdefault(task.folder, []).append(task)
-    for folder, members in jobs.items():
+    for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in BOOKLETS]
         pupils = [(Maze.from_json(mazes[t.variant]), t.label) for t in members if t.variant in mazes]
-        if not wanted or not pupils:
+        if not wanted or len(members) < 2 or not pupils:
             continue
         for name in wanted:
             path = Path(folder) / f"{Path(folder).name}.{name}"
@@ -248,17 +248,68 @@ def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Pa
     return written
 
 
-def totals(entries: list[dict[str, Any]]) -> dict[str, Any]:
-    """Class totals: mazes, solids, filament (g) and print time (h) where the report estimates them."""
+def _write_class_sheets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Path) -> list[dict[str, Any]]:
+    """A class set's ball kits nested on shared sheets per material (stack mode, with names),
+    each part engraved with its pupil's name, in ``<job>/class-sheets/``."""
+    from laby3d.export.laser import laser_files
+    from laby3d.geometry.laser import class_sheets
+
+    written: list[dict[str, Any]] = []
+    for folder, members in _by_job(tasks).items():
+        job = members[0].job
+        wanted = [name for name in job.formats if name in ("svg", "dxf")]
+        pupils = [(t.label or t.variant, Maze.from_json(mazes[t.variant])) for t in members if t.variant in mazes]
+        if job.names is None or job.laser.mode != "stack" or not wanted or not pupils:
+            continue
+        laser = job.laser
+        try:
+            sheets = class_sheets(pupils, job.print.fabrication(), laser.options(job.print.ball, None))
+        except Laby3dError as error:
+            written.append({"job": job.name, "error": str(error)})
+            continue
+        metadata = {"generator": "laby3d", "job": job.name, "pupils": len(pupils)}
+        for suffix in wanted:
+            files = laser_files(
+                sheets,
+                suffix=suffix,
+                palette=laser.palette,
+                stroke_width=laser.stroke_width,
+                metadata=metadata,
+                notes=laser.sheet_notes,
+                overview=laser.sheet_overview,
+            )
+            for name, data in files.items():
+                path = Path(folder) / "class-sheets" / name
+                write_atomic(path, data, root=output_dir)
+                entry = {"job": job.name, "file": str(path.relative_to(output_dir))}
+                written.append({**entry, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
+    return written
+
+
+def _by_job(tasks: list[MazeTask]) -> dict[str, list[MazeTask]]:
+    """The tasks grouped by their job's folder, in order."""
+    jobs: dict[str, list[MazeTask]] = {}
+    for task in tasks:
+        jobs.setdefault(task.folder, []).append(task)
+    return jobs
+
+
+def totals(entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]]) -> dict[str, Any]:
+    """Class totals: mazes, solids, filament (g) and print time (h) where the report estimates
+    them, and laser sheets to cut (the class's shared sheets where nested, else each maze's)."""
     reports = [entry["printability"] for entry in entries if entry.get("printability")]
     result: dict[str, Any] = {"mazes": len(entries), "failed": sum(1 for e in entries if e.get("error"))}
     result["solids"] = len(reports)
+    nested = {entry["job"] for entry in class_sheets}
+    sheet_files = [f for e in entries if e.get("job") not in nested for f in e.get("files", {})]
+    sheet_files += [entry.get("file", "") for entry in class_sheets]
+    result["laser_sheets"] = sum(1 for name in sheet_files if re.search(r"mm-\d+\.svg$", name))
     if reports:
-        result["pla_solid_g"] = round(sum(r.get("mass_g_pla", 0.0) for r in reports), 1)
-        estimates = [r["estimate"] for r in reports if isinstance(r.get("estimate"), dict)]
-        if estimates:
-            result["filament_g"] = round(sum(e.get("filament_g", 0.0) for e in estimates), 1)
-            result["print_hours"] = round(sum(e.get("print_hours", 0.0) for e in estimates), 2)
+        result["pla_solid_g"] = round(sum(r["mass"]["solid_g"] for r in reports), 1)
+        if all("typical_g" in r["mass"] for r in reports):
+            result["filament_g"] = round(sum(r["mass"]["typical_g"] for r in reports), 1)
+        if all("print_time" in r for r in reports):
+            result["print_hours"] = round(sum(r["print_time"]["seconds"] for r in reports) / 3600, 2)
     return result
 
 

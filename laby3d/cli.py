@@ -76,10 +76,9 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
 
     rendered = render_all(maze, job, list(outputs))
     contents = {outputs[name]: data for name, data in rendered.files.items() if name in outputs}
-    if rendered.report is not None:
-        first_solid = next(path for name, path in outputs.items() if FORMATS[name].needs == "solid")
-        stem = first_solid[: -len(format_for(first_solid).suffix)]
-        contents[f"{stem}.printability.json"] = rendered.files["printability.json"]
+    for suffix, owner in rendered.companions.items():  # beside their format's file: m.printability.json
+        path = outputs[owner]
+        contents[f"{path[: -len(format_for(path).suffix)]}.{suffix}"] = rendered.files[suffix]
     for path in write_outputs(contents):
         print(f"wrote {path} ({path.stat().st_size:,} bytes)")
     if rendered.report is not None:
@@ -89,12 +88,18 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
 def _print_report(report: dict[str, Any]) -> None:
     size = " × ".join(f"{v:g}" for v in report["size_mm"])
     state = "watertight" if report["watertight"] else "NOT WATERTIGHT"
+    mass = report["mass"]
+    typical = f", ~{mass['typical_g']:g} g at 2 perimeters / 15 % infill" if "typical_g" in mass else ""
     print(
         f"solid: {size} mm, {state}, {report['bodies']} body, {report['volume_mm3'] / 1000:.1f} cm³, "
-        f"{report['mass_g_pla']:g} g of PLA, {report['triangles']:,} triangles"
+        f"{mass['solid_g']:g} g of PLA solid (100 % infill){typical}, {report['triangles']:,} triangles"
     )
+    if "print_time" in report:
+        print(f"print time on the {report['printer']['name']}: {report['print_time']['text']} (estimate)")
     if "printer" in report and report["printer"]["fits"]:
         print(f"fits the {report['printer']['name']} bed")
+    elif report.get("common_printers"):
+        print(f"fits: {', '.join(report['common_printers'])}")
     for message in report["warnings"]:
         print(f"warning: {message}")
 
@@ -201,7 +206,9 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 def _totals_line(totals: dict[str, Any]) -> str:
     """The class totals on one line: solids, print time and filament (estimates)."""
-    parts = [f"{totals['solids']} solids"]
+    parts = [f"{totals['solids']} solids"] if totals["solids"] else []
+    if totals.get("laser_sheets"):
+        parts.append(f"{totals['laser_sheets']} laser sheets")
     if "print_hours" in totals:
         hours = totals["print_hours"]
         parts.append(f"about {int(hours)} h {round(hours % 1 * 60):02d} of printing")
@@ -209,7 +216,7 @@ def _totals_line(totals: dict[str, Any]) -> str:
         parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
     elif "pla_solid_g" in totals:
         parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
-    return "totals: " + ", ".join(parts)
+    return "totals: " + (", ".join(parts) or f"{totals['mazes']} mazes")
 
 
 def cmd_validate(args: argparse.Namespace) -> None:

@@ -12,8 +12,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.options.build import path_of, validated_job
+from laby3d.options.build import merge, path_of, validated_job
 from laby3d.options.job import Job
+from laby3d.options.presets import PRESETS
 from laby3d.quoting import shown
 
 
@@ -31,17 +32,6 @@ class Batch(BaseModel):
     )
     defaults: dict[str, Any] = Field(default_factory=dict, description="settings every job starts from")
     jobs: list[dict[str, Any]] = Field(min_length=1, description="the jobs")
-
-
-def merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
-    """``override`` merged over ``base``, recursively for nested mappings."""
-    merged = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
 
 
 def job_from_dict(data: dict[str, Any], where: str = "") -> Job:
@@ -71,7 +61,9 @@ def load_batch(path: str | Path) -> tuple[Batch, list[Job]]:
     jobs = []
     for index, raw in enumerate(batch.jobs):
         label = shown(raw.get("name", "?"), 40).strip("'\"")
-        jobs.append(job_from_dict(merge(batch.defaults, raw), f"{name}: jobs[{index}] ({label})"))
+        preset = PRESETS.get(str(raw.get("preset", batch.defaults.get("preset"))), {})
+        data = merge(merge(batch.defaults, preset), raw)  # defaults, then the preset, then the job
+        jobs.append(job_from_dict(data, f"{name}: jobs[{index}] ({label})"))
     return batch, jobs
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from laby3d.export.formats import get_format
 
 if TYPE_CHECKING:
-    from laby3d.geometry.laser import Drawing
+    from laby3d.geometry.laser import LaserSheets
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
     from laby3d.mesh.solid import MazeSolid
@@ -54,15 +54,33 @@ class RenderContext:
         """The printability report of the solid (raises when the walls cannot print, unless forced)."""
         from laby3d.printability import printability_report
 
-        return printability_report(self.maze, self.fabrication, self.solid.body, self.job.print.print_settings())
+        return printability_report(
+            self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
+        )
 
     @cached_property
-    def laser_drawing(self) -> Drawing:
-        """The laser sheet's strokes, mm."""
-        from laby3d.geometry.laser import laser_drawing
+    def laser_sheets(self) -> LaserSheets:
+        """Every laser sheet (a page each, strokes in travel order) and the kit, mm."""
+        from laby3d.geometry.laser import laser_sheets
 
         options = self.job.laser.options(self.job.print.ball, self.job.label)
-        return laser_drawing(self.maze, self.fabrication, options)
+        return laser_sheets(self.maze, self.fabrication, options)
+
+    def laser_files(self, suffix: str) -> dict[str, bytes]:
+        """One file per sheet and material (``plywood-3mm-1.svg``…) and the laser report, for a
+        kit; ``suffix`` is ``svg`` or ``dxf``."""
+        from laby3d.export.laser import laser_files
+
+        laser = self.job.laser
+        return laser_files(
+            self.laser_sheets,
+            suffix=suffix,
+            palette=laser.palette,
+            stroke_width=laser.stroke_width,
+            metadata=self.laser_metadata(),
+            notes=laser.sheet_notes,
+            overview=False,
+        )
 
     def laser_metadata(self) -> dict[str, Any]:
         """What a laser file records about its maze and parameters."""
@@ -88,9 +106,12 @@ class RenderContext:
 @dataclass
 class Rendered:
     """Every output of one maze, not yet written: ``files`` maps a file-name suffix (a format
-    name, or ``printability.json``) to its bytes; ``report`` is the printability report."""
+    name, or a companion such as ``printability.json`` or ``plywood-3mm-1.svg``) to its bytes;
+    ``companions`` says which format each companion goes with (its file sits beside that
+    format's file); ``report`` is the printability report."""
 
     files: dict[str, bytes]
+    companions: dict[str, str] = field(default_factory=dict)
     report: dict[str, Any] | None = None
     timings: dict[str, float] = field(default_factory=dict)
 
@@ -100,16 +121,22 @@ def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
     printability report comes first (so unprintable walls are refused before anything else)."""
     context = RenderContext(maze, job)
     rendered = Rendered(files={})
-    if any(get_format(name).needs == "solid" for name in formats):
+    solids = [name for name in formats if get_format(name).needs == "solid"]
+    if solids:
         start = time.perf_counter()
         rendered.report = context.printability
         rendered.files["printability.json"] = (
             json.dumps(rendered.report, indent=2, ensure_ascii=False) + "\n"
         ).encode()
+        rendered.companions["printability.json"] = solids[0]
         rendered.timings["solid"] = time.perf_counter() - start
     for name in formats:
         start = time.perf_counter()
         rendered.files[name] = context.render(name)
+        if name in ("svg", "dxf") and job.laser.mode in ("stack", "kerf-test"):
+            sheets = context.laser_files(name)
+            rendered.files.update(sheets)
+            rendered.companions.update(dict.fromkeys(sheets, name))
         rendered.timings[name] = time.perf_counter() - start
     return rendered
 

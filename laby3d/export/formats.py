@@ -98,17 +98,19 @@ def _svg(context: RenderContext) -> bytes:
 
     laser = context.job.laser
     return svg_bytes(
-        context.laser_drawing,
+        context.laser_sheets.overview(),
         palette=laser.palette,
         stroke_width=laser.stroke_width,
         metadata=context.laser_metadata(),
+        notes=laser.sheet_notes,
     )
 
 
 def _dxf(context: RenderContext) -> bytes:
     from laby3d.export.laser import dxf_bytes
 
-    return dxf_bytes(context.laser_drawing)
+    laser = context.job.laser
+    return dxf_bytes(context.laser_sheets.overview(), palette=laser.palette, notes=laser.sheet_notes)
 
 
 def _html(context: RenderContext) -> bytes:
@@ -145,7 +147,7 @@ FORMATS: dict[str, Format] = {
         Format(name="3mf", description="printable solid, 3MF in mm (coloured parts)", render=_3mf, needs="solid"),
         Format(name="glb", description="printable solid, binary glTF (coloured parts)", render=_glb, needs="solid"),
         Format(name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"),
-        Format(name="dxf", description="laser sheet, DXF in mm", render=_dxf, needs="laser"),
+        Format(name="dxf", description="laser sheet, DXF in mm (a layer per operation)", render=_dxf, needs="laser"),
         Format(name="html", description="walk-through page, works offline", render=_html, needs="page"),
         Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
     )

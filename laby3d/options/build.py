@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from laby3d.errors import ParameterError
 from laby3d.options.job import Job, job_flag_fields
+from laby3d.options.presets import PRESETS
 from laby3d.quoting import shown
 
 
@@ -66,9 +67,24 @@ def _detail(error: Mapping[str, Any]) -> str:
     return f"{detail}, got {shown(value)}"
 
 
+def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """``override`` merged over ``base``, recursively for nested mappings."""
+    merged = dict(base)
+    for key, value in override.items():
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+            merged[key] = merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
 def validated_job(data: Mapping[str, Any]) -> Job:
-    """The checked job ``data`` describes; raises :class:`ParameterError` whose ``field`` is the
-    dotted path of the first field at fault (structure and ranges first, then cross-field rules)."""
+    """The checked job ``data`` describes (over its preset, if it names one); raises
+    :class:`ParameterError` whose ``field`` is the dotted path of the first field at fault
+    (structure and ranges first, then cross-field rules)."""
+    preset = data.get("preset")
+    if isinstance(preset, str) and preset in PRESETS:
+        data = merge(PRESETS[preset], data)
     try:
         job = Job.model_validate(data)
     except ValidationError as error:

@@ -15,12 +15,14 @@ from laby3d.options.base import Section, flag
 from laby3d.options.laser import LaserSpec
 from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
+from laby3d.options.presets import PRESETS
 from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec
 from laby3d.options.worksheet import WorksheetSpec
 
 #: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them.
 FORMAT_NAMES = tuple(FORMATS)
+PRESET_NAMES = tuple(PRESETS)
 #: Largest number of mazes in one job (count or names).
 MAX_VARIANTS = 1000
 Language = Literal["en", "fr"]
@@ -46,6 +48,9 @@ class Job(BaseModel):
         None, min_length=1, max_length=60, description="text on the solid and the laser sheet (with names: each name)"
     )
     lang: Language = Field("en", description="language of what pupils read (pages, worksheets, captions)")
+    preset: Literal[PRESET_NAMES] | None = Field(  # type: ignore[valid-type]
+        None, description="start from a preset: quick (about 1 h on a MINI), coaster; the job's own values win"
+    )
     count: int | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
     names: list[Annotated[str, Field(min_length=1, max_length=100)]] | None = Field(
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
