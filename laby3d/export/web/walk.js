@@ -56,7 +56,10 @@
     var p = centre(e.row, e.col), inward;
     player.x = p[0]; player.z = p[1];
     if (e.side) inward = OUTWARD[e.side].map(function (v) { return -v; });
-    else if (M.solution.length > 1) { var q = centre(M.solution[1][0], M.solution[1][1]); inward = [q[0] - p[0], q[1] - p[1]]; }
+    else if (M.solution.length > 1) {
+      var q = centre(M.solution[1][0], M.solution[1][1]);
+      inward = [q[0] - p[0], q[1] - p[1]];
+    }
     else inward = [1, 0];
     player.yaw = Math.atan2(inward[0], -inward[1]);   // yaw 0 looks north (-z), pi/2 east (+x)
     player.pitch = 0;
@@ -175,8 +178,6 @@
     hook.error = "webgl";
     return;
   }
-  // colours: THREE.Color(hex) and each release's default output show a hex colour as itself, in r14x
-  // (no colour management) as in r152+ (linear working space, sRGB output); no lights are used.
   // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis)
   var PIXEL_RATIO = Math.min(window.devicePixelRatio || 1, 2), SLOW_MS = 70, FAST_MS = 25;
   var scaling = { scale: 1, fixed: false, walking: 1 };   // walking: the scale kept while on the map
@@ -198,7 +199,8 @@
   scene.background = new THREE.Color(COLOURS.sky);
   var FOG_NEAR = 8 * S, FOG_FAR = 30 * S, EDGE_RANGE = 12 * S;   // edges beyond EDGE_RANGE are fog anyway
   scene.fog = new THREE.Fog(COLOURS.sky, FOG_NEAR, FOG_FAR);
-  var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight, Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
+  var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight,
+                                           Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
   var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
 
   var meshes = window.LABY3D_WALK.meshes, WALL_COLOURS = meshes.palette(COLOURS, BASE_SHADE);
@@ -211,7 +213,8 @@
     chunk.bounds = new THREE.Box3(new THREE.Vector3(b * CHUNK_MM - T, 0, a * CHUNK_MM - T),
                                   new THREE.Vector3((b + 1) * CHUNK_MM + T, H, (a + 1) * CHUNK_MM + T));
   });
-  var wallMaterial = new THREE.MeshBasicMaterial({ vertexColors: true, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+  var wallMaterial = new THREE.MeshBasicMaterial({ vertexColors: true, polygonOffset: true,   // edges win
+                                                   polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
   var edgeMaterial = new THREE.LineBasicMaterial({ color: COLOURS.edge });
   function buildChunk(chunk) {
     var boxes = chunk.pieces.map(function (p) { return p.box; });
@@ -243,7 +246,9 @@
 
   // floor of the maze, ground around it
   function flat(x0, z0, x1, z1, y, colour) {
-    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(x1 - x0, z1 - z0), new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2, polygonOffsetUnits: 2 }));
+    var material = new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2,
+                                                 polygonOffsetUnits: 2 });
+    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(x1 - x0, z1 - z0), material);
     mesh.rotation.x = -Math.PI / 2;
     mesh.position.set((x0 + x1) / 2, y, (z0 + z1) / 2);
     scene.add(mesh);
@@ -266,9 +271,10 @@
     var alongX = d[2] - d[0] >= d[3] - d[1], lintel = 0.25 * H;
     var posts = alongX ? [[d[0] - T, d[1], d[0], d[3]], [d[2], d[1], d[2] + T, d[3]]]
                        : [[d[0], d[1] - T, d[2], d[1]], [d[0], d[3], d[2], d[3] + T]];
-    var arch = new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), new THREE.MeshBasicMaterial({ vertexColors: true }));
-    var top = new THREE.Mesh(meshes.boxGeometry([alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T]], lintel, palette),
-                             new THREE.MeshBasicMaterial({ vertexColors: true }));
+    var lintelBox = alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T];
+    var material = new THREE.MeshBasicMaterial({ vertexColors: true });
+    var arch = new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), material);
+    var top = new THREE.Mesh(meshes.boxGeometry([lintelBox], lintel, palette), material);
     top.position.y = H;
     scene.add(arch);
     scene.add(top);
@@ -285,10 +291,12 @@
       quads.push([p[0] - half, p[1] - half, p[0] + half, p[1] + half]);
       if (k + 1 < M.solution.length) {
         var q = centre(M.solution[k + 1][0], M.solution[k + 1][1]);
-        quads.push([Math.min(p[0], q[0]) - half, Math.min(p[1], q[1]) - half, Math.max(p[0], q[0]) + half, Math.max(p[1], q[1]) + half]);
+        quads.push([Math.min(p[0], q[0]) - half, Math.min(p[1], q[1]) - half,
+                    Math.max(p[0], q[0]) + half, Math.max(p[1], q[1]) + half]);
       }
     }
-    trailMesh = new THREE.Mesh(meshes.boxGeometry(quads, 0.03 * H, meshes.palette(COLOURS.trail, 1)), new THREE.MeshBasicMaterial({ vertexColors: true }));
+    trailMesh = new THREE.Mesh(meshes.boxGeometry(quads, 0.03 * H, meshes.palette(COLOURS.trail, 1)),
+                               new THREE.MeshBasicMaterial({ vertexColors: true }));
     scene.add(trailMesh);
   }
 
@@ -404,7 +412,8 @@
   function placeWalkCamera() {
     camera.position.set(player.x, EYE, player.z);
     var cp = Math.cos(player.pitch);
-    camera.lookAt(player.x + Math.sin(player.yaw) * cp, EYE + Math.sin(player.pitch), player.z - Math.cos(player.yaw) * cp);
+    camera.lookAt(player.x + Math.sin(player.yaw) * cp, EYE + Math.sin(player.pitch),
+                  player.z - Math.cos(player.yaw) * cp);
   }
   function activeCamera() {
     if (hook.overview) { placeMapCamera(); return mapCamera; }
@@ -479,7 +488,10 @@
     showHud();
     dirty = true;
   }
-  function setHelp(on) { byId("laby3d-help").style.display = on ? "block" : "none"; hook.help = on; pressed("help", on); }
+  function setHelp(on) {
+    byId("laby3d-help").style.display = on ? "block" : "none";
+    hook.help = on; pressed("help", on);
+  }
   function restart() { start(); setTrail(hook.trail); dirty = true; }
   var ACTIONS = {
     overview: function () { setOverview(!hook.overview); },
@@ -525,9 +537,9 @@
     }
     if (event.repeat) return;                                       // a held key toggles once
     var action = TOGGLE_KEYS[event.code];
-    if (action && ACTIONS[action] && !(action in ALLOW && !ALLOW[action])) { event.preventDefault(); ACTIONS[action](); }
-    else if (hook.overview && (event.code === "Equal" || event.code === "NumpadAdd")) zoomAt(window.innerWidth / 2, window.innerHeight / 2, 1 / 1.25);
-    else if (hook.overview && (event.code === "Minus" || event.code === "NumpadSubtract")) zoomAt(window.innerWidth / 2, window.innerHeight / 2, 1.25);
+    var zoom = { Equal: 1 / 1.25, NumpadAdd: 1 / 1.25, Minus: 1.25, NumpadSubtract: 1.25 }[event.code];
+    if (action && !(action in ALLOW && !ALLOW[action])) { event.preventDefault(); ACTIONS[action](); }
+    else if (hook.overview && zoom) zoomAt(window.innerWidth / 2, window.innerHeight / 2, zoom);
   });
   window.addEventListener("keyup", function (event) {
     if (!held[event.code]) return;
@@ -599,7 +611,8 @@
   // the virtual stick (touch and pen): up walks, down backs off, sideways turns
   var stickBase = byId("laby3d-stick"), stickKnob = stickBase.firstElementChild, stickPointer = null;
   function showStick() { stickBase.style.display = "block"; }
-  if (navigator.maxTouchPoints > 0 || (window.matchMedia && window.matchMedia("(pointer: coarse)").matches)) showStick();
+  var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
+  if (navigator.maxTouchPoints > 0 || coarse) showStick();
   function moveStick(event) {
     var box = stickBase.getBoundingClientRect(), radius = box.width / 2;
     var dx = event.clientX - (box.left + radius), dy = event.clientY - (box.top + radius);
@@ -616,7 +629,9 @@
     try { stickBase.setPointerCapture(event.pointerId); } catch (err) { /* already gone */ }
     moveStick(event);
   });
-  stickBase.addEventListener("pointermove", function (event) { if (event.pointerId === stickPointer) moveStick(event); });
+  stickBase.addEventListener("pointermove", function (event) {
+    if (event.pointerId === stickPointer) moveStick(event);
+  });
   function stickUp(event) {
     if (event.pointerId !== stickPointer) return;
     catchUp(performance.now());
