@@ -1,11 +1,12 @@
 """The browser walk-through page: one self-contained HTML file (the scene file is :mod:`.scene`).
 
-The page inlines a classic (non-module) build of three.js, the scene, its texts and the walking code,
-so it works when opened from disk (``file://``) with no network and no server. three.js is
-taken at export time from an installed package, never stored in this repository:
-``LABY3D_THREE_JS`` may name a classic build (``three.min.js``), a CommonJS build (``three.cjs``)
-or an npm ``three`` package folder holding one of them; otherwise the build inside trimesh's viewer template
-(``trimesh/resources/templates/viewer.zip``, three.js r14x, MIT) is used.
+The page inlines a classic (non-module) build of three.js, the scene, its texts and the walking
+code (``web/*.js``), so it works when opened from disk (``file://``) with no network and no server.
+three.js is taken at export time from an installed package, never stored in this repository:
+``LABY3D_THREE_JS`` may name a classic build (``three.min.js``), a CommonJS build
+(``three.cjs``) or an npm ``three`` package folder holding one of them; otherwise the build inside
+trimesh's viewer template (``trimesh/resources/templates/viewer.zip``, three.js r14x, MIT) is
+used. An ES-module build is refused with the reason.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.export.scene import maze_from_scene, scene_js, scene_json
+from laby3d.export.scene import maze_from_scene, scene_js, scene_json, script_literal
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -151,11 +152,10 @@ _STYLE = """
 def page_html(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lang: Language = "en") -> str:
     """The self-contained page: three.js, the scene (with the teacher switches), the page's texts
     in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data."""
-    from laby3d.export.scene import scene_json, script_literal
     from laby3d.options.walk import WalkSpec
 
     text = page_strings(lang)
-    title = text["title"].format(rows=maze.rows, cols=maze.cols, seed=maze.seed)
+    title = text["title"].format(rows=maze.rows, cols=maze.cols, seed="?" if maze.seed is None else maze.seed)
     scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec())
     page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
     web = resources.files("laby3d.export").joinpath("web")
