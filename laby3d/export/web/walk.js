@@ -600,6 +600,7 @@
     var tap = Math.hypot(event.clientX - p.startX, event.clientY - p.startY) < 6;
     if (tap && event.pointerType === "mouse" && !hook.overview) lockPointer();
   }
+  canvas.addEventListener("contextmenu", function (event) { event.preventDefault(); });   // a long press looks
   canvas.addEventListener("pointerup", pointerUp);
   canvas.addEventListener("pointercancel", pointerUp);
   canvas.addEventListener("wheel", function (event) {
