@@ -92,9 +92,13 @@ def hostile_maze(algorithm: str) -> Maze:
 # ---------------------------------------------------------------- scene file (no browser)
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_walls_cover_exactly_the_posts_and_closed_walls(seed: int) -> None:
-    maze = laby3d.generate(6 + seed, 9 - seed, algorithm=["kruskal", "prim", "wilson"][seed % 3], seed=seed)
+@pytest.mark.parametrize(
+    ("rows", "cols", "algorithm", "seed"),
+    [(1, 1, "kruskal", 1), (1, 7, "prim", 2), (7, 1, "wilson", 3), (2, 2, "kruskal", 4)]
+    + [(6 + seed, 9 - seed, ["kruskal", "prim", "wilson", "backtracker"][seed % 4], seed) for seed in range(6)],
+)
+def test_walls_cover_exactly_the_posts_and_closed_walls(rows: int, cols: int, algorithm: str, seed: int) -> None:
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
     fab = Fabrication(cell_size=10, wall_thickness=2)  # whole mm: a 1 mm raster is exact
     covered = np.zeros((maze.rows * 10 + 2, maze.cols * 10 + 2), dtype=int)
     for x0, z0, x1, z1 in wall_runs(maze, fab):
