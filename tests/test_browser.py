@@ -668,3 +668,19 @@ def test_eye_stays_above_the_floor_with_low_walls(tmp_path: Path) -> None:
     floor_or_start_sign = ([236, 235, 230], [47, 174, 79])
     assert min(np.abs(below - colour).max() for colour in floor_or_start_sign) < 12, below
     assert errors == []
+
+
+@pytest.mark.slow
+def test_turning_runs_in_real_time_on_a_300_by_300_maze(tmp_path: Path) -> None:
+    """Slow frames do not slow the walker: ← held 2 s of wall time turns 1.8 rad/s (±2 %), timed
+    between the page's own keydown and keyup."""
+    path = write_page(tmp_path, laby3d.generate(300, 300, seed=1))
+    with browser(width=1280, height=720) as page:
+        page.open(path, timeout=240)
+        before = state(page)["heading"]
+        page.key("keyDown", "ArrowLeft", "ArrowLeft")
+        time.sleep(2.0)
+        page.key("keyUp", "ArrowLeft", "ArrowLeft")
+        after = state(page)["heading"]
+        down, up = page.evaluate("laby3d.keyTimes.ArrowLeft")
+    assert (before - after) / ((up - down) / 1000) == pytest.approx(1.8, rel=0.02)
