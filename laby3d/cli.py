@@ -77,10 +77,10 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
     rendered = render_all(maze, job, list(outputs))
     contents = {outputs[name]: data for name, data in rendered.files.items() if name in outputs}
     for suffix, owner in rendered.companions.items():  # beside their format's file: m.printability.json
-        path = outputs[owner]
-        contents[f"{path[: -len(format_for(path).suffix)]}.{suffix}"] = rendered.files[suffix]
-    for path in write_outputs(contents):
-        print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+        beside = outputs[owner]
+        contents[f"{beside[: -len(format_for(beside).suffix)]}.{suffix}"] = rendered.files[suffix]
+    for written in write_outputs(contents):
+        print(f"wrote {written} ({written.stat().st_size:,} bytes)")
     if rendered.report is not None:
         _print_report(rendered.report)
 

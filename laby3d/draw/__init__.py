@@ -1,1 +1,27 @@
-"""Pictures of a maze: ASCII art, matplotlib figures, generation animation."""
+"""Pictures and documents of a maze: text art, matplotlib pictures, worksheets, the lesson, GIF.
+
+matplotlib's settings (``rcParams``) and font cache are process-wide, and the documents change
+settings while they draw; every drawing entry point is therefore :func:`exclusive`, so drawings
+made at once in threads (a thread-pool batch) give the same bytes as drawings made one by one.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+_DRAWING = threading.RLock()
+Drawn = TypeVar("Drawn", bound=Callable[..., bytes])
+
+
+def exclusive(function: Drawn) -> Drawn:
+    """Decorator: ``function`` draws with matplotlib while no other thread does."""
+
+    @functools.wraps(function)
+    def drawn(*args, **kwargs):  # type: ignore[no-untyped-def]
+        with _DRAWING:
+            return function(*args, **kwargs)
+
+    return drawn  # type: ignore[return-value]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
+from laby3d.draw import exclusive
 from laby3d.draw.lesson import draw_stage, frame_figure, lesson_stages, stage_pixels
 from laby3d.draw.strings import check_language
 from laby3d.errors import ParameterError
@@ -21,6 +22,7 @@ FRAME_MS = 700
 HOLD_MS = 3000
 
 
+@exclusive
 def generation_gif(
     maze: Maze, *, every: int | None = None, lang: str = "en", frame_ms: int = FRAME_MS, width_px: int = 560
 ) -> bytes:

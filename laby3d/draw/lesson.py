@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from laby3d.draw import exclusive
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.worksheet import PDF_METADATA
 from laby3d.errors import ParameterError
@@ -162,6 +163,7 @@ def stage_pixels(figure: Any, width_px: int) -> np.ndarray:
     return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
 
 
+@exclusive
 def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
     """One lesson frame, after ``steps`` passages, as PNG bytes (no date in the file)."""
     from PIL import Image
@@ -179,6 +181,7 @@ def lesson_stages(maze: Maze, every: int | None) -> Iterator[Stage]:
     return stages(maze, every=default_every(maze) if every is None else every)
 
 
+@exclusive
 def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
     """A PDF with one page per frame of the lesson (vector walls, zone colours as exact cells)."""
     import matplotlib

@@ -11,6 +11,7 @@ import io
 import re
 from typing import TYPE_CHECKING, Any
 
+from laby3d.draw import exclusive
 from laby3d.maze.solve import distance_map, solution_polyline
 from laby3d.maze.walls import wall_segments
 
@@ -28,6 +29,7 @@ _SAVE_OPTIONS: dict[str, dict[str, Any]] = {"png": {}, "pdf": {}, "ps": {"papert
 _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
 
+@exclusive
 def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
     """The maze drawn with matplotlib, as ``fmt`` bytes (png, pdf or ps)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
+from laby3d.draw import exclusive
 from laby3d.draw.strings import check_language, text
 from laby3d.errors import ParameterError
 from laby3d.maze.solve import solution_polyline
@@ -132,6 +133,7 @@ def key_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, la
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.key_per_page, key=True)
 
 
+@exclusive
 def _booklet(
     mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
 ) -> bytes:
