@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 Language = Literal["en", "fr"]
 #: The walk-through's own scripts in ``web/``, in the order the page runs them.
-WALK_SCRIPTS = ("maze.js", "meshes.js", "walk.js")
+WALK_SCRIPTS = ("maze.js", "meshes.js", "input.js", "walk.js")
 
 __all__ = ["HEADLESS_CHROMIUM_FLAGS", "maze_from_scene", "page_html", "page_strings", "scene_js", "scene_json"]
 

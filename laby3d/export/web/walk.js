@@ -30,7 +30,7 @@
   var hook = window.laby3d = {
     ready: false, exited: false, position: { x: 0, z: 0 }, cell: [0, 0], heading: 0, steps: 0, seconds: 0,
     overview: false, trail: false, hint: false, help: true, contextLost: false, error: null,
-    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: {}, renderScale: 1
+    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: null, renderScale: 1
   };
 
   function say(key, values) {
@@ -124,32 +124,13 @@
     observe();
   }
 
-  // ---------- input state: keys by physical code, the touch stick ----------
-  var MOVES = {
-    KeyW: ["forward", 1], ArrowUp: ["forward", 1], KeyS: ["forward", -1], ArrowDown: ["forward", -1],
-    KeyA: ["strafe", -1], KeyD: ["strafe", 1],
-    ArrowLeft: ["turn", -1], KeyQ: ["turn", -1], ArrowRight: ["turn", 1], KeyE: ["turn", 1]
-  };
-  var held = {}, stick = { forward: 0, turn: 0 };
-  function inputOf(codes) {
-    var input = { forward: 0, strafe: 0, turn: 0 };
-    Object.keys(codes).forEach(function (code) {
-      if (codes[code] && MOVES[code]) input[MOVES[code][0]] += MOVES[code][1];
-    });
-    ["forward", "strafe", "turn"].forEach(function (k) { input[k] = Math.max(-1, Math.min(1, input[k])); });
-    return input;
-  }
-  function currentInput() {
-    var input = inputOf(held);
-    input.forward = Math.max(-1, Math.min(1, input.forward + stick.forward));
-    input.turn = Math.max(-1, Math.min(1, input.turn + stick.turn));
-    return input;
-  }
+  // ---------- time: the walker moves in fixed steps up to each change of input ----------
+  var controls = null;                     // keyboard, mouse, touch: set up once the page is drawn
   function moving(input) { return input.forward !== 0 || input.strafe !== 0 || input.turn !== 0; }
   var physicsTime = null, spare = 0;
   function catchUp(now) {                 // walk the time since the last call with the input held then
     if (physicsTime !== null) {
-      var input = currentInput();
+      var input = controls ? controls.input() : window.LABY3D_WALK.inputOf({});
       spare += Math.min((now - physicsTime) / 1000, LONGEST_GAP);
       var steps = Math.floor(spare / STEP);
       spare -= steps * STEP;
@@ -159,11 +140,6 @@
       }
     }
     physicsTime = now;
-  }
-  function releaseAll() {
-    catchUp(performance.now());
-    held = {};
-    stick.forward = stick.turn = 0;
   }
 
   // ---------- three.js: renderer, scene, cameras ----------
@@ -500,7 +476,6 @@
     restart: restart,
     help: function () { setHelp(!hook.help); }
   };
-  var TOGGLE_KEYS = { KeyO: "overview", KeyL: "trail", KeyI: "hint", KeyR: "restart", KeyH: "help" };
 
   function buildHelpAndButtons() {
     var help = byId("laby3d-help"), title = document.createElement("b");
@@ -526,121 +501,23 @@
     pressed("help", true);
   }
 
-  // ---------- input events ----------
-  window.addEventListener("keydown", function (event) {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;     // the browser's shortcuts, not ours
-    var now = performance.now();
-    if (MOVES[event.code]) {
-      event.preventDefault();                                       // arrows would scroll
-      if (!held[event.code]) { catchUp(now); held[event.code] = true; hook.keyTimes[event.code] = [now, null]; }
-      return;
-    }
-    if (event.repeat) return;                                       // a held key toggles once
-    var action = TOGGLE_KEYS[event.code];
-    var zoom = { Equal: 1 / 1.25, NumpadAdd: 1 / 1.25, Minus: 1.25, NumpadSubtract: 1.25 }[event.code];
-    if (action && !(action in ALLOW && !ALLOW[action])) { event.preventDefault(); ACTIONS[action](); }
-    else if (hook.overview && zoom) zoomAt(window.innerWidth / 2, window.innerHeight / 2, zoom);
-  });
-  window.addEventListener("keyup", function (event) {
-    if (!held[event.code]) return;
-    var now = performance.now();
-    catchUp(now);
-    held[event.code] = false;
-    if (hook.keyTimes[event.code]) hook.keyTimes[event.code][1] = now;
-  });
-  window.addEventListener("blur", releaseAll);
-  document.addEventListener("visibilitychange", function () { releaseAll(); physicsTime = null; });
-
-  function lockPointer() {               // a quick click after Esc is refused: say nothing
-    try {
-      var promise = canvas.requestPointerLock && canvas.requestPointerLock();
-      if (promise && promise.catch) promise.catch(function () {});
-    } catch (err) { /* refused: the drag still looks around */ }
-  }
-  document.addEventListener("pointerlockerror", function () {});
-  document.addEventListener("mousemove", function (event) {
-    if (document.pointerLockElement !== canvas || hook.overview) return;
+  // ---------- input ----------
+  function look(dx, dy, radiansPerPixel) {
     catchUp(performance.now());
-    player.yaw += event.movementX * 0.0025;
-    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - event.movementY * 0.0025));
+    player.yaw += dx * radiansPerPixel;
+    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - dy * radiansPerPixel));
     observe(); dirty = true;
-  });
-
-  // pointers on the canvas: a tap/click, a drag (look, or pan the map), two fingers (pinch the map)
-  var pointers = {};
-  function pointerList() { return Object.keys(pointers).map(function (id) { return pointers[id]; }); }
-  function spread(list) { return Math.hypot(list[0].x - list[1].x, list[0].y - list[1].y); }
-  canvas.addEventListener("pointerdown", function (event) {
-    if (event.pointerType !== "mouse") showStick();
-    pointers[event.pointerId] = { x: event.clientX, y: event.clientY, startX: event.clientX, startY: event.clientY };
-    try { canvas.setPointerCapture(event.pointerId); } catch (err) { /* already gone */ }
-  });
-  canvas.addEventListener("pointermove", function (event) {
-    var p = pointers[event.pointerId];
-    if (!p || document.pointerLockElement === canvas) return;
-    var list = pointerList(), dx = event.clientX - p.x, dy = event.clientY - p.y;
-    if (hook.overview && list.length >= 2) {
-      var before = spread(list);
-      p.x = event.clientX; p.y = event.clientY;
-      var after = spread(list);
-      if (before > 0 && after > 0) zoomAt((list[0].x + list[1].x) / 2, (list[0].y + list[1].y) / 2, before / after);
-      return;
-    }
-    p.x = event.clientX; p.y = event.clientY;
-    if (hook.overview) { panBy(dx, dy); return; }
-    catchUp(performance.now());
-    player.yaw += dx * 0.006;
-    player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - dy * 0.006));
-    observe(); dirty = true;
-  });
-  function pointerUp(event) {
-    var p = pointers[event.pointerId];
-    delete pointers[event.pointerId];
-    if (!p || event.type === "pointercancel") return;
-    var tap = Math.hypot(event.clientX - p.startX, event.clientY - p.startY) < 6;
-    if (tap && event.pointerType === "mouse" && !hook.overview) lockPointer();
   }
-  canvas.addEventListener("contextmenu", function (event) { event.preventDefault(); });   // a long press looks
-  canvas.addEventListener("pointerup", pointerUp);
-  canvas.addEventListener("pointercancel", pointerUp);
-  canvas.addEventListener("wheel", function (event) {
-    if (!hook.overview) return;
-    event.preventDefault();
-    zoomAt(event.clientX, event.clientY, Math.pow(1.0015, event.deltaY));
-  }, { passive: false });
-
-  // the virtual stick (touch and pen): up walks, down backs off, sideways turns
-  var stickBase = byId("laby3d-stick"), stickKnob = stickBase.firstElementChild, stickPointer = null;
-  function showStick() { stickBase.style.display = "block"; }
-  var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-  if (navigator.maxTouchPoints > 0 || coarse) showStick();
-  function moveStick(event) {
-    var box = stickBase.getBoundingClientRect(), radius = box.width / 2;
-    var dx = event.clientX - (box.left + radius), dy = event.clientY - (box.top + radius);
-    var length = Math.hypot(dx, dy), scale = length > radius ? radius / length : 1;
-    dx *= scale; dy *= scale;
-    catchUp(performance.now());
-    stick.forward = Math.abs(dy) < 0.15 * radius ? 0 : -dy / radius;
-    stick.turn = Math.abs(dx) < 0.15 * radius ? 0 : dx / radius;
-    stickKnob.style.transform = "translate(" + dx + "px," + dy + "px)";
-  }
-  stickBase.addEventListener("pointerdown", function (event) {
-    event.preventDefault();
-    stickPointer = event.pointerId;
-    try { stickBase.setPointerCapture(event.pointerId); } catch (err) { /* already gone */ }
-    moveStick(event);
+  controls = window.LABY3D_WALK.controls({
+    canvas: canvas, stick: byId("laby3d-stick"),
+    mapShown: function () { return hook.overview; },
+    allowed: function (action) { return !(action in ALLOW && !ALLOW[action]); },
+    settle: function () { catchUp(performance.now()); },
+    pause: function () { physicsTime = null; },
+    act: function (action) { ACTIONS[action](); },
+    look: look, pan: panBy, zoom: zoomAt
   });
-  stickBase.addEventListener("pointermove", function (event) {
-    if (event.pointerId === stickPointer) moveStick(event);
-  });
-  function stickUp(event) {
-    if (event.pointerId !== stickPointer) return;
-    catchUp(performance.now());
-    stickPointer = null; stick.forward = stick.turn = 0;
-    stickKnob.style.transform = "";
-  }
-  stickBase.addEventListener("pointerup", stickUp);
-  stickBase.addEventListener("pointercancel", stickUp);
+  hook.keyTimes = controls.keyTimes;
 
   window.addEventListener("resize", function () {
     camera.aspect = window.innerWidth / window.innerHeight;
@@ -669,7 +546,7 @@
     catchUp(performance.now());
     if (hintState.until && performance.now() > hintState.until) hideHint();
     if (clock.running) showHud();
-    if (dirty || moving(currentInput())) {
+    if (dirty || moving(controls.input())) {
       var t0 = performance.now();
       render();
       hook.frameMs = performance.now() - t0;
@@ -686,7 +563,7 @@
   hook.simulate = function (codes, seconds) {   // walk with these key codes held for so many seconds
     var keys = {};
     codes.forEach(function (code) { keys[code] = true; });
-    advance(inputOf(keys), seconds);
+    advance(window.LABY3D_WALK.inputOf(keys), seconds);
     render();
     return hook.cell.slice();
   };
