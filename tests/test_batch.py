@@ -185,7 +185,9 @@ def test_rerun_is_byte_identical(tmp_path: Path) -> None:
         files.pop(Path("manifest.json"))
         hashes.append((manifest, files))
     assert hashes[0] == hashes[1]
-    assert len(hashes[0][1]) == 8 * 6  # 8 mazes × 5 formats, each with its printability report
+    # 8 pupils × (maze.json, stl, 3mf, printability.json, worksheet.pdf, key.pdf), 3 practice mazes ×
+    # (maze.json, png, worksheet.pdf, key.pdf), and two booklets per job
+    assert len(hashes[0][1]) == 8 * 6 + 3 * 4 + 2 * 2
 
 
 def _children(pid: int) -> list[int]:
