@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from laby3d.geometry.laser import LaserOptions, Material
 from laby3d.geometry.params import parse_sizes
 from laby3d.options.base import Millimetres, Section, flag
+
+if TYPE_CHECKING:
+    from laby3d.geometry.laser import LaserOptions
 
 
 class LaserSpec(Section):
@@ -57,6 +59,8 @@ class LaserSpec(Section):
 
     def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
         """The library's laser options (``ball``: the print section's ball diameter, mm)."""
+        from laby3d.geometry.laser import LaserOptions, Material  # shapely and scipy: only when cutting
+
         sheet = None
         if self.sheet is not None:
             width, height = parse_sizes(self.sheet, "sheet", (2,), "WxH", "600x400")

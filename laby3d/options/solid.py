@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from laby3d.geometry.label import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
-from laby3d.mesh.solid import SolidOptions
 from laby3d.options.base import Millimetres, Section
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
+
+if TYPE_CHECKING:
+    from laby3d.mesh.solid import SolidOptions
 
 SolutionMode = Literal["none", "groove", "ridge"]
 LabelMode = Literal["none", "engrave", "emboss"]
@@ -62,6 +64,8 @@ class PrintSpec(Section):
 
     def solid_options(self, label: str | None = None) -> SolidOptions:
         """What the solid shows besides the walls (``label``: the text, unless label_mode is none)."""
+        from laby3d.mesh.solid import SolidOptions  # shapely and the mesher: only when a solid is asked for
+
         return SolidOptions(
             solution=self.solution,
             solution_width=self.solution_width,
