@@ -25,6 +25,7 @@ import numpy as np
 from laby3d.draw import exclusive
 from laby3d.draw.strings import check_language, text
 from laby3d.errors import ParameterError
+from laby3d.maze.sides import outward
 from laby3d.maze.solve import solution_polyline
 from laby3d.maze.walls import wall_segments
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
@@ -255,10 +256,6 @@ def _small_print(maze: Maze, lang: str) -> str:
     return text("maze_print", lang, algorithm=maze.algorithm or "—", rows=maze.rows, cols=maze.cols, seed=seed)
 
 
-#: Outward direction (x, y down) of each border side.
-_OUTWARD = {"N": (0.0, -1.0), "S": (0.0, 1.0), "W": (-1.0, 0.0), "E": (1.0, 0.0)}
-
-
 def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
     from matplotlib.collections import LineCollection
@@ -291,7 +288,7 @@ def _mark(
         axes.plot([centre[0]], [centre[1]], "o", color="tab:blue", markersize=size * 0.6)
         axes.text(centre[0], centre[1] - placement.cell * 0.3, label, fontsize=size, ha="center", va="bottom")
         return
-    dx, dy = _OUTWARD[opening.side]
+    dx, dy = outward(opening.side)
     edge = centre + np.array([dx, dy]) * placement.cell / 2
     outer = edge + np.array([dx, dy]) * length
     tail, head = (outer, edge) if inward else (edge, outer)

@@ -12,20 +12,19 @@ from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.maze.sides import SIDE_BITS, Side
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
     from laby3d.maze.stats import MazeStats
 
-N, E, S, W = 1, 2, 4, 8
-SIDE_BITS: dict[str, int] = {"N": N, "E": E, "S": S, "W": W}
-Side = Literal["N", "E", "S", "W"]
+N, E, S, W = (SIDE_BITS[name] for name in ("N", "E", "S", "W"))
 
 #: Most rows or columns of a maze.
 MAX_SIDE = 2000

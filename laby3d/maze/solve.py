@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.accel import kernel
+from laby3d.maze.sides import BITS, COL_STEPS, ROW_STEPS, outward
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -28,14 +29,11 @@ def _bfs(cells: np.ndarray, rows: int, cols: int, start: int) -> tuple[np.ndarra
         bits = cells[cell]
         row = cell // cols
         col = cell % cols
-        for bit, step, inside in (
-            (1, -cols, row > 0),
-            (2, 1, col < cols - 1),
-            (4, cols, row < rows - 1),
-            (8, -1, col > 0),
-        ):
-            if bits & bit and inside:
-                nxt = cell + step
+        for k in range(4):
+            r = row + ROW_STEPS[k]
+            c = col + COL_STEPS[k]
+            if bits & BITS[k] and 0 <= r < rows and 0 <= c < cols:
+                nxt = r * cols + c
                 if distance[nxt] < 0:
                     distance[nxt] = distance[cell] + 1
                     parent[nxt] = cell
@@ -80,11 +78,10 @@ def solve(maze: Maze) -> list[tuple[int, int]]:
 def solution_polyline(maze: Maze) -> np.ndarray:
     """``(k, 2)`` points (x, y) through the solution's cell centres, out through the openings."""
     points = [(c + 0.5, r + 0.5) for r, c in maze.solution]
-    offsets = {"N": (0, -0.5), "S": (0, 0.5), "W": (-0.5, 0), "E": (0.5, 0)}
     if maze.entrance and maze.entrance.side and points:
-        dx, dy = offsets[maze.entrance.side]
-        points.insert(0, (points[0][0] + dx, points[0][1] + dy))
+        dx, dy = outward(maze.entrance.side)
+        points.insert(0, (points[0][0] + dx / 2, points[0][1] + dy / 2))
     if maze.exit and maze.exit.side and points:
-        dx, dy = offsets[maze.exit.side]
-        points.append((points[-1][0] + dx, points[-1][1] + dy))
+        dx, dy = outward(maze.exit.side)
+        points.append((points[-1][0] + dx / 2, points[-1][1] + dy / 2))
     return np.array(points, dtype=float).reshape(-1, 2)
