@@ -133,8 +133,9 @@ _STYLE = """
   #laby3d-hud { position: absolute; right: 12px; top: 12px; padding: 6px 10px; background: rgba(255,255,255,.88);
                 border-radius: 6px; font: bold 16px monospace; }
   #laby3d-hud:empty { display: none; }
-  #laby3d-buttons { position: absolute; right: 12px; bottom: 12px; display: flex; gap: 8px; flex-wrap: wrap;
-                    justify-content: flex-end; max-width: 60%; }
+  #laby3d-buttons { position: absolute; left: 184px; right: 12px; bottom: 12px; display: flex; gap: 8px;
+                    flex-wrap: wrap; justify-content: flex-end; pointer-events: none; }
+  #laby3d-buttons button { pointer-events: auto; }
   #laby3d-buttons button { font-size: 16px; padding: 10px 14px; border: 0; border-radius: 8px;
                            background: rgba(255,255,255,.9); touch-action: manipulation; }
   #laby3d-buttons button[aria-pressed="true"] { background: #ffd35c; }
@@ -146,6 +147,9 @@ _STYLE = """
   #laby3d-message { display: none; position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%);
                     max-width: 80%; padding: 16px 24px; background: rgba(255,255,255,.94); border-radius: 8px;
                     font-size: 22px; text-align: center; }
+  @media (max-width: 640px) {  /* a phone: the help goes under the timer */
+    #laby3d-help { top: 56px; right: 12px; max-width: none; font-size: 13px; }
+  }
 """
 
 
