@@ -237,6 +237,16 @@ def cmd_schema(args: argparse.Namespace) -> None:
     print(json.dumps(batch_schema(), indent=2))
 
 
+def cmd_serve(args: argparse.Namespace) -> None:
+    try:
+        from laby3d.serve import run
+    except ImportError as error:
+        raise Laby3dError(
+            f"laby3d serve needs its extra: pip install 'laby3d[serve]' ({error.name} is missing)"
+        ) from None
+    run(host=args.host, port=args.port, class_name=args.class_name, config=args.config, folder=args.folder)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump), exit status 2."""
 
@@ -296,6 +306,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seeds", type=int, default=20, help="mazes per algorithm for --table (default 20)")
     add_option_flags(p, ("maze", ""))
     p.set_defaults(run=cmd_stats)
+
+    p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)")
+    p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
+    p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")
+    p.set_defaults(run=cmd_serve)
 
     p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")
     p.set_defaults(run=cmd_list)
