@@ -26,6 +26,7 @@ from laby3d.print_rules import (
     min_corridor,
     suggest,
 )
+from laby3d.unionfind import component_roots
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -102,29 +103,12 @@ def body_count(faces: np.ndarray, vertex_count: int) -> int:
     """Number of separate bodies: components of the vertices the ``(m, 3)`` faces use, joined
     through shared vertices.
 
-    Vectorised union-find (hook every root onto its smallest neighbouring root, then jump
-    pointers until each vertex points at its root): every round at least halves the number of
-    components that still have an edge between them, so a few numpy passes suffice, with no
-    Python loop over faces and no compiled kernel to import.
-
     >>> body_count(np.array([[0, 1, 2], [3, 4, 5], [2, 6, 7]]), 9)
     2
     """
     first = np.concatenate([faces[:, 0], faces[:, 0]])
     second = np.concatenate([faces[:, 1], faces[:, 2]])
-    parent = np.arange(vertex_count)
-    while True:
-        root_a, root_b = parent[first], parent[second]
-        apart = root_a != root_b
-        if not apart.any():
-            break
-        root_a, root_b = root_a[apart], root_b[apart]
-        np.minimum.at(parent, np.maximum(root_a, root_b), np.minimum(root_a, root_b))
-        while True:
-            grandparent = parent[parent]
-            if np.array_equal(grandparent, parent):
-                break
-            parent = grandparent
+    parent = component_roots(vertex_count, first, second)
     used = np.zeros(vertex_count, dtype=bool)
     used[faces.ravel()] = True
     return int(np.count_nonzero((parent == np.arange(vertex_count)) & used))

@@ -15,6 +15,7 @@ import numpy as np
 
 from laby3d.accel import kernel
 from laby3d.maze.walls import wall_lattice
+from laby3d.unionfind import component_roots
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -100,34 +101,12 @@ def wall_graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return first.astype(np.int64), second.astype(np.int64), direction
 
 
-@kernel
-def _components(vertex_count: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """Component label (its root point) of every lattice point, by union-find."""
-    parent = np.arange(vertex_count)
-    for e in range(first.shape[0]):
-        a = first[e]
-        while parent[a] != a:
-            parent[a] = parent[parent[a]]
-            a = parent[a]
-        b = second[e]
-        while parent[b] != b:
-            parent[b] = parent[parent[b]]
-            b = parent[b]
-        parent[max(a, b)] = min(a, b)
-    for v in range(vertex_count):
-        root = v
-        while parent[root] != root:
-            root = parent[root]
-        parent[v] = root
-    return parent
-
-
 def odd_point_bound(maze: Maze) -> int:
     """The least number of strokes that can draw every closed wall once."""
     first, second, _ = wall_graph(maze)
     count = (maze.rows + 1) * (maze.cols + 1)
     degree = np.bincount(np.concatenate([first, second]), minlength=count)
-    component = _components(count, first, second, cells=count)
+    component = component_roots(count, first, second)
     touched = degree > 0
     total = 0
     for label in np.unique(component[touched]):
@@ -143,7 +122,7 @@ def wall_strokes(maze: Maze) -> list[np.ndarray]:
     width = maze.cols + 1
     count = (maze.rows + 1) * width
     degree = np.bincount(np.concatenate([first, second]), minlength=count)
-    component = _components(count, first, second, cells=count)
+    component = component_roots(count, first, second)
     odd = np.flatnonzero(degree % 2 == 1)
     odd = odd[np.argsort(component[odd], kind="stable")]  # pairs stay within a component
     real = len(first)
