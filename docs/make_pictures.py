@@ -73,10 +73,12 @@ def laser_pictures(docs: Path) -> None:
     write_atomic(docs / "laser-class.png", sheet_png(group.pages[0], width_px=900))
 
 
-def walk_overview(path: Path) -> None:
-    """The walk-through's overview from above, captured in headless Chromium (skipped without it)."""
+def walk_pictures(overview: Path, first_person: Path) -> None:
+    """The walk-through through the walker's eyes (solution trail on) and from above (O, with the
+    walker's arrow and the cells walked), captured in headless Chromium (skipped without it)."""
     import base64
     import html
+    import json
     import re
     import shutil
     import subprocess
@@ -86,15 +88,18 @@ def walk_overview(path: Path) -> None:
 
     chromium = shutil.which("chromium")
     if chromium is None:
-        print("chromium not installed: docs/walk-overview.png not redrawn")
+        print("chromium not installed: docs/walk-*.png not redrawn")
         return
-    maze = laby3d.generate(6, 6, seed=2)
+    maze = laby3d.generate(10, 14, algorithm="wilson", seed=2)
     grab = (
         "<script>(function w(){var h=window.laby3d;if(!h||!h.ready)return setTimeout(w,20);"
-        "h.setOverview(true);document.body.setAttribute('data-png',h.snapshot());})();</script>"
+        "document.getElementById('laby3d-help').style.display='none';"
+        "h.simulate(['KeyW'],1.2);h.simulate(['ArrowRight'],0.6);h.simulate(['KeyW'],0.4);"
+        "h.setTrail(true);var walk=h.snapshot();h.setOverview(true);var map=h.snapshot();"
+        "document.body.setAttribute('data-png',JSON.stringify([walk,map]));})();</script>"
     )
     page = Path(tempfile.mkdtemp()) / "walk.html"
-    page.write_text(laby3d.render(maze, "html").decode().replace("</body>", grab + "</body>"))
+    page.write_text(laby3d.render(maze, "html").decode().replace("</body>", grab + "</body>"), encoding="utf-8")
     done = subprocess.run(
         [
             chromium,
@@ -109,8 +114,9 @@ def walk_overview(path: Path) -> None:
         check=True,
         timeout=120,
     )
-    data = html.unescape(re.search(rb'data-png="([^"]*)"', done.stdout)[1].decode())
-    write_atomic(path, base64.b64decode(data.split(",", 1)[1]))
+    walk, above = json.loads(html.unescape(re.search(rb'data-png="([^"]*)"', done.stdout)[1].decode()))
+    write_atomic(first_person, base64.b64decode(walk.split(",", 1)[1]))
+    write_atomic(overview, base64.b64decode(above.split(",", 1)[1]))
 
 
 def worksheet_page(path: Path) -> None:
@@ -148,7 +154,7 @@ def main() -> None:
     write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
     solid_picture(DOCS / "solid.png")
     laser_pictures(DOCS)
-    walk_overview(DOCS / "walk-overview.png")
+    walk_pictures(DOCS / "walk-overview.png", DOCS / "walk-first-person.png")
     worksheet_page(DOCS / "worksheet-page.png")
     lesson_frame(DOCS / "lesson-frame.png")
 

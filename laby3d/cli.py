@@ -43,9 +43,18 @@ def job_from_flags(args: argparse.Namespace, formats: Sequence[str], size: tuple
 
 
 def _read_maze(path: str) -> Maze:
-    from laby3d.maze.mazefile import read_maze_file
+    """The maze of a ``.maze.json`` file, or of a walk-through's ``.scene.json``."""
+    from laby3d.maze.mazefile import read_maze_file, read_text
 
-    return read_maze_file(path)
+    if not path.lower().endswith(".scene.json"):
+        return read_maze_file(path)
+    from laby3d.errors import MazeFileError
+    from laby3d.export.scene import maze_from_scene
+
+    try:
+        return maze_from_scene(read_text(path))
+    except MazeFileError as error:
+        raise MazeFileError(f"{path}: {error}") from None
 
 
 def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:
@@ -265,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_option_flags(p, ("maze", *OUTPUT_SECTIONS))
     p.set_defaults(run=cmd_generate)
 
-    p = verbs.add_parser("export", help="write outputs for a .maze.json file")
+    p = verbs.add_parser("export", help="write outputs for a .maze.json or .scene.json file")
     p.add_argument("maze_file")
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
     add_option_flags(p, OUTPUT_SECTIONS)

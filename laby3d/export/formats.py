@@ -116,13 +116,19 @@ def _dxf(context: RenderContext) -> bytes:
 def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
-    return page_html(context.maze, context.fabrication).encode()
+    return page_html(context.maze, context.fabrication, walk=context.job.walk, lang=context.job.lang).encode()
 
 
 def _js(context: RenderContext) -> bytes:
-    from laby3d.export.browser import scene_js
+    from laby3d.export.scene import scene_js
 
-    return scene_js(context.maze, context.fabrication).encode()
+    return scene_js(context.maze, context.fabrication, walk=context.job.walk).encode()
+
+
+def _scene_json(context: RenderContext) -> bytes:
+    from laby3d.export.scene import scene_json
+
+    return scene_json(context.maze, context.fabrication, walk=context.job.walk).encode()
 
 
 FORMATS: dict[str, Format] = {
@@ -150,6 +156,9 @@ FORMATS: dict[str, Format] = {
         Format(name="dxf", description="laser sheet, DXF in mm (a layer per operation)", render=_dxf, needs="laser"),
         Format(name="html", description="walk-through page, works offline", render=_html, needs="page"),
         Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
+        Format(
+            name="scene.json", description="scene file as JSON (docs/scene-format.md)", render=_scene_json, needs="page"
+        ),
     )
 }
 

@@ -93,6 +93,15 @@ def read_maze_file(path: str | os.PathLike[str]) -> Maze:
 
     The size is checked before reading and the bytes must be UTF-8.
     """
+    text = read_text(path)
+    try:
+        return maze_from_json(text)
+    except MazeFileError as error:
+        raise MazeFileError(f"{path}: {error}") from None
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text of a maze or scene file, its size checked before reading; errors name the file."""
     try:
         with open(path, "rb") as stream:
             size = os.fstat(stream.fileno()).st_size
@@ -108,10 +117,7 @@ def read_maze_file(path: str | os.PathLike[str]) -> Maze:
         raise MazeFileError(
             f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}, line {line})"
         ) from None
-    try:
-        return maze_from_json(text)
-    except MazeFileError as error:
-        raise MazeFileError(f"{path}: {error}") from None
+    return text
 
 
 def maze_from_json(text: str) -> Maze:
