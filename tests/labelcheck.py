@@ -10,7 +10,7 @@ import numpy as np
 import shapely
 
 NAMES = Path(__file__).parent / "data" / "names.txt"
-#: matplotlib's TextPath size for the oracle's outlines: large, so its curve flattening is fine.
+#: The oracle's outlines are flattened at this size (units per em): large, so they are fine.
 ORACLE_SIZE = 1000.0
 
 
@@ -21,26 +21,30 @@ def corpus() -> list[str]:
 
 
 def oracle_ink(text: str, font_size: float) -> shapely.Geometry:
-    """The ink of ``text`` with an em of ``font_size`` mm, by matplotlib's TextPath (its own
-    layout and kerning) with ``$`` escaped, filled the TrueType way: clockwise contours are
-    ink, counter-clockwise ones counters. Lower-left of the ink at (0, 0)."""
+    """The ink of ``text`` with an em of ``font_size`` mm, by matplotlib's text layout (HarfBuzz
+    shaping, ligatures off as laby3d draws glyph by glyph), filled the TrueType way: clockwise
+    contours are ink, counter-clockwise ones counters. Lower-left of the ink at (0, 0)."""
     import matplotlib
     from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextPath
+    from matplotlib.path import Path as CurvePath
+    from matplotlib.textpath import TextToPath
 
     font = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
-    text = unicodedata.normalize("NFC", text).replace("$", r"\$")
-    path = TextPath((0, 0), text, size=ORACLE_SIZE, prop=FontProperties(fname=font))
+    layout = TextToPath()
+    vertices, codes = layout.get_text_path(
+        FontProperties(fname=font), unicodedata.normalize("NFC", text), ismath=False, features=("-liga",)
+    )
+    scale = ORACLE_SIZE / layout.FONT_SCALE
     ink, counters = [], []
-    for ring in path.to_polygons(closed_only=True):
+    for ring in CurvePath(np.asarray(vertices) * scale, codes).to_polygons(closed_only=True):
         if len(ring) < 4:
             continue
         polygon = shapely.Polygon(ring)
         (counters if polygon.exterior.is_ccw else ink).append(shapely.make_valid(polygon))
     shape = shapely.union_all(ink).difference(shapely.union_all(counters))
     x0, y0, _, _ = shape.bounds
-    scale = font_size / ORACLE_SIZE
-    return shapely.affinity.affine_transform(shape, [scale, 0, 0, scale, -x0 * scale, -y0 * scale])
+    factor = font_size / ORACLE_SIZE
+    return shapely.affinity.affine_transform(shape, [factor, 0, 0, factor, -x0 * factor, -y0 * factor])
 
 
 def welded(vertices: np.ndarray, faces: np.ndarray) -> np.ndarray:

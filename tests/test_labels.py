@@ -188,7 +188,7 @@ def test_bottom_needs_room_in_the_base() -> None:
     with pytest.raises(laby3d.ParameterError, match=r"must be <= 0.2 mm for the label under the base") as caught:
         maze_solid(laby3d.generate(6, 6, seed=1), fab, SolidOptions(label="Ana", solution="groove"))
     assert caught.value.field == "label_depth"
-    with pytest.raises(laby3d.ParameterError, match="label under the base is engraved") as caught:
+    with pytest.raises(laby3d.ParameterError, match="bottom engraves the label under the base") as caught:
         SolidOptions(label="Ana", label_mode="emboss", label_position="bottom").check(fab, size=(6, 6))
     assert caught.value.field == "label_position"
 

@@ -67,6 +67,16 @@ class LabelPlacement:
     cap_height: float  # height of the capitals, mm
     mark: PlacedLabel  # box and glyphs in the plan view seen from above (mirrored on the bottom)
 
+    def as_dict(self) -> dict[str, str | float]:
+        """The placement for a JSON report (sizes in mm, rounded to 0.01 mm)."""
+        return {
+            "text": self.text,
+            "side": self.side,
+            "mode": self.mode,
+            "cap_height_mm": round(self.cap_height, 2),
+            "font_size_mm": round(self.font_size, 2),
+        }
+
     def describe(self) -> str:
         """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm``."""
         where = "on the margin" if self.side == "margin" else "mirrored under the base (reads when turned over)"
@@ -93,7 +103,8 @@ def place_label(
     """
     if position == "bottom" and mode == "emboss":
         raise ParameterError(
-            "is bottom: a label under the base is engraved, set label_mode engrave", field="label_position"
+            "bottom engraves the label under the base: set label_mode engrave, or label_position margin",
+            field="label_position",
         )
     shape = text_shape(text)
     tries: list[tuple[LabelSide, LabelMode]] = []
