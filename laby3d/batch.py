@@ -28,9 +28,10 @@ import numpy as np
 from laby3d.errors import Laby3dError, OutputError
 from laby3d.export.writer import output_lock, remove_stale_temporaries, write_atomic, write_outputs
 from laby3d.filenames import safe_name
-from laby3d.maze.generate import generate, new_seed
+from laby3d.maze.generate import new_seed
 from laby3d.maze.model import Maze
 from laby3d.options.job import Job
+from laby3d.pipeline import maze_for
 
 MANIFEST = "manifest.json"
 
@@ -85,21 +86,6 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
             variants = [(folder, seed, job.label)]
         tasks += [MazeTask(job, stem, s, label, str(output_dir / folder)) for stem, s, label in variants]
     return tasks
-
-
-def maze_for(job: Job, seed: int | None) -> Maze:
-    """The maze ``job`` describes, with ``seed`` (drawn when None)."""
-    spec = job.maze
-    return generate(
-        spec.rows,
-        spec.cols,
-        algorithm=spec.algorithm,
-        seed=seed,
-        placement=spec.placement,
-        entrance=spec.entrance,
-        exit=spec.exit,
-        **spec.options(),
-    )
 
 
 def render_task(task: MazeTask) -> MazeResult:

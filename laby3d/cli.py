@@ -62,7 +62,7 @@ def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)
     if getattr(args, "input", None):
         maze = _read_maze(args.input)
         return maze, job_from_flags(args, formats, (maze.rows, maze.cols))
-    from laby3d.batch import maze_for
+    from laby3d.pipeline import maze_for
 
     job = job_from_flags(args, formats)
     return maze_for(job, job.seed), job

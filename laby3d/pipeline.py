@@ -25,6 +25,23 @@ if TYPE_CHECKING:
     from laby3d.options.job import Job
 
 
+def maze_for(job: Job, seed: int | None) -> Maze:
+    """The maze ``job`` describes, with ``seed`` (drawn when None)."""
+    from laby3d.maze.generate import generate
+
+    spec = job.maze
+    return generate(
+        spec.rows,
+        spec.cols,
+        algorithm=spec.algorithm,
+        seed=seed,
+        placement=spec.placement,
+        entrance=spec.entrance,
+        exit=spec.exit,
+        **spec.options(),
+    )
+
+
 class RenderContext:
     """One maze and its job's options; shared intermediates are built once (mm throughout)."""
 

@@ -1,4 +1,4 @@
-"""Solid formats: binary STL (numpy-stl), 3MF and GLB. Pure: they return bytes.
+"""Solid formats: binary STL, 3MF and GLB. Pure: they return bytes.
 
 **3MF** (core specification 1.3, unit millimetre): one object whose mesh holds every part (base,
 walls, solution ridge, embossed label) as its own closed shell, each coloured through a
@@ -90,22 +90,19 @@ def stl_header(maze: Maze, fab: Fabrication) -> str:
     return text[:80].ljust(80)
 
 
+#: One triangle of a binary STL: unit normal, three corners (float32, mm), attribute (0): 50 bytes.
+STL_TRIANGLE = np.dtype([("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
+
+
 def stl_bytes(mesh: Mesh, header: str) -> bytes:
-    """Binary STL with unit facet normals (float32), through numpy-stl."""
-    from stl import Mode
-    from stl.mesh import Mesh as StlMesh
-
-    class _Stl(StlMesh):  # numpy-stl puts the time in its header; laby3d files are reproducible
-        def get_header(self, name: bytes | str) -> str:
-            return header
-
-    data = np.zeros(len(mesh.faces), dtype=StlMesh.dtype)
+    """Binary STL: the 80-byte ``header``, the triangle count, then :data:`STL_TRIANGLE` records
+    with unit facet normals. Written with numpy alone (numpy-stl gave the same bytes but cost
+    0.05 s of import on every ``laby3d generate``)."""
+    data = np.zeros(len(mesh.faces), dtype=STL_TRIANGLE)
     corners = mesh.triangles
-    data["vectors"] = corners
-    data["normals"] = mesh.normals(corners)
-    buffer = io.BytesIO()
-    _Stl(data, calculate_normals=False).save("laby3d", fh=buffer, mode=Mode.BINARY, update_normals=False)
-    return buffer.getvalue()
+    data["corners"] = corners
+    data["normal"] = mesh.normals(corners)
+    return header.encode("ascii", "replace")[:80].ljust(80) + np.uint32(len(data)).tobytes() + data.tobytes()
 
 
 def _hex_colour(rgba: tuple[int, int, int, int]) -> str:
