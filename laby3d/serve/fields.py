@@ -1,0 +1,156 @@
+"""The pupil form, generated from the option fields, and a pupil's design turned into a checked job.
+
+Every form field (kind, range, choices, default, help) comes from
+:func:`laby3d.options.job.job_flag_fields`, so the form, the CLI flags and the YAML schema say
+the same thing. A design is a flat mapping ``dotted path → value`` (``{"print.cell_size": 8}``);
+the class's defaults go under it and the teacher's locks over it, then
+:func:`laby3d.options.build.validated_job` checks it exactly as ``laby3d generate`` would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from annotated_types import Ge, Gt, Le, Lt
+
+from laby3d.errors import Laby3dError, ParameterError
+from laby3d.options.build import merge, nested, validated_job
+from laby3d.options.flags import _base_type, all_flags, choices_of
+from laby3d.options.job import Job, job_flag_fields
+
+#: Fields a pupil sees first, in this order; the rest of the maze and print sections go under
+#: "more options".
+MAIN_FIELDS = (
+    "maze.rows",
+    "maze.cols",
+    "maze.algorithm",
+    "maze.placement",
+    "seed",
+    "print.cell_size",
+    "print.wall_thickness",
+    "print.wall_height",
+    "print.base_thickness",
+    "print.margin",
+    "print.solution",
+    "label",
+    "print.printer",
+)
+#: Sections whose other fields the form offers under "more options".
+MORE_SECTIONS = ("maze", "print")
+#: Largest side of a maze in the class app: a 100 × 100 solid renders in about 0.2 s, so a
+#: pupil's preview never holds a worker for long (the CLI goes further).
+MAX_SIDE = 100
+#: Formats of the class set when the class config names none.
+CLASS_FORMATS = ("maze.json", "stl", "3mf", "worksheet.pdf")
+#: The formats every preview checks the design against (the printable solid).
+PREVIEW_FORMATS = ("stl",)
+
+
+def field_specs() -> list[dict[str, Any]]:
+    """The form's fields: path, flag, kind (int, float, bool, choice, text), choices, default,
+    min/max (``exclusive`` when strict), help and group (``main`` or ``more``)."""
+    from laby3d.printability import PRINTERS
+
+    specs = []
+    for path, field, flags in job_flag_fields():
+        section = path.split(".")[0] if "." in path else ""
+        if path not in MAIN_FIELDS and section not in MORE_SECTIONS:
+            continue
+        kind = _base_type(field.annotation)
+        choices = choices_of(field)
+        if path == "print.printer":
+            choices = tuple(PRINTERS)
+        spec: dict[str, Any] = {
+            "path": path,
+            "flag": flags[0],
+            "label": path.split(".")[-1].replace("_", " "),
+            "help": field.description or "",
+            "default": field.default,
+            "optional": field.default is None,
+            "group": "main" if path in MAIN_FIELDS else "more",
+        }
+        if choices is not None:
+            spec.update(kind="choice", choices=list(choices))
+        elif kind is bool:
+            spec["kind"] = "bool"
+        elif kind in (int, float):
+            spec["kind"] = "int" if kind is int else "float"
+            spec.update(_limits(field.metadata))
+            if path in ("maze.rows", "maze.cols"):
+                spec["max"] = MAX_SIDE
+        else:
+            spec["kind"] = "text"
+        specs.append(spec)
+    order = {path: index for index, path in enumerate(MAIN_FIELDS)}
+    return sorted(specs, key=lambda spec: order.get(spec["path"], len(order)))
+
+
+def _limits(metadata: list[Any]) -> dict[str, Any]:
+    """min/max of a number field from its pydantic constraints (``exclusive_min`` for ``>``)."""
+    limits: dict[str, Any] = {}
+    for item in metadata:
+        if isinstance(item, Ge):
+            limits["min"] = item.ge
+        elif isinstance(item, Gt):
+            limits.update(min=item.gt, exclusive_min=True)
+        elif isinstance(item, Le):
+            limits["max"] = item.le
+        elif isinstance(item, Lt):
+            limits.update(max=item.lt, exclusive_max=True)
+    return limits
+
+
+def known_paths() -> set[str]:
+    """Every dotted path a design may set."""
+    return {path for path, _, _ in job_flag_fields()}
+
+
+def design_data(values: Any) -> dict[str, Any]:
+    """A flat design from the client, checked for shape only: known paths, JSON scalars; ``None``
+    and ``""`` mean "not set". Raises :class:`ParameterError` naming the path."""
+    if not isinstance(values, Mapping):
+        raise ParameterError("must be a mapping of option paths to values", field="options")
+    paths = known_paths()
+    design: dict[str, Any] = {}
+    for path, value in values.items():
+        if not isinstance(path, str) or path not in paths:
+            raise ParameterError("is not an option of the class app", field=str(path)[:80])
+        if value is None or value == "":
+            continue
+        if not isinstance(value, (bool, int, float, str)) or (isinstance(value, str) and len(value) > 200):
+            raise ParameterError("must be a number, true/false or a short text", field=path)
+        design[path] = value
+    return design
+
+
+def job_for(
+    design: Mapping[str, Any],
+    *,
+    defaults: Mapping[str, Any],
+    locks: Mapping[str, Any],
+    formats: tuple[str, ...] | list[str],
+    name: str = "maze",
+) -> Job:
+    """The checked job of a pupil's flat ``design``: the class ``defaults`` (nested, as a YAML
+    job) under it, the teacher's flat ``locks`` over it. Raises :class:`ParameterError`
+    whose field is the dotted path at fault."""
+    data = merge(merge(dict(defaults), nested(design)), nested(locks))
+    data.update(name=name, formats=list(formats))
+    maze = data.get("maze") or {}
+    for side in ("rows", "cols"):
+        value = maze.get(side) if isinstance(maze, Mapping) else None
+        if isinstance(value, int) and not isinstance(value, bool) and value > MAX_SIDE:
+            raise ParameterError(f"must be <= {MAX_SIDE} in the class app, got {value}", field=f"maze.{side}")
+    return validated_job(data)
+
+
+def field_error(error: Laby3dError) -> dict[str, Any]:
+    """An error for the page: the field's dotted path (or None), its CLI flag and the message as
+    the CLI prints it (``--wall-thickness must be < cell_size …``)."""
+    if isinstance(error, ParameterError) and error.field:
+        flags = all_flags()
+        flag = flags.get(error.field)
+        message = f"{flag} {error.detail}" if flag else f"{error.field} {error.detail}"
+        return {"field": error.field if flag else None, "flag": flag, "message": message}
+    return {"field": None, "flag": None, "message": str(error)}

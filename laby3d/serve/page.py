@@ -1,0 +1,161 @@
+"""The pupil and teacher pages: small HTML shells whose scripts build the form from
+``/api/options``, and the static files they load (three.js from :func:`three_source`, never a CDN).
+
+Every text in the markup goes through :func:`html.escape`; the page's strings travel as a JSON
+data block with ``<``, ``>`` and ``&`` escaped (:func:`script_literal`), and the scripts put
+names and messages into the page with ``textContent`` only. The content security policy allows
+scripts from this server only, so nothing inline runs.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from importlib import resources
+from typing import Literal
+
+from laby3d.export.scene import script_literal
+
+Language = Literal["en", "fr"]
+#: Headers of both pages: scripts, styles and requests to this server only.
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' blob: data:; script-src 'self'; style-src 'self'; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "Cache-Control": "no-store",
+}
+#: Static files: name → (package file or "three", media type).
+STATIC = {
+    "three.js": ("three", "text/javascript; charset=utf-8"),
+    "viewer.js": ("viewer.js", "text/javascript; charset=utf-8"),
+    "form.js": ("form.js", "text/javascript; charset=utf-8"),
+    "pupil.js": ("pupil.js", "text/javascript; charset=utf-8"),
+    "teacher.js": ("teacher.js", "text/javascript; charset=utf-8"),
+    "serve.css": ("serve.css", "text/css; charset=utf-8"),
+}
+#: Every text of the pages, English and French.
+STRINGS: dict[str, dict[str, str]] = {
+    "title": {"en": "Design your maze", "fr": "Dessine ton labyrinthe"},
+    "teacher_title": {"en": "Class", "fr": "Classe"},
+    "name": {"en": "Your name", "fr": "Ton nom"},
+    "more": {"en": "More options", "fr": "Plus d'options"},
+    "reroll": {"en": "New maze", "fr": "Nouveau labyrinthe"},
+    "save": {"en": "Save my maze", "fr": "Enregistrer mon labyrinthe"},
+    "saved": {"en": "Saved", "fr": "Enregistré"},
+    "need_name": {"en": "Type your name first", "fr": "Écris d'abord ton nom"},
+    "downloads": {"en": "Download", "fr": "Télécharger"},
+    "other_formats": {"en": "Other files", "fr": "Autres fichiers"},
+    "preview2d": {"en": "From above", "fr": "Vu de dessus"},
+    "preview3d": {
+        "en": "In 3D (drag to turn, wheel to zoom)",
+        "fr": "En 3D (glisser pour tourner, molette pour zoomer)",
+    },
+    "report": {"en": "Printability", "fr": "Impression"},
+    "size": {"en": "Size", "fr": "Taille"},
+    "fits": {"en": "Fits the printer", "fr": "Tient sur l'imprimante"},
+    "fits_not": {"en": "Does not fit the printer", "fr": "Ne tient pas sur l'imprimante"},
+    "fits_on": {"en": "Fits", "fr": "Tient sur"},
+    "time": {"en": "Print time", "fr": "Durée d'impression"},
+    "filament": {"en": "Filament", "fr": "Filament"},
+    "busy": {"en": "Busy, trying again…", "fr": "Occupé, nouvel essai…"},
+    "locked": {"en": "set by the teacher", "fr": "fixé par l'enseignant"},
+    "token": {"en": "Teacher token", "fr": "Code enseignant"},
+    "open": {"en": "Open", "fr": "Ouvrir"},
+    "pupils": {"en": "Pupils", "fr": "Élèves"},
+    "status": {"en": "Status", "fr": "État"},
+    "locks": {"en": "Lock for the class", "fr": "Fixer pour la classe"},
+    "save_locks": {"en": "Save the locks", "fr": "Enregistrer"},
+    "class_zip": {"en": "Class set (ZIP)", "fr": "Lot de la classe (ZIP)"},
+    "class_yaml": {"en": "Batch file (YAML)", "fr": "Fichier batch (YAML)"},
+    "totals": {"en": "Totals", "fr": "Totaux"},
+    "remove": {"en": "Remove", "fr": "Retirer"},
+    "working": {"en": "Working…", "fr": "En cours…"},
+}
+
+
+def strings(lang: str) -> dict[str, str]:
+    """The pages' texts in ``lang`` (English for any other value)."""
+    column = lang if lang in ("en", "fr") else "en"
+    return {key: row[column] for key, row in STRINGS.items()}
+
+
+def _shell(*, kind: str, title: str, class_name: str, lang: str, body: str, scripts: tuple[str, ...]) -> str:
+    config = json.dumps({"class": class_name, "lang": lang, "text": strings(lang)}, ensure_ascii=False)
+    tags = "\n".join(f'<script src="/static/{name}"></script>' for name in scripts)
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            f'<html lang="{html.escape(lang)}">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{html.escape(title)} · {html.escape(class_name)}</title>",
+            '<link rel="stylesheet" href="/static/serve.css">',
+            "</head>",
+            f'<body class="{kind}">',
+            f'<script type="application/json" id="laby3d-config">{script_literal(config)}</script>',
+            body,
+            tags,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def pupil_html(*, class_name: str, lang: str = "en") -> str:
+    """The pupil's page: name, form, 2D and 3D previews, report and downloads."""
+    text = strings(lang)
+    body = f"""<header><h1>{html.escape(text["title"])}</h1><span class="class">{html.escape(class_name)}</span>
+<label class="name">{html.escape(text["name"])} <input id="name" maxlength="60" autocomplete="off"></label>
+<span id="name-error" class="error" role="alert"></span></header>
+<main>
+<form id="form" novalidate></form>
+<section id="previews">
+<figure><figcaption>{html.escape(text["preview2d"])}</figcaption><img id="preview2d" alt=""></figure>
+<figure><figcaption>{html.escape(text["preview3d"])}</figcaption><canvas id="preview3d"></canvas></figure>
+</section>
+<aside><h2>{html.escape(text["report"])}</h2><div id="report" aria-live="polite"></div>
+<p id="general-error" class="error" role="alert"></p>
+<button type="button" id="save">{html.escape(text["save"])}</button> <span id="save-state"></span>
+<h2>{html.escape(text["downloads"])}</h2><div id="downloads"></div></aside>
+</main>"""
+    scripts = ("three.js", "viewer.js", "form.js", "pupil.js")
+    return _shell(kind="pupil", title=text["title"], class_name=class_name, lang=lang, body=body, scripts=scripts)
+
+
+def teacher_html(*, class_name: str, lang: str = "en") -> str:
+    """The teacher's page: class list, totals, locks and the class set downloads (the token is
+    read from the address's ``#token=…``, which browsers never send to the server)."""
+    text = strings(lang)
+    body = f"""<header><h1>{html.escape(text["teacher_title"])} {html.escape(class_name)}</h1></header>
+<form id="token-form" hidden><label>{html.escape(text["token"])} <input id="token" autocomplete="off"></label>
+<button>{html.escape(text["open"])}</button></form>
+<p id="general-error" class="error" role="alert"></p>
+<main class="teacher">
+<section><h2>{html.escape(text["pupils"])}</h2><table id="pupils"><thead></thead><tbody></tbody></table>
+<p id="totals"></p>
+<p><button type="button" id="class-zip">{html.escape(text["class_zip"])}</button>
+<button type="button" id="class-yaml">{html.escape(text["class_yaml"])}</button> <span id="class-state"></span></p>
+</section>
+<section><h2>{html.escape(text["locks"])}</h2><form id="locks" novalidate></form>
+<button type="button" id="save-locks">{html.escape(text["save_locks"])}</button> <span id="locks-state"></span>
+</section>
+</main>"""
+    scripts = ("form.js", "teacher.js")
+    title = text["teacher_title"]
+    return _shell(kind="teacher", title=title, class_name=class_name, lang=lang, body=body, scripts=scripts)
+
+
+def static_file(name: str) -> tuple[bytes, str] | None:
+    """A static file's bytes and media type, or None; ``name`` is looked up, never a path."""
+    entry = STATIC.get(name)
+    if entry is None:
+        return None
+    source, media_type = entry
+    if source == "three":
+        from laby3d.export.browser import three_source
+
+        return three_source().encode(), media_type
+    return resources.files("laby3d.serve").joinpath("static").joinpath(source).read_bytes(), media_type

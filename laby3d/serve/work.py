@@ -1,0 +1,76 @@
+"""What the render workers do: pure functions of a checked job, run in worker processes.
+
+Each returns plain data (bytes, dicts) that pickles back to the server; nothing here writes a
+file. The job carries its seed, so a preview, a download and ``laby3d generate`` with the same
+options give the same maze and the same bytes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+from xml.etree import ElementTree as ET
+
+if TYPE_CHECKING:
+    from laby3d.maze.model import Maze
+    from laby3d.options.job import Job
+
+#: Colours of the 2D preview (floor, walls, solution).
+PREVIEW_COLOURS = {"floor": "#ebebe1", "walls": "#285aaa", "solution": "#dc3c28"}
+
+
+def warm_up() -> bool:
+    """Import the renderers and compile the kernels once, so the first pupil does not wait."""
+    from laby3d.options.build import validated_job
+
+    preview(validated_job({"maze": {"rows": 3, "cols": 3}, "seed": 1, "formats": ["stl"]}))
+    return True
+
+
+def preview(job: Job) -> dict[str, Any]:
+    """The 2D preview (SVG text, mm), the printability report and the GLB of the solid."""
+    from laby3d.batch import maze_for
+    from laby3d.pipeline import RenderContext
+
+    maze = maze_for(job, job.seed)
+    context = RenderContext(maze, job)
+    report = context.printability
+    return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}
+
+
+def render_file(job: Job, fmt: str) -> bytes:
+    """The bytes of format ``fmt`` of the job's maze, as ``laby3d generate`` writes them."""
+    from laby3d.batch import maze_for
+    from laby3d.pipeline import RenderContext
+
+    return RenderContext(maze_for(job, job.seed), job).render(fmt)
+
+
+def preview_svg(maze: Maze, job: Job) -> str:
+    """The maze seen from above in mm: floor (with its margin), walls as thick lines of the
+    wall thickness, the solution (when shaped into the solid) as a line through the cells."""
+    from laby3d.maze.walls import wall_segments
+
+    fab = job.print
+    cell, margin, half = fab.cell_size, fab.margin, fab.wall_thickness / 2
+    width, height = maze.cols * cell + 2 * (margin + half), maze.rows * cell + 2 * (margin + half)
+    origin = margin + half
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width:g} {height:g}",
+            "width": f"{width:g}mm",
+            "height": f"{height:g}mm",
+        },
+    )
+    ET.SubElement(root, "title").text = f"{maze.rows} × {maze.cols} maze, seed {maze.seed}"
+    ET.SubElement(root, "rect", {"width": f"{width:g}", "height": f"{height:g}", "fill": PREVIEW_COLOURS["floor"]})
+    points = wall_segments(maze) * cell + origin
+    path = " ".join(f"M{x0:g} {y0:g}L{x1:g} {y1:g}" for (x0, y0), (x1, y1) in points.tolist())
+    walls = {"d": path, "stroke": PREVIEW_COLOURS["walls"], "stroke-width": f"{2 * half:g}"}
+    ET.SubElement(root, "path", {**walls, "stroke-linecap": "square", "fill": "none", "class": "walls"})
+    if job.print.solution != "none" or job.pictures.solution:
+        centres = " ".join(f"{origin + (c + 0.5) * cell:g},{origin + (r + 0.5) * cell:g}" for r, c in maze.solution)
+        line = {"points": centres, "stroke": PREVIEW_COLOURS["solution"], "stroke-width": f"{cell * 0.2:g}"}
+        ET.SubElement(root, "polyline", {**line, "fill": "none", "stroke-linejoin": "round", "class": "solution"})
+    return ET.tostring(root, encoding="unicode")
