@@ -239,7 +239,7 @@ def test_killing_a_worker_leaves_no_partial_file(tmp_path: Path) -> None:
 def test_dry_run_writes_nothing_and_only_selects(tmp_path: Path) -> None:
     config = ROOT / "configs" / "classroom.yaml"
     result = run_cli("batch", str(config), "--dry-run", "--only", "class-set", "--output-dir", "out", cwd=tmp_path)
-    assert result.returncode == 0 and "4 mazes would be written" in result.stdout and "class-set-Chloe" in result.stdout
+    assert result.returncode == 0 and "8 mazes would be written" in result.stdout and "class-set-Chloe" in result.stdout
     assert not (tmp_path / "out").exists()
     bad = run_cli("batch", str(config), "--only", "nobody", cwd=tmp_path)
     assert bad.returncode == 2 and "no job named 'nobody'" in bad.stderr
