@@ -119,7 +119,7 @@ def create_app(
         Route("/api/options", state.options),
         Route("/api/preview", state.preview, methods=["POST"]),
         Route("/api/model.glb", state.model),
-        Route("/api/pupils/{name}", state.pupil, methods=["GET", "POST"]),
+        Route("/api/pupils/{name:path}", state.pupil, methods=["GET", "POST"]),
         Route("/api/download/{file}", state.download),
         Route("/api/teacher/pupils", state.teacher_pupils),
         Route("/api/teacher/pupils/{key}", state.teacher_remove, methods=["DELETE"]),

@@ -50,15 +50,18 @@ class ClassSettings:
 
 
 def settings_from_config(class_name: str, folder: Path | None, config: Path | None) -> ClassSettings:
-    """The class settings of ``laby3d serve``'s flags: ``config`` (a batch YAML file, checked as
-    ``laby3d validate`` does) gives its ``defaults``, their formats and language."""
+    """The class settings of ``laby3d serve``'s flags: ``config`` (a batch YAML file; only its
+    ``defaults`` are read, checked as a job) gives the defaults, their formats and language."""
     defaults: dict[str, Any] = {}
     if config is not None:
-        from laby3d.config import load_batch
+        from laby3d.config import ConfigError, job_from_dict
         from laby3d.yamlsafe import load_yaml_file
 
-        load_batch(config)
-        defaults = dict(load_yaml_file(config).get("defaults") or {})
+        data = load_yaml_file(config)
+        if not isinstance(data, dict) or not isinstance(data.get("defaults", {}), dict):
+            raise ConfigError(f"{config.name}: expected a mapping whose 'defaults' is a mapping of job options")
+        defaults = dict(data.get("defaults") or {})
+        job_from_dict({**defaults, "name": "defaults"}, f"{config.name}: defaults")
     formats = tuple(defaults.pop("formats", CLASS_FORMATS))
     for key in ("name", "names", "count", "seed"):
         defaults.pop(key, None)

@@ -152,5 +152,5 @@ def field_error(error: Laby3dError) -> dict[str, Any]:
         flags = all_flags()
         flag = flags.get(error.field)
         message = f"{flag} {error.detail}" if flag else f"{error.field} {error.detail}"
-        return {"field": error.field if flag else None, "flag": flag, "message": message}
+        return {"field": error.field, "flag": flag, "message": message}
     return {"field": None, "flag": None, "message": str(error)}
