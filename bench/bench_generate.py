@@ -25,7 +25,10 @@ sys.path.insert(0, {here!r})
 kind, name, size, repeat = {kind!r}, {name!r}, {size}, {repeat}
 if kind == "laby3d":
     import laby3d
-    laby3d.generate(120, 120, algorithm=name, seed=0)  # warm-up: compile or load the cache
+    import os
+    os.environ["LABY3D_JIT"] = "always"  # warm-up: compile or load the cache of the compiled path
+    laby3d.generate(120, 120, algorithm=name, seed=0)
+    del os.environ["LABY3D_JIT"]
     run = lambda seed: laby3d.generate(size, size, algorithm=name, seed=seed)
 else:
     from reference_generators import REFERENCES
