@@ -250,3 +250,16 @@ def test_prusaslicer_info_is_clean(tmp_path: Path, name: str, margin: int, mode:
     assert repair_counters(info.stdout) == {}
     assert "manifold = yes" in info.stdout
     assert re.search(r"^number_of_parts =\s+1$", info.stdout, re.M), info.stdout
+
+
+def test_arrows_on_the_bottom_margin_send_the_label_under_the_base() -> None:
+    """An exit arrow in the middle of the bottom margin leaves no room for the label there."""
+    maze = laby3d.generate(8, 8, seed=1, placement="explicit", entrance="0,0,W", exit="7,4,S")
+    fab = Fabrication(margin=10)
+    placement = maze_solid(maze, fab, SolidOptions(label="Jagoda", markers=True)).label_placement
+    assert placement is not None and placement.side == "bottom"
+    alone = maze_solid(maze, fab, SolidOptions(label="Jagoda")).label_placement
+    assert alone is not None and alone.side == "margin"
+    with pytest.raises(laby3d.ParameterError, match="clear of the arrows") as caught:
+        maze_solid(maze, fab, SolidOptions(label="Jagoda", markers=True, label_position="margin"))
+    assert caught.value.field == "label"
