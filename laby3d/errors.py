@@ -41,7 +41,7 @@ class MazeFileError(ValueError, Laby3dError):
     """A maze file (or classroom form, or grid) is malformed or not a perfect maze."""
 
 
-class PrintabilityError(Laby3dError):
+class PrintabilityError(ParameterError):
     """The solid cannot be printed with the given nozzle or printer (and was not forced)."""
 
 

@@ -76,6 +76,15 @@ class PrintSettings:
     force: bool = False
     skirt_room: float = 3.0
 
+    def check_walls(self, fab: Fabrication) -> None:
+        """Raise :class:`PrintabilityError` for walls under one nozzle width, unless ``force``."""
+        if fab.wall_thickness < self.nozzle and not self.force:
+            raise PrintabilityError(
+                f"of {fab.wall_thickness:g} mm is thinner than the nozzle ({self.nozzle:g} mm): the slicer would "
+                f"drop the walls; use >= {MIN_NOZZLE_WIDTHS * self.nozzle:g} mm or force",
+                field="wall_thickness",
+            )
+
     def bed_size(self) -> Bed | None:
         """The bed to check against, if any (printer names are case-insensitive)."""
         if self.bed is not None:
@@ -166,11 +175,7 @@ def printability_report(
     nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
     warnings (one per problem) and ok.
     """
-    if fab.wall_thickness < settings.nozzle and not settings.force:
-        raise PrintabilityError(
-            f"wall_thickness {fab.wall_thickness:g} mm is thinner than the nozzle ({settings.nozzle:g} mm): "
-            f"the slicer would drop the walls; use >= {MIN_NOZZLE_WIDTHS * settings.nozzle:g} mm or --force"
-        )
+    settings.check_walls(fab)
     low, high = body.bounds()
     width, depth, height = (round(float(v), 3) for v in high - low)
     size = (width, depth, height)

@@ -77,13 +77,15 @@ class Job(BaseModel):
             self.maze.check_openings()
         needs = self.needs()
         check_budget(self.maze.rows, self.maze.cols, needs)
-        with located("print"):
+        with located("print", keep=("label",)):  # the label is the job's own field
             fabrication = self.print.fabrication()
             if needs:
                 fabrication.check_size(self.maze.rows, self.maze.cols)
             if "solid" in needs:
                 self.print.solid_options(self.label).check(fabrication)
-                self.print.print_settings().bed_size()
+                settings = self.print.print_settings()
+                settings.bed_size()
+                settings.check_walls(fabrication)
         if "laser" in needs:
             with located("laser"):
                 self.laser.options(self.print.ball, self.label).check(fabrication)
@@ -116,16 +118,18 @@ def check_names(names: list[str]) -> None:
 
 
 class located:  # noqa: N801 - used as a context manager, reads as a phrase
-    """Context manager: a :class:`ParameterError` raised inside gets ``section.`` before its field."""
+    """Context manager: a :class:`ParameterError` raised inside gets ``section.`` before its field
+    (but for the ``keep`` fields, which belong to the job itself)."""
 
-    def __init__(self, section: str) -> None:
+    def __init__(self, section: str, *, keep: tuple[str, ...] = ()) -> None:
         self.section = section
+        self.keep = keep  # fields that are not the section's (left as they are)
 
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, kind: Any, error: Any, traceback: Any) -> Literal[False]:
-        if isinstance(error, ParameterError):
+        if isinstance(error, ParameterError) and error.field not in self.keep:
             raise error.within(self.section) from None
         return False
 
