@@ -137,7 +137,7 @@ def closed_walls_and_bound(maze: Maze) -> tuple[int, int]:
 
 
 def footprint_from_boxes(maze: Maze, fab: Fabrication) -> shapely.Geometry:
-    """The SPEC §6 footprint by brute force: union of a post per lattice point and a box per wall."""
+    """The canonical footprint by brute force: union of a post per lattice point and a box per wall."""
     t, s = fab.wall_thickness, fab.cell_size
     offset = fab.margin + t / 2
     boxes = []

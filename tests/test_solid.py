@@ -114,7 +114,7 @@ def test_large_solid_is_sound() -> None:
 
 
 def test_footprint_polygons() -> None:
-    """SPEC §6 area; with a post at every lattice point the corridors are one polygon, no hole."""
+    """The canonical footprint's area; with a post at every lattice point the corridors are one polygon, no hole."""
     maze = laby3d.generate(14, 17, algorithm="prim", seed=2)
     fab = Fabrication()
     walls, floor = footprint(maze, fab), corridors(maze, fab)

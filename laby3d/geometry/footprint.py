@@ -1,4 +1,4 @@
-"""The canonical wall footprint (SPEC §6) and the corridor region as shapely polygons, mm.
+"""The canonical wall footprint and the corridor region as shapely polygons, mm.
 
 A ``t × t`` post on every lattice point plus a ``(cell_size − t) × t`` rectangle per closed
 wall, border included. Traced from the maze's raster (see :mod:`laby3d.geometry.raster`), so

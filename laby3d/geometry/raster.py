@@ -3,7 +3,7 @@
 Column edges ``xs`` and row edges ``ys`` (both increasing, mm) cut the plate into blocks; each
 block carries a label. Posts and closed walls are :data:`WALL`, corridors :data:`FLOOR`, the
 solution strip (when asked for) :data:`PATH`. Every feature of the canonical footprint
-(SPEC §6) falls on these lines, so the raster is exact, not an approximation, and tracing its
+(:mod:`laby3d.geometry.footprint`) falls on these lines, so the raster is exact, not an approximation, and tracing its
 label boundaries gives the footprint polygons without any boolean operation.
 
 Row 0 of ``labels`` is at the bottom (small y), i.e. the maze's last row.
