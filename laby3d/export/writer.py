@@ -28,8 +28,6 @@ from laby3d.quoting import shown
 
 #: Ending of every temporary file :func:`write_outputs` creates.
 TEMPORARY_SUFFIX = ".laby3d-tmp"
-#: Pattern of those temporary files.
-TEMPORARY_GLOB = f".*{TEMPORARY_SUFFIX}"
 #: Lock file :func:`output_lock` holds in an output folder.
 LOCK_NAME = ".laby3d.lock"
 #: Longest file name (bytes of its UTF-8 form) the usual file systems take.

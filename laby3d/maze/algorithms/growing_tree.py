@@ -39,7 +39,7 @@ def _bag_add(
     after: np.ndarray,
     heap: np.ndarray,
 ) -> None:
-    status[cell] = 1
+    status[cell] = IN_BAG
     members[bag[0]] = cell
     slot[cell] = bag[0]
     bag[0] += 1
@@ -69,7 +69,7 @@ def _bag_remove(
     before: np.ndarray,
     after: np.ndarray,
 ) -> None:
-    status[cell] = 2
+    status[cell] = DONE
     bag[0] -= 1
     last = members[bag[0]]
     members[slot[cell]] = last
@@ -86,7 +86,7 @@ def _bag_remove(
 
 @helper
 def _heap_max(status: np.ndarray, bag: np.ndarray, heap: np.ndarray) -> int:
-    while status[heap[0]] != 1:  # pop cells that left the bag, sift down
+    while status[heap[0]] != IN_BAG:  # pop cells that left the bag, sift down
         bag[3] -= 1
         heap[0] = heap[bag[3]]
         i = 0
@@ -128,7 +128,7 @@ def _growing_tree(rows: int, cols: int, draws: np.ndarray, cumulative: np.ndarra
             cell = members[min(int(share * bag[0]), bag[0] - 1)]
         else:
             cell = _heap_max(status, bag, heap)
-        m = gather(cell, rows, cols, status, 0, choices)
+        m = gather(cell, rows, cols, status, UNVISITED, choices)
         if m == 0:
             _bag_remove(cell, status, bag, members, slot, before, after)
         else:

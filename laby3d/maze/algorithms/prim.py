@@ -33,10 +33,10 @@ def _prim(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
     size = 0
     k = 0
     while True:
-        status[cell] = 2
-        m = gather(cell, rows, cols, status, 0, choices)
+        status[cell] = IN_MAZE
+        m = gather(cell, rows, cols, status, OUTSIDE, choices)
         for j in range(m):
-            status[choices[j]] = 1
+            status[choices[j]] = FRONTIER
             frontier[size] = choices[j]
             slot[choices[j]] = size
             size += 1
@@ -47,7 +47,7 @@ def _prim(rows: int, cols: int, draws: np.ndarray) -> np.ndarray:
         size -= 1
         frontier[index] = frontier[size]
         slot[frontier[index]] = index
-        m = gather(cell, rows, cols, status, 2, choices)
+        m = gather(cell, rows, cols, status, IN_MAZE, choices)
         out[k, 0] = choices[int(draws[d + 1] * m)]
         out[k, 1] = cell
         d += 2
