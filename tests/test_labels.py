@@ -134,6 +134,14 @@ def test_characters_the_font_lacks_are_named(text: str, missing: str) -> None:
     assert caught.value.detail == f'"{text}": the font has no glyph for {missing}'
 
 
+@pytest.mark.parametrize(("text", "letters"), [("דוד", "ד, ו"), ("Ana محمد", "م, ح, د")])
+def test_right_to_left_letters_are_refused_not_reversed(text: str, letters: str) -> None:
+    with pytest.raises(laby3d.ParameterError) as caught:
+        SolidOptions(label=text).check(Fabrication())
+    assert caught.value.field == "label"
+    assert caught.value.detail == f'"{text}": right-to-left letters are not supported ({letters})'
+
+
 @pytest.mark.parametrize("text", [" ", "\u00a0\u00a0", "\u200b", "\ufeff\u200d", "\t"])
 def test_invisible_labels_are_refused(text: str) -> None:
     with pytest.raises(laby3d.ParameterError, match="no visible character") as caught:

@@ -3,9 +3,10 @@ matplotlib: plain text only (no mathtext, ``$`` is a dollar sign), no font neede
 file is used, and laser programs never see a ``<text>`` element.
 
 Steps: normalise the text (NFC, spaces, invisible characters), refuse characters the font
-lacks, lay glyphs out along the baseline with the font's advances and kerning, flatten each
-glyph's quadratic outlines to within :data:`FLATNESS` em, and fill them by the font's own rule
-(outer contours one way round, counters the other) into valid shapely polygons.
+lacks and right-to-left letters (no bidirectional layout nor shaping here), lay glyphs out
+along the baseline with the font's advances and kerning, flatten each glyph's quadratic
+outlines to within :data:`FLATNESS` em, and fill them by the font's own rule (outer contours
+one way round, counters the other) into valid shapely polygons.
 """
 
 from __future__ import annotations
@@ -65,6 +66,10 @@ def text_shape(text: str) -> TextShape:
     drawn = normalised(text)
     if not drawn:
         raise ParameterError(f"{text!r} has no visible character", field="label")
+    backwards = list(dict.fromkeys(char for char in drawn if unicodedata.bidirectional(char) in ("R", "AL")))
+    if backwards:  # drawn left to right and unjoined, they would read wrong
+        names = ", ".join(backwards)
+        raise ParameterError(f'"{drawn}": right-to-left letters are not supported ({names})', field="label")
     font = FT2Font(str(font_path()))
     missing = list(dict.fromkeys(char for char in drawn if font.get_char_index(ord(char)) == 0))
     if missing:

@@ -3,7 +3,9 @@
 Faces: the top of every label region at its height, the bottom of the whole region at
 ``bottom``, and a vertical wall wherever two neighbouring regions (or a region and the empty
 outside) differ in height. Vertical walls are split at every height present at their corner
-nodes, so no vertex lies on another face's edge (no T-junctions). Tops and bottoms are
+nodes, so no vertex lies on another face's edge (no T-junctions). Text sits in label boxes:
+on top (:class:`Patch`, engraved or embossed) or cut up into the bottom (:class:`Underside`),
+each box meshed on its own with the text's outline points. Tops and bottoms are
 triangulated by earcut, checked, and by manifold3d's triangulator (which keeps every boundary
 vertex) where earcut would drop collinear vertices or cannot be trusted.
 """
