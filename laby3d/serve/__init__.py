@@ -39,7 +39,7 @@ def run(
         class_name, Path(folder) if folder is not None else None, Path(config) if config is not None else None
     )
     classroom = Classroom(settings)
-    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    shown = f"[{host}]" if ":" in host else host
     print(f"laby3d serve: class {class_name!r}, state in {classroom.store.path}")
     print(f"pupils:  http://{shown}:{port}/")
     print(f"teacher: http://{shown}:{port}/teacher#token={classroom.token}")

@@ -54,6 +54,7 @@
     if (state.svgUrl) URL.revokeObjectURL(state.svgUrl);
     state.svgUrl = URL.createObjectURL(new Blob([data.svg], { type: "image/svg+xml" }));
     document.getElementById("preview2d").src = state.svgUrl;
+    hook.svg = data.svg;
     showReport(data.summary);
     hook.previews += 1;
     var model = await fetch(data.model);

@@ -28,9 +28,8 @@
     var data = await (await call("/api/teacher/pupils")).json();
     var head = document.querySelector("#pupils thead"), body = document.querySelector("#pupils tbody");
     head.textContent = "";
-    head.appendChild(el("tr", {}, ["name", "status", "size", "printer", "print time", "filament", "seed", ""].map(function (h) {
-      return el("th", { text: h === "status" ? text.status : h });
-    })));
+    var titles = [text.col_name, text.status, text.size, text.col_printer, text.time, text.filament, text.col_seed, ""];
+    head.appendChild(el("tr", {}, titles.map(function (h) { return el("th", { text: h }); })));
     body.textContent = "";
     var seconds = 0, grams = 0;
     data.pupils.forEach(function (p) {
@@ -52,9 +51,10 @@
       grams += s.filament_g || 0;
     });
     hook.pupils = data.pupils.map(function (p) { return p.name; });
-    document.getElementById("totals").textContent = text.totals + ": " + data.pupils.length + " · " +
-      Math.floor(seconds / 3600) + " h " + String(Math.round((seconds % 3600) / 60)).padStart(2, "0") + " · " +
-      Math.round(grams) + " g";
+    var minutes = Math.round(seconds / 60);
+    document.getElementById("totals").textContent = text.totals + ": " + data.pupils.length + " " + text.mazes +
+      " · " + Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0") + " " + text.of_printing +
+      " · " + Math.round(grams) + " g " + text.of_filament;
   }
 
   async function locks() {

@@ -90,7 +90,7 @@
       var box = new THREE.Box3().setFromObject(model), sphere = new THREE.Sphere();
       box.getBoundingSphere(sphere);
       orbit.target.copy(sphere.center);
-      orbit.radius = sphere.radius / Math.sin((camera.fov * Math.PI) / 360) * 1.05;
+      orbit.radius = (sphere.radius / Math.sin((camera.fov * Math.PI) / 360)) * 0.8;
       var triangles = 0;
       model.traverse(function (o) { if (o.isMesh) triangles += o.geometry.index.count / 3; });
       self.triangles = triangles;

@@ -1,0 +1,271 @@
+"""The class web app in real headless Chromium (DevTools protocol, tests/devtools.py) against a
+real uvicorn server on 127.0.0.1: a pupil fills the form with real key input, sees the 2D and 3D
+previews change within a second, gets the CLI's message next to a wrong field, downloads an STL
+byte-identical to ``laby3d generate``; the teacher view lists the pupil (name shown as text); no
+console error and no request leaves localhost.
+
+``python tests/test_serve_browser.py DIR`` writes the README's screenshots (serve-pupil.png,
+serve-teacher.png) into DIR.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import require_tool
+from devtools import Browser
+
+pytest.importorskip("uvicorn")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """``laby3d.serve.run`` in a subprocess on a free localhost port; ``token`` as it printed it."""
+
+    def __init__(self, folder: Path, class_name: str = "2nde A") -> None:
+        self.port = free_port()
+        code = (
+            "from laby3d.serve import run; "
+            f"run(host='127.0.0.1', port={self.port}, class_name={class_name!r}, folder={str(folder)!r})"
+        )
+        self.process = subprocess.Popen(
+            [sys.executable, "-u", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT
+        )
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.output = ""
+        self.token = ""
+        deadline = time.monotonic() + 60
+        while not self._answers():
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                self.close()
+                raise RuntimeError(f"laby3d serve did not start:\n{self.output}")
+            ready, _, _ = select.select([self.process.stdout], [], [], 0.2)
+            if ready:
+                self.output += os.read(self.process.stdout.fileno(), 65536).decode()
+        self.token = self.output.split("#token=", 1)[1].split()[0]
+
+    def _answers(self) -> bool:
+        if "#token=" not in self.output:
+            return False
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                return True
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "class")
+    yield running
+    running.close()
+
+
+def navigate(page: Browser, url: str, ready: str) -> None:
+    page.page("Page.navigate", {"url": url})
+    page.wait_for(ready, timeout=60)
+
+
+def type_into(page: Browser, selector: str, text: str) -> None:
+    """Select the field's text and type ``text`` as a keyboard would (real input events)."""
+    page.evaluate(f"(function(){{var e=document.querySelector({json.dumps(selector)});e.focus();e.select();}})()")
+    page.page("Input.insertText", {"text": text})
+
+
+def click(page: Browser, selector: str) -> None:
+    """A real mouse click in the middle of the element."""
+    box = page.evaluate(
+        f"(function(){{var r=document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];})()"
+    )
+    page.mouse("mouseMoved", box[0], box[1])
+    page.mouse("mousePressed", box[0], box[1], button="left", clickCount=1)
+    page.mouse("mouseReleased", box[0], box[1], button="left", clickCount=1)
+
+
+def preview_svg(page: Browser) -> str:
+    """The SVG the 2D preview shows now (once the picture has loaded)."""
+    page.wait_for("(function(i){return i.complete && i.naturalWidth > 0})(document.getElementById('preview2d'))")
+    return page.evaluate("laby3dServe.svg")
+
+
+def canvas_picture(page: Browser) -> str:
+    return page.evaluate("document.getElementById('preview3d').toDataURL('image/png')")
+
+
+def hook(page: Browser) -> dict:
+    return page.evaluate("JSON.parse(JSON.stringify(window.laby3dServe))")
+
+
+def console_errors(page: Browser) -> list[str]:
+    found = []
+    for event in page.events:
+        method, params = event.get("method"), event.get("params", {})
+        if method == "Runtime.exceptionThrown":
+            found.append(json.dumps(params["exceptionDetails"])[:300])
+        elif method == "Runtime.consoleAPICalled" and params.get("type") in ("error", "warning", "assert"):
+            found.append(" ".join(str(a.get("value", a.get("description"))) for a in params.get("args", [])))
+        elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
+            entry = params["entry"]
+            if not (entry.get("source") == "network" and "(Unprocessable Entity)" in entry["text"]):
+                found.append(entry["text"])  # a 422 is the answer to a wrong value, shown by the field
+    return found
+
+
+def requested_urls(page: Browser) -> list[str]:
+    return [e["params"]["request"]["url"] for e in page.events if e.get("method") == "Network.requestWillBeSent"]
+
+
+def open_browser(width: int = 1280, height: int = 860) -> Browser:
+    # every host name still fails to resolve; 127.0.0.1 (the server) is let through
+    localhost = ("--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",)
+    page = Browser(require_tool("chromium"), width=width, height=height, extra_flags=localhost)
+    page.page("Network.enable")
+    page.page("Log.enable")
+    return page
+
+
+@pytest.mark.slow
+def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, tmp_path: Path) -> None:
+    from laby3d.cli import main as cli_main
+
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with open_browser() as page:
+        page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+        first_svg, first_picture = preview_svg(page), canvas_picture(page)
+        first_triangles = hook(page)["triangles"]
+        assert first_triangles > 0
+
+        name = "Chloé <b>O'Connor</b>"
+        type_into(page, "#name", name)
+        changes = [
+            ("#f-maze-rows", "8"),
+            ("#f-maze-cols", "6"),
+            ("#f-print-cell_size", "9"),
+            ("#f-print-margin", "5"),
+            ("#f-seed", "4242"),
+        ]
+        for selector, value in changes:
+            before = hook(page)["models"]
+            start = time.monotonic()
+            type_into(page, selector, value)
+            page.wait_for(f"laby3dServe.models > {before}", timeout=10)
+            assert time.monotonic() - start < 1.5, f"preview after {selector} took {time.monotonic() - start:.2f} s"
+        svg = preview_svg(page)
+        assert svg != first_svg and 'viewBox="0 0 65.6 83.6"' in svg  # 6 × 9 + 2 × (5 + 0.8), 8 × 9 + 11.6
+        assert canvas_picture(page) != first_picture
+        assert hook(page)["triangles"] not in (0, first_triangles)
+        assert page.evaluate("document.querySelector('#report').textContent").startswith("Size: 66 × 84 × 10 mm")
+
+        before_errors = hook(page)["errors"]
+        type_into(page, "#f-print-wall_thickness", "12")
+        page.wait_for(f"laby3dServe.errors > {before_errors}", timeout=10)
+        shown = page.evaluate("document.getElementById('f-print-wall_thickness-error').textContent")
+        assert shown == "--wall-thickness must be < cell_size (9 mm) so corridors stay open, got 12"
+        before = hook(page)["models"]
+        type_into(page, "#f-print-wall_thickness", "1.6")
+        page.wait_for(f"laby3dServe.models > {before}", timeout=10)
+        assert page.evaluate("document.getElementById('f-print-wall_thickness-error').textContent") == ""
+
+        click(page, "#downloads button[data-format='stl']")
+        deadline = time.monotonic() + 30
+        while not list(downloads.glob("*.stl")) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        (stl,) = downloads.glob("*.stl")
+        time.sleep(0.3)  # let Chromium finish the file
+        flags = ["--rows", "8", "--cols", "6", "--cell-size", "9", "--margin", "5", "--seed", "4242"]
+        assert cli_main(["generate", *flags, "-o", str(tmp_path / "cli.stl")]) == 0
+        assert stl.read_bytes() == (tmp_path / "cli.stl").read_bytes()
+
+        navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
+        page.wait_for("laby3dTeacher.pupils.length >= 1", timeout=20)
+        assert page.evaluate("laby3dTeacher.pupils") == [name]
+        cell = page.evaluate("document.querySelector('#pupils tbody td').textContent")
+        assert cell == name and page.evaluate("document.querySelectorAll('#pupils b').length") == 0
+
+        assert console_errors(page) == []
+        urls = requested_urls(page)
+        assert urls and all(url.startswith((server.url + "/", "blob:", "data:")) for url in urls), urls
+
+
+@pytest.mark.slow
+def test_teacher_page_asks_for_the_token(server: Server) -> None:
+    with open_browser() as page:
+        navigate(page, server.url + "/teacher", "window.laby3dTeacher && laby3dTeacher.ready")
+        assert page.evaluate("document.getElementById('token-form').hidden") is False
+        type_into(page, "#token", server.token)
+        click(page, "#token-form button")
+        page.wait_for("document.querySelector('#totals').textContent.length > 0", timeout=20)
+        assert console_errors(page) == []
+
+
+def screenshots(folder: Path) -> None:
+    """The README's pictures: a pupil's page mid-design and the teacher's view of a small class."""
+    import urllib.request
+
+    with tempfile.TemporaryDirectory() as state:
+        server = Server(Path(state) / "class", class_name="2nde STI2D")
+        try:
+            pupils = {
+                "Ana": {"maze.rows": 10, "maze.cols": 10, "seed": 11, "label": "Ana", "print.margin": 6},
+                "Ben": {"maze.rows": 12, "maze.cols": 12, "seed": 12, "print.solution": "ridge"},
+                "Chloé": {"maze.rows": 15, "maze.cols": 15, "seed": 13, "print.cell_size": 8},
+                "Dmitri": {"maze.rows": 20, "maze.cols": 20, "seed": 14, "print.wall_height": 6},
+            }
+            headers = {"Authorization": f"Bearer {server.token}", "Content-Type": "application/json"}
+            locks = json.dumps({"locks": {"print.printer": "mini"}}).encode()
+            request = urllib.request.Request(server.url + "/api/teacher/locks", locks, headers)
+            urllib.request.urlopen(request, timeout=30).read()
+            for name, options in pupils.items():
+                body = json.dumps({"options": options}).encode()
+                url = server.url + "/api/pupils/" + urllib.request.quote(name)
+                urllib.request.urlopen(urllib.request.Request(url, body, headers), timeout=60).read()
+            with open_browser(1360, 820) as page:
+                navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+                type_into(page, "#name", "Élodie")
+                for selector, value in (("#f-maze-rows", "12"), ("#f-maze-cols", "12"), ("#f-print-margin", "6")):
+                    type_into(page, selector, value)
+                    time.sleep(0.6)
+                page.evaluate("document.getElementById('f-print-solution').value = 'groove'")
+                page.evaluate("document.getElementById('f-print-solution').dispatchEvent(new Event('change'))")
+                type_into(page, "#f-label", "Élodie")
+                time.sleep(1.5)
+                page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+                time.sleep(0.3)
+                (folder / "serve-pupil.png").write_bytes(page.screenshot())
+                navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher.pupils.length >= 4")
+                time.sleep(0.5)
+                (folder / "serve-teacher.png").write_bytes(page.screenshot())
+        finally:
+            server.close()
+
+
+if __name__ == "__main__":
+    screenshots(Path(sys.argv[1]))
