@@ -152,7 +152,8 @@ def _try_side(
     gx0, gy0, gx1, gy1 = glyphs.bounds
     centre_x, centre_y = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
     glyphs = shapely.affinity.translate(glyphs, centre_x - (gx0 + gx1) / 2, centre_y - (gy0 + gy1) / 2)
-    glyphs = _apart(shapely.set_precision(glyphs, GRID))
+    # On the grid, then without collinear points (the triangulator could make slivers of them).
+    glyphs = shapely.simplify(_apart(shapely.set_precision(glyphs, GRID)), 0.0)
     gx0, gy0, gx1, gy1 = glyphs.bounds
     box = (
         round(float(np.floor((gx0 - BOX_PAD) / GRID) * GRID), 4),
@@ -271,8 +272,7 @@ def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
     for opening, inward in ((maze.entrance, True), (maze.exit, False)):
         if opening is None or opening.side is None:
             continue
-        cx = fab.margin + fab.wall_thickness / 2 + (opening.col + 0.5) * fab.cell_size
-        cy = depth - (fab.margin + fab.wall_thickness / 2 + (opening.row + 0.5) * fab.cell_size)
+        cx, cy = fab.cell_centre(opening.row, opening.col, rows=maze.rows)
         into = {"W": 0.0, "E": 180.0, "N": -90.0, "S": 90.0}[opening.side]  # direction into the maze
         centre = {
             "W": (fab.margin / 2, cy),

@@ -85,8 +85,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
     if options.engrave_solution and maze.solution:
         from laby3d.maze.solve import solution_polyline
 
-        pad = fab.margin + fab.wall_thickness / 2
-        line = solution_polyline(maze) * fab.cell_size + pad
+        line = solution_polyline(maze) * fab.cell_size + fab.wall_line
         marks["base"].append(
             Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
         )
@@ -114,12 +113,8 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
 
 def _ball_holes(maze: Maze, fab: Fabrication, diameter: float) -> list[shapely.Geometry]:
     """Round holes of ``diameter`` mm over the entrance and exit cells (y up)."""
-    _, depth = fab.outer_size(maze.rows, maze.cols)
-    pad = fab.margin + fab.wall_thickness / 2
     return [
-        shapely.Point(pad + (o.col + 0.5) * fab.cell_size, depth - pad - (o.row + 0.5) * fab.cell_size).buffer(
-            diameter / 2, quad_segs=16
-        )
+        shapely.Point(fab.cell_centre(o.row, o.col, rows=maze.rows)).buffer(diameter / 2, quad_segs=16)
         for o in (maze.entrance, maze.exit)
         if o is not None
     ]

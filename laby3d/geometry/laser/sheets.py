@@ -142,7 +142,7 @@ def _with_reference(parts: list[Part], placements: list[Placement], options: Las
 
 
 def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
-    pad = fab.margin + fab.wall_thickness / 2
+    pad = fab.wall_line
     width, depth = fab.outer_size(maze.rows, maze.cols)
     operation = "outer-cut" if options.line_operation == "cut" else options.line_operation
     marks = []
