@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 import shapely
 from conftest import require_tool
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from labelcheck import (
     body_count,
     closed_and_oriented,
@@ -271,3 +273,46 @@ def test_arrows_on_the_bottom_margin_send_the_label_under_the_base() -> None:
     with pytest.raises(laby3d.ParameterError, match="clear of the arrows") as caught:
         maze_solid(maze, fab, SolidOptions(label="Jagoda", markers=True, label_position="margin"))
     assert caught.value.field == "label"
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    text=st.text(
+        alphabet=sorted(set("".join(NAMES)) | set("0123456789.,;:!?&@#%()[]/+=*_~ ")), min_size=1, max_size=24
+    ),
+    rows=st.integers(1, 12),
+    cols=st.integers(1, 12),
+    cell_size=st.sampled_from([6.0, 10.0, 14.0]),
+    base_thickness=st.sampled_from([1.0, 2.0, 3.0]),
+    margin=st.sampled_from([0.0, 3.0, 5.0, 7.5, 12.0]),
+    mode=st.sampled_from(MODES),
+    position=st.sampled_from(["auto", "margin", "bottom"]),
+    nozzle=st.sampled_from([0.25, 0.4, 0.6]),
+    solution=st.sampled_from(["none", "groove", "ridge"]),
+    markers=st.booleans(),
+)
+def test_any_label_is_refused_or_sound(
+    text, rows, cols, cell_size, base_thickness, margin, mode, position, nozzle, solution, markers
+) -> None:
+    """Any text, plate and option: a refusal naming a field, or one closed body whose parts add up."""
+    maze = laby3d.generate(rows, cols, seed=rows * 100 + cols)
+    fab = Fabrication(cell_size=cell_size, base_thickness=base_thickness, margin=margin)
+    options = SolidOptions(
+        label=text, label_mode=mode, label_position=position, nozzle=nozzle, solution=solution, markers=markers
+    )
+    try:
+        solid = maze_solid(maze, fab, options)
+        body = solid.body
+    except laby3d.ParameterError as error:
+        assert error.field is not None or "markers" in str(error), str(error)
+        return
+    faces = welded(body.vertices, body.faces)
+    assert closed_and_oriented(faces) and body_count(faces) == 1
+    width, depth = fab.outer_size(rows, cols)
+    assert np.allclose(body.vertices.min(axis=0), 0) and np.allclose(
+        body.vertices.max(axis=0), [width, depth, fab.height]
+    )
+    parts = solid.parts.values()
+    assert all(closed_and_oriented(welded(part.vertices, part.faces)) for part in parts)
+    total = sum(signed_volume(part.vertices, part.faces) for part in parts)
+    assert total == pytest.approx(signed_volume(body.vertices, body.faces), rel=1e-9)

@@ -257,10 +257,14 @@ class _Points:
 def _surface(loops: list[np.ndarray], ids: list[np.ndarray], zi: int, *, down: bool = False) -> np.ndarray:
     """``(k, 3, 2)`` (point id, z index) corners of the flat region ``loops`` (mm; outer loop
     counter-clockwise, holes clockwise; ``ids`` their point ids) at z index ``zi``, facing up
-    (or ``down``)."""
+    (or ``down``). Slivers across collinear points of different loops (the right sides of a
+    j and its dot) are flipped away."""
     import manifold3d
 
     local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+    mended = _flip_degenerate(local, np.concatenate(loops))
+    if mended is not None:  # else the solid's check fails and says so
+        local = mended
     corner_ids = np.concatenate(ids)[local]
     if down:
         corner_ids = corner_ids[:, ::-1]
