@@ -369,3 +369,29 @@ def test_render_pool_times_out_refuses_when_full_and_recovers() -> None:
             pool.close()
 
     asyncio.run(scenario())
+
+
+# --- load ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_class_of_30_pupils_gets_every_preview_in_time() -> None:
+    """bench/bench_serve.py, shortened: 30 pupils (each its own loopback address) changing a
+    15 × 15 maze for 20 s: no error, no round trip over 5 s, memory bounded, still answering."""
+    import subprocess
+    import sys
+
+    bench = Path(__file__).resolve().parents[1] / "bench" / "bench_serve.py"
+    run = subprocess.run(
+        [sys.executable, str(bench), "--pupils", "30", "--seconds", "20", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert run.returncode == 0, run.stderr
+    figures = json.loads(run.stdout.strip().splitlines()[-1])
+    assert figures["errors"] == 0, figures["statuses"]
+    assert figures["previews"] >= 30 * 20 / 4  # every pupil kept getting previews (think time 1–3 s)
+    assert figures["round_trip_max_s"] < 5
+    assert figures["memory_mb"]["peak"] < 1500 and figures["memory_mb"]["end"] < 1500
+    assert figures["answers_after"] == 200

@@ -94,7 +94,7 @@ def create_app(
     classroom: Classroom,
     *,
     workers: int = 2,
-    queue: int = 16,
+    queue: int = 32,
     rate: RateLimit | None = None,
     warm: bool = True,
 ) -> Starlette:
@@ -104,9 +104,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        state.pool = RenderPool(workers=workers, queue=queue)
+        state.pool = RenderPool(workers=workers, queue=queue, initializer=work.warm_up if warm else None)
         if warm:
-            await state.pool.run(work.warm_up, timeout=120)
+            await state.pool.start(timeout=120)
         try:
             yield
         finally:

@@ -127,18 +127,20 @@ class Classroom:
             token = secrets.token_urlsafe(18)
             self.store.set_setting("teacher_token", token)
         self.token: str = token
+        self._locks: dict[str, Any] = dict(self.store.setting("locks", {}))
 
     @property
     def locks(self) -> dict[str, Any]:
-        """The teacher's locks: flat ``dotted path → value``."""
-        return dict(self.store.setting("locks", {}))
+        """The teacher's locks: flat ``dotted path → value`` (read once, kept with the store)."""
+        return dict(self._locks)
 
     def set_locks(self, values: Any) -> dict[str, Any]:
         """Check and store new locks (they must make a valid job with the defaults)."""
         locks = design_data(values)
         job_for({}, defaults=self.settings.defaults, locks=locks, formats=PREVIEW_FORMATS)
         self.store.set_setting("locks", locks)
-        return locks
+        self._locks = locks
+        return dict(locks)
 
     def job(self, design: Mapping[str, Any], *, formats: tuple[str, ...] | list[str] = PREVIEW_FORMATS) -> Job:
         """The checked job of a flat design under this class's defaults and locks."""

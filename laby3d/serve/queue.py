@@ -1,7 +1,8 @@
 """Render work off the event loop: a bounded process pool with a queue and a timeout, and a
 per-client rate limit on renders.
 
-The pool has ``workers`` processes (spawned, so no thread state is forked) and at most
+The pool has ``workers`` processes (spawned, so no thread state is forked; each runs an
+initializer, e.g. imports and compiled kernels, when it starts) and at most
 ``queue`` jobs waiting beyond them; more are refused at once with :class:`Busy` (the page says
 "busy, try again" and retries) rather than piling up. A job past its timeout is abandoned and
 the pool replaced: its processes are killed, so a runaway render cannot hold a core.
@@ -30,14 +31,21 @@ class RenderTimeout(Exception):
 class RenderPool:
     """A bounded process pool: ``workers`` processes, ``queue`` waiting jobs at most."""
 
-    def __init__(self, *, workers: int = 2, queue: int = 16) -> None:
+    def __init__(self, *, workers: int = 2, queue: int = 32, initializer: Callable[[], object] | None = None) -> None:
         self.workers = workers
         self.limit = workers + queue
         self.in_flight = 0
+        self.initializer = initializer
         self._pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=self.initializer
+        )
+
+    async def start(self, *, timeout: float) -> None:
+        """Start every worker now (each runs the initializer), rather than on the first renders."""
+        await asyncio.gather(*(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)))
 
     @property
     def executor(self) -> ProcessPoolExecutor:
