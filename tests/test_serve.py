@@ -92,6 +92,24 @@ def test_pages_escape_the_class_name_and_allow_only_own_scripts(tmp_path: Path) 
             assert response.headers["x-content-type-options"] == "nosniff"
 
 
+def test_the_class_language_gives_the_pages_language(tmp_path: Path) -> None:
+    config = tmp_path / "fr.yaml"
+    config.write_text("defaults:\n  lang: fr\n  maze: {rows: 9}\n", encoding="utf-8")
+    room = classroom(tmp_path / "state", "3e B", config)
+    with TestClient(create_app(room, workers=1, warm=False)) as test_client:
+        page = test_client.get("/").text
+        assert '<html lang="fr">' in page and "Dessine ton labyrinthe" in page
+        assert "Lot de la classe (ZIP)" in test_client.get("/teacher").text
+        assert test_client.get("/api/options").json()["defaults"] == {"lang": "fr", "maze": {"rows": 9}}
+
+
+def test_a_wrong_class_config_is_refused_naming_the_field(tmp_path: Path) -> None:
+    config = tmp_path / "bad.yaml"
+    config.write_text("defaults:\n  print: {nozzle: 0}\n", encoding="utf-8")
+    with pytest.raises(laby3d.Laby3dError, match=r"bad.yaml: defaults.print.nozzle: must be >= 0.1, got 0"):
+        classroom(tmp_path / "state", "x", config)
+
+
 def test_static_files_by_name_only(client: TestClient) -> None:
     three = client.get("/static/three.js")
     assert three.status_code == 200 and "WebGLRenderer" in three.text

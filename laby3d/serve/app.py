@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import json
+import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -71,23 +72,29 @@ class HTTPProblem(Exception):
 
 
 def _invalid(error: Laby3dError) -> HTTPProblem:
+    """A 422 naming the field at fault with the CLI's message."""
     return HTTPProblem(422, {"errors": [field_error(error)]})
+
+
+def _refused(status: int, message: str, headers: dict[str, str] | None = None) -> HTTPProblem:
+    """A refusal that is about no field."""
+    return HTTPProblem(status, {"errors": [{"field": None, "message": message}]}, headers)
 
 
 async def _json_body(request: Request) -> Any:
     """The request's JSON body, at most :data:`MAX_BODY` bytes."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise HTTPProblem(413, {"errors": [{"field": None, "message": f"request larger than {MAX_BODY} bytes"}]})
+        raise _refused(413, f"request larger than {MAX_BODY} bytes")
     body = b""
     async for chunk in request.stream():
         body += chunk
         if len(body) > MAX_BODY:
-            raise HTTPProblem(413, {"errors": [{"field": None, "message": f"request larger than {MAX_BODY} bytes"}]})
+            raise _refused(413, f"request larger than {MAX_BODY} bytes")
     try:
         return json.loads(body or b"{}")
     except (ValueError, UnicodeDecodeError):
-        raise HTTPProblem(400, {"errors": [{"field": None, "message": "the request is not JSON"}]}) from None
+        raise _refused(400, "the request is not JSON") from None
 
 
 def create_app(
@@ -154,6 +161,7 @@ class _State:
         self.classroom = classroom
         self.rate = rate
         self.cache = PreviewCache()
+        self.class_set_lock = asyncio.Lock()  # one class set at a time, in its own one-process pool
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -162,15 +170,15 @@ class _State:
         wait = self.rate.allow(client)
         if wait > 0:
             message = f"too many renders from {client}; wait {wait:.1f} s"
-            raise HTTPProblem(429, {"errors": [{"field": None, "message": message}]}, {"Retry-After": f"{wait:.0f}"})
+            raise _refused(429, message, {"Retry-After": str(math.ceil(wait))})
 
     async def _render(self, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
         try:
             return await self.pool.run(function, *args, timeout=timeout)
         except Busy as error:
-            raise HTTPProblem(503, {"errors": [{"field": None, "message": str(error)}]}, {"Retry-After": "1"}) from None
+            raise _refused(503, str(error), {"Retry-After": "1"}) from None
         except RenderTimeout as error:
-            raise HTTPProblem(504, {"errors": [{"field": None, "message": str(error)}]}) from None
+            raise _refused(504, str(error)) from None
         except Laby3dError as error:
             raise _invalid(error) from None
 
@@ -180,7 +188,7 @@ class _State:
         expected = self.classroom.token
         if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), expected.encode()):
             message = "the teacher token is required (the one laby3d serve printed at start-up)"
-            raise HTTPProblem(401, {"errors": [{"field": None, "message": message}]}, {"WWW-Authenticate": "Bearer"})
+            raise _refused(401, message, {"WWW-Authenticate": "Bearer"})
 
     async def _design(self, request: Request) -> dict[str, Any]:
         body = await _json_body(request)
@@ -217,7 +225,7 @@ class _State:
     async def static(self, request: Request) -> Response:
         found = page.static_file(request.path_params["name"])
         if found is None:
-            raise HTTPProblem(404, {"errors": [{"field": None, "message": "no such file"}]})
+            raise _refused(404, "no such file")
         data, media_type = found
         return Response(data, media_type=media_type, headers={"Cache-Control": "max-age=3600"})
 
@@ -257,7 +265,7 @@ class _State:
         found = self.cache.get(key) if len(key) == 32 else None
         if found is None:
             message = "no preview with this key (make a preview first)"
-            raise HTTPProblem(404, {"errors": [{"field": None, "message": message}]})
+            raise _refused(404, message)
         return Response(found["glb"], media_type="model/gltf-binary", headers={"Cache-Control": "max-age=3600"})
 
     async def pupil(self, request: Request) -> Response:
@@ -285,7 +293,7 @@ class _State:
         pupil = self.classroom.store.pupil(key)
         if fmt not in FORMATS or pupil is None:
             message = f"no such download; formats: {', '.join(FORMATS)}"
-            raise HTTPProblem(404, {"errors": [{"field": None, "message": message}]})
+            raise _refused(404, message)
         self._limit(request)
         try:
             job = self.classroom.job(pupil.design, formats=[fmt])
@@ -354,12 +362,15 @@ class _State:
         self._teacher(request)
         config = self._config()
         if not config["jobs"]:
-            raise HTTPProblem(409, {"errors": [{"field": None, "message": "no pupil has saved a design yet"}]})
-        try:
-            task = asyncio.to_thread(class_zip, config, executor=self.pool.executor)
-            data, _ = await asyncio.wait_for(task, CLASS_SET_TIMEOUT)
-        except Laby3dError as error:
-            raise _invalid(error) from None
+            raise _refused(409, "no pupil has saved a design yet")
+        if self.class_set_lock.locked():
+            message = "the class set is being made already; try again when it is done"
+            raise _refused(503, message, {"Retry-After": "5"})
+        async with self.class_set_lock:
+            try:
+                data, _ = await asyncio.wait_for(asyncio.to_thread(class_zip, config), CLASS_SET_TIMEOUT)
+            except Laby3dError as error:
+                raise _invalid(error) from None
         name = self.classroom.store.path.parent.name
         headers = {"Content-Disposition": f'attachment; filename="{name}.zip"'}
         return Response(data, media_type="application/zip", headers=headers)

@@ -12,7 +12,6 @@ import io
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
@@ -48,16 +47,17 @@ def class_yaml(config: Mapping[str, Any], *, class_name: str) -> str:
     return head + yaml.safe_dump(dict(config), allow_unicode=True, sort_keys=False)
 
 
-def class_zip(config: Mapping[str, Any], *, executor: Executor | None = None) -> tuple[bytes, dict[str, Any]]:
+def class_zip(config: Mapping[str, Any], *, workers: int = 1) -> tuple[bytes, dict[str, Any]]:
     """The ZIP of every file ``laby3d batch`` writes for ``config`` (manifest included), and the
-    manifest; mazes render on ``executor`` (a new process pool when None)."""
+    manifest; the mazes render in a pool of their own of ``workers`` processes, so pupils'
+    previews keep their workers meanwhile."""
     from laby3d.batch import expand, run_batch
     from laby3d.config import job_from_dict
 
     jobs = [job_from_dict(dict(job), f"jobs[{index}]") for index, job in enumerate(config["jobs"])]
     with tempfile.TemporaryDirectory(prefix="laby3d-class-") as folder:
         root = Path(folder)
-        manifest = run_batch(expand(jobs, root), root, executor=executor, workers=1)
+        manifest = run_batch(expand(jobs, root), root, workers=workers)
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):

@@ -47,11 +47,6 @@ class RenderPool:
         """Start every worker now (each runs the initializer), rather than on the first renders."""
         await asyncio.gather(*(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)))
 
-    @property
-    def executor(self) -> ProcessPoolExecutor:
-        """The current process pool (the class set's batch runs its mazes on it too)."""
-        return self._pool
-
     async def run(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
         """``function(*args)`` in a worker process; raises :class:`Busy` when the queue is full
         and :class:`RenderTimeout` after ``timeout`` s."""
