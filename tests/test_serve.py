@@ -389,6 +389,15 @@ def test_render_pool_times_out_refuses_when_full_and_recovers() -> None:
     asyncio.run(scenario())
 
 
+def test_run_binds_to_localhost_unless_told() -> None:
+    import inspect
+
+    from laby3d.serve import lan_address, run
+
+    assert inspect.signature(run).parameters["host"].default == "127.0.0.1"
+    assert lan_address().count(".") == 3
+
+
 # --- load ----------------------------------------------------------------------------------------
 
 

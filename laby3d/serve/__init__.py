@@ -14,7 +14,20 @@ from pathlib import Path
 
 from laby3d.errors import Laby3dError
 
-__all__ = ["run"]
+__all__ = ["lan_address", "run"]
+
+
+def lan_address() -> str:
+    """This computer's address on the local network, as pupils type it (no packet is sent:
+    connecting a UDP socket only picks the outgoing interface); 127.0.0.1 when there is none."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
 
 
 def run(
@@ -39,7 +52,8 @@ def run(
         class_name, Path(folder) if folder is not None else None, Path(config) if config is not None else None
     )
     classroom = Classroom(settings)
-    shown = f"[{host}]" if ":" in host else host
+    shown = lan_address() if host in ("0.0.0.0", "::") else host
+    shown = f"[{shown}]" if ":" in shown else shown
     print(f"laby3d serve: class {class_name!r}, state in {classroom.store.path}")
     print(f"pupils:  http://{shown}:{port}/")
     print(f"teacher: http://{shown}:{port}/teacher#token={classroom.token}")
