@@ -98,10 +98,10 @@ def type_into(page: Browser, selector: str, text: str) -> None:
 
 
 def click(page: Browser, selector: str) -> None:
-    """A real mouse click in the middle of the element."""
+    """A real mouse click in the middle of the element (scrolled into view first)."""
     box = page.evaluate(
-        f"(function(){{var r=document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
-        "return [r.left + r.width / 2, r.top + r.height / 2];})()"
+        f"(function(){{var e=document.querySelector({json.dumps(selector)});e.scrollIntoView({{block:'center'}});"
+        "var r=e.getBoundingClientRect();return [r.left + r.width / 2, r.top + r.height / 2];})()"
     )
     page.mouse("mouseMoved", box[0], box[1])
     page.mouse("mousePressed", box[0], box[1], button="left", clickCount=1)
@@ -223,6 +223,44 @@ def test_teacher_page_asks_for_the_token(server: Server) -> None:
         type_into(page, "#token", server.token)
         click(page, "#token-form button")
         page.wait_for("document.querySelector('#totals').textContent.length > 0", timeout=20)
+        assert console_errors(page) == []
+
+
+@pytest.mark.slow
+def test_teacher_locks_the_printer_and_downloads_the_class_set(server: Server, tmp_path: Path) -> None:
+    import zipfile
+
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with open_browser() as page:
+        page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+        type_into(page, "#name", "Ana")
+        click(page, "#save")
+        page.wait_for("document.getElementById('save-state').textContent.length > 0", timeout=20)
+
+        navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
+        page.wait_for("laby3dTeacher.pupils.length == 1", timeout=20)
+        page.evaluate("document.querySelector('#f-print-printer').value = 'mini'")
+        click(page, ".field[data-path='print.printer'] .lock-box")
+        click(page, "#save-locks")
+        page.wait_for("document.getElementById('locks-state').textContent == '✓'", timeout=20)
+
+        click(page, "#class-zip")
+        deadline = time.monotonic() + 60
+        while not list(downloads.glob("*.zip")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        (archive,) = downloads.glob("*.zip")
+        with zipfile.ZipFile(archive) as zipped:
+            manifest = json.loads(zipped.read("manifest.json"))
+        assert [m["label"] for m in manifest["mazes"]] == [None] and manifest["failed"] == 0
+        assert manifest["mazes"][0]["printability"]["printer"]["name"] == "mini"
+
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+        assert page.evaluate("document.getElementById('f-print-printer').disabled") is True
+        assert page.evaluate("document.getElementById('f-print-printer').value") == "mini"
+        assert "mini: Fits the printer" in page.evaluate("document.getElementById('report').textContent")
         assert console_errors(page) == []
 
 
