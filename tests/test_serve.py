@@ -9,6 +9,7 @@ import asyncio
 import hashlib
 import io
 import json
+import os
 import time
 import zipfile
 from pathlib import Path
@@ -29,7 +30,7 @@ from laby3d.maze.algorithms import ALGORITHMS  # noqa: E402
 from laby3d.options.job import job_flag_fields  # noqa: E402
 from laby3d.serve.app import MAX_BODY, create_app  # noqa: E402
 from laby3d.serve.classroom import Classroom, settings_from_config  # noqa: E402
-from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout  # noqa: E402
+from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout, WorkerLost  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -369,7 +370,7 @@ def test_rate_limit_refills_and_keeps_clients_apart() -> None:
     assert limit.allow("a") == 0
 
 
-def test_render_pool_times_out_refuses_when_full_and_recovers() -> None:
+def test_render_pool_times_out_refuses_when_full_and_survives_a_dead_worker() -> None:
     async def scenario() -> None:
         pool = RenderPool(workers=1, queue=0)
         try:
@@ -383,6 +384,9 @@ def test_render_pool_times_out_refuses_when_full_and_recovers() -> None:
                 await pool.run(abs, -1, timeout=30)
             await slow
             assert await pool.run(abs, -3, timeout=30) == 3
+            with pytest.raises(WorkerLost):
+                await pool.run(os._exit, 1, timeout=30)
+            assert await pool.run(abs, -4, timeout=30) == 4
         finally:
             pool.close()
 

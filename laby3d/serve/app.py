@@ -31,7 +31,7 @@ from laby3d.maze.generate import new_seed
 from laby3d.serve import page, work
 from laby3d.serve.classroom import Classroom, PreviewCache, checked_name, job_key, pupil_key, summary_of
 from laby3d.serve.fields import design_data, field_error, field_specs
-from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout
+from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout, WorkerLost
 
 #: Largest request body, bytes (a design is a few hundred).
 MAX_BODY = 64 * 1024
@@ -179,8 +179,12 @@ class _State:
             raise _refused(503, str(error), {"Retry-After": "1"}) from None
         except RenderTimeout as error:
             raise _refused(504, str(error)) from None
+        except WorkerLost as error:
+            raise _refused(503, str(error), {"Retry-After": "1"}) from None
         except Laby3dError as error:
             raise _invalid(error) from None
+        except Exception as error:  # noqa: BLE001 - a bug in laby3d, reported as one, the server goes on
+            raise _refused(500, f"internal error (a bug in laby3d): {type(error).__name__}: {error}") from None
 
     def _teacher(self, request: Request) -> None:
         given = request.headers.get("authorization", "")

@@ -5,7 +5,8 @@ The pool has ``workers`` processes (spawned, so no thread state is forked; each 
 initializer, e.g. imports and compiled kernels, when it starts) and at most
 ``queue`` jobs waiting beyond them; more are refused at once with :class:`Busy` (the page says
 "busy, try again" and retries) rather than piling up. A job past its timeout is abandoned and
-the pool replaced: its processes are killed, so a runaway render cannot hold a core.
+the pool replaced: its processes are killed, so a runaway render cannot hold a core; a pool
+whose worker died (killed for memory, say) is replaced the same way.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import multiprocessing
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -26,6 +28,10 @@ class Busy(Exception):
 
 class RenderTimeout(Exception):
     """A render took longer than its timeout and was stopped (HTTP 504)."""
+
+
+class WorkerLost(Exception):
+    """A worker process died during a render (e.g. killed for memory); the pool was replaced."""
 
 
 class RenderPool:
@@ -60,6 +66,9 @@ class RenderPool:
         except asyncio.TimeoutError:
             self._restart(pool)
             raise RenderTimeout(f"the render took more than {timeout:g} s and was stopped") from None
+        except BrokenProcessPool:
+            self._restart(pool)
+            raise WorkerLost("a render worker stopped during the render; try again") from None
         finally:
             self.in_flight -= 1
 
