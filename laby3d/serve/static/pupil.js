@@ -22,6 +22,7 @@
   }
 
   function schedule() {
+    document.getElementById("save-state").textContent = "";
     clearTimeout(state.timer);
     state.timer = setTimeout(preview, 150);
   }
