@@ -18,6 +18,7 @@ import json
 import math
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Any
 
 from starlette.applications import Starlette
@@ -111,7 +112,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        state.pool = RenderPool(workers=workers, queue=queue, initializer=work.warm_up if warm else None)
+        state.pool = RenderPool(workers=workers, queue=queue, initializer=partial(work.start_worker, warm))
         if warm:
             await state.pool.start(timeout=120)
         try:

@@ -51,7 +51,12 @@ class RenderPool:
 
     async def start(self, *, timeout: float) -> None:
         """Start every worker now (each runs the initializer), rather than on the first renders."""
-        await asyncio.gather(*(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)))
+        started = await asyncio.gather(
+            *(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)), return_exceptions=True
+        )
+        for outcome in started:
+            if isinstance(outcome, BaseException):
+                raise outcome
 
     async def run(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
         """``function(*args)`` in a worker process; raises :class:`Busy` when the queue is full

@@ -18,6 +18,16 @@ if TYPE_CHECKING:
 PREVIEW_COLOURS = {"floor": "#ebebe1", "walls": "#285aaa", "solution": "#dc3c28"}
 
 
+def start_worker(warm: bool = True) -> None:
+    """Run in each worker as it starts: leave Ctrl+C to the server (which stops the workers
+    itself, so the terminal shows no worker tracebacks), then warm up unless told not to."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if warm:
+        warm_up()
+
+
 def warm_up() -> bool:
     """Import the renderers and compile the kernels once, so the first pupil does not wait."""
     from laby3d.options.build import validated_job
