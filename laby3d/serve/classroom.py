@@ -26,7 +26,11 @@ MAX_NAME = 60
 
 def pupil_key(name: str) -> str:
     """The key a pupil is stored and downloaded under: their name made file-name safe, lower
-    case (so "Ana" and "ana" are one pupil)."""
+    case (so "Ana" and "ana" are one pupil).
+
+    >>> pupil_key("Chloé Dupont-Lefèvre"), pupil_key("../../etc/passwd"), pupil_key("ANA")
+    ('chloe-dupont-lefevre', 'etc-passwd', 'ana')
+    """
     return safe_name(name).lower()
 
 

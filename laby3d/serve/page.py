@@ -12,11 +12,9 @@ from __future__ import annotations
 import html
 import json
 from importlib import resources
-from typing import Literal
 
 from laby3d.export.scene import script_literal
 
-Language = Literal["en", "fr"]
 #: Headers of both pages: scripts, styles and requests to this server only.
 PAGE_HEADERS = {
     "Content-Security-Policy": (
