@@ -34,6 +34,10 @@ from laby3d.options.job import Job
 from laby3d.pipeline import maze_for
 
 MANIFEST = "manifest.json"
+#: File name of one laser sheet (``…plywood-3mm-2.svg``).
+SHEET = re.compile(r"mm-\d+\.(svg|dxf)$")
+#: The maze file text of every maze rendered, by task key (folder, file stem).
+MazeTexts = dict[tuple[str, str], str]
 
 
 def derived_seed(seed: int, key: int | str) -> int:
@@ -56,6 +60,12 @@ class MazeTask:
     seed: int
     label: str | None
     folder: str
+    job_seed: int  # the job's seed (drawn when the job has none), from which variants derive
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """Folder and file stem: unique in a batch."""
+        return self.folder, self.variant
 
 
 @dataclass
@@ -84,7 +94,7 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
             variants = [(f"{folder}-{i + 1}", derived_seed(seed, i), job.label) for i in range(job.count)]
         else:
             variants = [(folder, seed, job.label)]
-        tasks += [MazeTask(job, stem, s, label, str(output_dir / folder)) for stem, s, label in variants]
+        tasks += [MazeTask(job, stem, s, label, str(output_dir / folder), seed) for stem, s, label in variants]
     return tasks
 
 
@@ -100,6 +110,7 @@ def render_task(task: MazeTask) -> MazeResult:
         "maze": task.variant,
         "label": task.label,
         "seed": task.seed,
+        "job_seed": task.job_seed,
         "algorithm": job.maze.algorithm,
         "rows": job.maze.rows,
         "cols": job.maze.cols,
@@ -168,8 +179,8 @@ def _run(
     workers: int | None,
     progress: Callable[[int, int, dict[str, Any]], None] | None,
 ) -> dict[str, Any]:
-    entries: dict[str, dict[str, Any]] = {}
-    mazes: dict[str, str] = {}  # variant -> maze file text, for the class booklets
+    entries: dict[tuple[str, str], dict[str, Any]] = {}
+    mazes: MazeTexts = {}  # (folder, variant) -> maze file text, for the class booklets
     own = executor is None
     pool = executor or ProcessPoolExecutor(max_workers=max(1, min(workers or os.cpu_count() or 1, len(tasks))))
     started = time.perf_counter()
@@ -184,15 +195,15 @@ def _run(
                 result = MazeResult({"job": task.job.name, "maze": task.variant, "seed": task.seed, "error": message})
             _write_result(result, Path(task.folder), output_dir)
             if result.maze_json is not None and not result.entry.get("error"):
-                mazes[task.variant] = result.maze_json
-            entries[task.variant] = result.entry
+                mazes[task.key] = result.maze_json
+            entries[task.key] = result.entry
             if progress:
                 progress(done, len(tasks), result.entry)
     finally:
         if own:
             pool.shutdown(cancel_futures=True)
         remove_stale_temporaries(output_dir)
-    ordered = [entries[task.variant] for task in tasks]
+    ordered = [entries[task.key] for task in tasks]
     booklets = _write_booklets(tasks, mazes, output_dir)
     class_sheets = _write_class_sheets(tasks, mazes, output_dir)
     manifest = {
@@ -201,7 +212,7 @@ def _run(
         "mazes": ordered,
         "booklets": booklets,
         "class_sheets": class_sheets,
-        "failed": sum(1 for entry in ordered if entry.get("error")),
+        "failed": sum(1 for entry in [*ordered, *booklets, *class_sheets] if entry.get("error")),
         "totals": totals(ordered, class_sheets),
         "timings_s": {"total": round(time.perf_counter() - started, 3)},
     }
@@ -210,7 +221,7 @@ def _run(
     return manifest
 
 
-def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Path) -> list[dict[str, Any]]:
+def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
     """A job's class booklets (worksheets, answer key) over its mazes, in list order."""
     from laby3d.pipeline import render_booklet
 
@@ -218,7 +229,7 @@ def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Pa
     for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in BOOKLETS]
-        pupils = [(Maze.from_json(mazes[t.variant]), t.label) for t in members if t.variant in mazes]
+        pupils = [(Maze.from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
         if not wanted or len(members) < 2 or not pupils:
             continue
         for name in wanted:
@@ -234,7 +245,7 @@ def _write_booklets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Pa
     return written
 
 
-def _write_class_sheets(tasks: list[MazeTask], mazes: dict[str, str], output_dir: Path) -> list[dict[str, Any]]:
+def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
     """A class set's ball kits nested on shared sheets per material (stack mode, with names),
     each part engraved with its pupil's name, in ``<job>/class-sheets/``."""
     from laby3d.export.laser import laser_files
@@ -244,31 +255,27 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: dict[str, str], output_dir
     for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in ("svg", "dxf")]
-        pupils = [(t.label or t.variant, Maze.from_json(mazes[t.variant])) for t in members if t.variant in mazes]
+        pupils = [(t.label or t.variant, Maze.from_json(mazes[t.key])) for t in members if t.key in mazes]
         if job.names is None or job.laser.mode != "stack" or not wanted or not pupils:
             continue
         laser = job.laser
+        metadata = {"generator": "laby3d", "job": job.name, "pupils": len(pupils)}
         try:
             sheets = class_sheets(pupils, job.print.fabrication(), laser.options(job.print.ball, None))
+            files = {
+                Path(folder) / "class-sheets" / name: data
+                for suffix in wanted
+                for name, data in laser_files(
+                    sheets, suffix=suffix, metadata=metadata, overview=laser.sheet_overview, **laser.file_options()
+                ).items()
+            }
+            write_outputs(files, root=output_dir)
         except Laby3dError as error:
             written.append({"job": job.name, "error": str(error)})
             continue
-        metadata = {"generator": "laby3d", "job": job.name, "pupils": len(pupils)}
-        for suffix in wanted:
-            files = laser_files(
-                sheets,
-                suffix=suffix,
-                palette=laser.palette,
-                stroke_width=laser.stroke_width,
-                metadata=metadata,
-                notes=laser.sheet_notes,
-                overview=laser.sheet_overview,
-            )
-            for name, data in files.items():
-                path = Path(folder) / "class-sheets" / name
-                write_atomic(path, data, root=output_dir)
-                entry = {"job": job.name, "file": str(path.relative_to(output_dir))}
-                written.append({**entry, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
+        for path, data in files.items():
+            entry = {"job": job.name, "file": str(path.relative_to(output_dir))}
+            written.append({**entry, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
     return written
 
 
@@ -289,13 +296,14 @@ def totals(entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]]) ->
     nested = {entry["job"] for entry in class_sheets}
     sheet_files = [f for e in entries if e.get("job") not in nested for f in e.get("files", {})]
     sheet_files += [entry.get("file", "") for entry in class_sheets]
-    result["laser_sheets"] = sum(1 for name in sheet_files if re.search(r"mm-\d+\.svg$", name))
+    # a sheet is one file per format (.svg, .dxf): count the distinct sheets
+    result["laser_sheets"] = len({re.sub(r"\.(svg|dxf)$", "", name) for name in sheet_files if SHEET.search(name)})
     if reports:
         result["pla_solid_g"] = round(sum(r["mass"]["solid_g"] for r in reports), 1)
         if all("typical_g" in r["mass"] for r in reports):
             result["filament_g"] = round(sum(r["mass"]["typical_g"] for r in reports), 1)
         if all("print_time" in r for r in reports):
-            result["print_hours"] = round(sum(r["print_time"]["seconds"] for r in reports) / 3600, 2)
+            result["print_seconds"] = sum(r["print_time"]["seconds"] for r in reports)
     return result
 
 

@@ -51,8 +51,9 @@ def _read_maze(path: str) -> Maze:
     from laby3d.errors import MazeFileError
     from laby3d.export.scene import maze_from_scene
 
+    text = read_text(path)  # names the file itself
     try:
-        return maze_from_scene(read_text(path))
+        return maze_from_scene(text)
     except MazeFileError as error:
         raise MazeFileError(f"{path}: {error}") from None
 
@@ -60,6 +61,9 @@ def _read_maze(path: str) -> Maze:
 def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:
     """The maze the flags describe (or read with ``--input``) and its job."""
     if getattr(args, "input", None):
+        moot = [path for path in typed_options(args) if path.startswith("maze.") or path == "seed"]
+        if moot:
+            raise ParameterError("has no effect with --input: the maze comes from the file", field=moot[0])
         maze = _read_maze(args.input)
         return maze, job_from_flags(args, formats, (maze.rows, maze.cols))
     from laby3d.pipeline import maze_for
@@ -103,6 +107,8 @@ def _print_report(report: dict[str, Any]) -> None:
         f"solid: {size} mm, {state}, {report['bodies']} body, {report['volume_mm3'] / 1000:.1f} cm³, "
         f"{mass['solid_g']:g} g of PLA solid (100 % infill){typical}, {report['triangles']:,} triangles"
     )
+    if "label" in report:
+        print(f"label {report['label']['text']!r}: {report['label']['where']}")
     if "print_time" in report:
         print(f"print time on the {report['printer']['name']}: {report['print_time']['text']} (estimate)")
     if "printer" in report and report["printer"]["fits"]:
@@ -118,7 +124,9 @@ def cmd_generate(args: argparse.Namespace) -> None:
     maze, job = _generated(args, list(outputs) or ["maze.json"])
     print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
     if not outputs:
-        sys.stdout.write(maze.to_ascii(solution=job.pictures.solution, charset=job.pictures.charset))
+        from laby3d.pipeline import RenderContext
+
+        sys.stdout.write(RenderContext(maze, job).render("txt").decode())
         return
     _write(maze, job, outputs)
 
@@ -179,9 +187,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
         if unknown:
             names = ", ".join(job.name for job in jobs)
             raise ParameterError(f"has no job named {unknown[0]!r} (jobs: {names})", field="--only")
-    jobs = [job for job in jobs if not args.only or job.name in args.only]
     output_dir = Path(args.output_dir or batch.output_dir or Path("outputs") / Path(args.config).stem)
-    tasks = expand(jobs, output_dir)
+    # expanded whole, then selected: a job's folder is the same with or without --only
+    tasks = [task for task in expand(jobs, output_dir) if not args.only or task.job.name in args.only]
+    for job in jobs:
+        if job.seed is None and (not args.only or job.name in args.only):
+            seed = next(task.job_seed for task in tasks if task.job is job)
+            print(f"job {job.name}: seed {seed} drawn; add 'seed: {seed}' to the job to get the same mazes again")
     if args.dry_run:
         for task in tasks:
             formats = ", ".join(task.job.formats)
@@ -203,24 +215,29 @@ def cmd_batch(args: argparse.Namespace) -> int:
     finally:
         if close is not None:
             close()
-    failed = manifest["failed"]
+    written = sum(1 for entry in manifest["mazes"] if not entry.get("error"))
     manifest_path = output_dir / "manifest.json"
-    print(f"{len(tasks) - failed} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
+    print(f"{written} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
     print(_totals_line(manifest["totals"]))
-    for entry in manifest["mazes"]:
+    for entry in [*manifest["mazes"], *manifest["booklets"], *manifest["class_sheets"]]:
         if entry.get("error"):
-            print(f"failed: {entry['maze']}: {entry['error']}", file=sys.stderr)
-    return 1 if failed else 0
+            what = entry.get("maze") or entry.get("file") or entry["job"]
+            print(f"failed: {what}: {entry['error']}", file=sys.stderr)
+    return 1 if manifest["failed"] else 0
 
 
 def _totals_line(totals: dict[str, Any]) -> str:
     """The class totals on one line: solids, print time and filament (estimates)."""
-    parts = [f"{totals['solids']} solids"] if totals["solids"] else []
+    from laby3d.print_time import duration_text
+
+    def counted(number: int, thing: str) -> str:
+        return f"{number} {thing}{'' if number == 1 else 's'}"
+
+    parts = [counted(totals["solids"], "solid")] if totals["solids"] else []
     if totals.get("laser_sheets"):
-        parts.append(f"{totals['laser_sheets']} laser sheets")
-    if "print_hours" in totals:
-        hours = totals["print_hours"]
-        parts.append(f"about {int(hours)} h {round(hours % 1 * 60):02d} of printing")
+        parts.append(counted(totals["laser_sheets"], "laser sheet"))
+    if "print_seconds" in totals:
+        parts.append(f"{duration_text(totals['print_seconds'])} of printing")
     if "filament_g" in totals:
         parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
     elif "pla_solid_g" in totals:
@@ -253,7 +270,33 @@ def cmd_serve(args: argparse.Namespace) -> None:
         raise Laby3dError(
             f"laby3d serve needs its extra: pip install 'laby3d[serve]' ({error.name} is missing)"
         ) from None
+    _check_can_listen(args.host, args.port)
     run(host=args.host, port=args.port, class_name=args.class_name, config=args.config, folder=args.folder)
+
+
+def _port(text: str) -> int:
+    """A TCP port number, for argparse."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number 1..65535, got {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"must be 1..65535, got {port}")
+    return port
+
+
+def _check_can_listen(host: str, port: int) -> None:
+    """Refuse, before anything is stored or printed, an address the server could not listen on."""
+    import socket
+
+    from laby3d.export.writer import cause
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        raise OutputError(f"--host {host} --port {port}: cannot listen there: {cause(error)}") from None
 
 
 class _Parser(argparse.ArgumentParser):
@@ -318,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
-    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--port", type=_port, default=8000, help="port, 1..65535 (default 8000)")
     p.add_argument("--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)")
     p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
     p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.options.build import merge, path_of, validated_job
+from laby3d.options.build import merge, path_of, pydantic_detail, validated_job
 from laby3d.options.job import Job
 from laby3d.options.presets import PRESETS
 from laby3d.quoting import shown
@@ -34,10 +34,10 @@ class Batch(BaseModel):
     jobs: list[dict[str, Any]] = Field(min_length=1, description="the jobs")
 
 
-def job_from_dict(data: dict[str, Any], where: str = "") -> Job:
+def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool = True) -> Job:
     """A checked :class:`Job`; errors name ``where`` (file and job) and the field's path."""
     try:
-        return validated_job(data)
+        return validated_job(data, cross_checks=cross_checks)
     except ParameterError as error:
         field = f".{error.field}" if error.field and where else error.field or ""
         raise ConfigError(f"{where}{field}: {error.detail}".lstrip(": ")) from None
@@ -55,14 +55,16 @@ def load_batch(path: str | Path) -> tuple[Batch, list[Job]]:
         batch = Batch.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        detail = "is not a known key" if first["type"] == "extra_forbidden" else first["msg"].lower()
-        raise ConfigError(f"{name}: {path_of(first['loc'])}: {detail}, got {shown(first.get('input'))}") from None
-    job_from_dict(merge({"name": "defaults"}, batch.defaults), f"{name}: defaults")
+        raise ConfigError(f"{name}: {path_of(first['loc'])}: {pydantic_detail(first)}") from None
+    # the defaults alone: structure and ranges (the rules between fields hold for each merged job)
+    job_from_dict(merge({"name": "defaults"}, batch.defaults), f"{name}: defaults", cross_checks=False)
     jobs = []
     for index, raw in enumerate(batch.jobs):
         label = shown(raw.get("name", "?"), 40).strip("'\"")
-        preset = PRESETS.get(str(raw.get("preset", batch.defaults.get("preset"))), {})
-        data = merge(merge(batch.defaults, preset), raw)  # defaults, then the preset, then the job
+        # a preset the job names sits over the defaults, under the job; one named in the defaults
+        # sits under the defaults (validated_job puts it there)
+        preset = PRESETS.get(raw["preset"], {}) if isinstance(raw.get("preset"), str) else {}
+        data = merge(merge(batch.defaults, preset), raw)
         jobs.append(job_from_dict(data, f"{name}: jobs[{index}] ({label})"))
     return batch, jobs
 

@@ -71,9 +71,13 @@ class RenderContext:
         """The printability report of the solid (raises when the walls cannot print, unless forced)."""
         from laby3d.printability import printability_report
 
-        return printability_report(
+        report = printability_report(
             self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
         )
+        placement = self.solid.label_placement
+        if placement is not None:
+            report["label"] = {**placement.as_dict(), "where": placement.describe()}
+        return report
 
     @cached_property
     def laser_sheets(self) -> LaserSheets:
@@ -88,15 +92,12 @@ class RenderContext:
         kit; ``suffix`` is ``svg`` or ``dxf``."""
         from laby3d.export.laser import laser_files
 
-        laser = self.job.laser
         return laser_files(
             self.laser_sheets,
             suffix=suffix,
-            palette=laser.palette,
-            stroke_width=laser.stroke_width,
             metadata=self.laser_metadata(),
-            notes=laser.sheet_notes,
             overview=False,
+            **self.job.laser.file_options(),
         )
 
     def laser_metadata(self) -> dict[str, Any]:

@@ -30,12 +30,13 @@ _CONSTRAINTS = {
 }
 
 
-def _detail(error: Mapping[str, Any]) -> str:
+def pydantic_detail(error: Mapping[str, Any]) -> str:
     """What is wrong, in laby3d's words (``must be > 0, got 0``), from one pydantic error."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
     if kind in _CONSTRAINTS:
         key, sign = _CONSTRAINTS[kind]
-        return f"must be {sign} {ctx[key]:g}, got {shown(value)}"
+        limit = ctx[key]
+        return f"must be {sign} {f'{limit:g}' if isinstance(limit, float) else limit}, got {shown(value)}"
     if kind == "extra_forbidden":
         return "is not a known key"
     if kind == "missing":
@@ -78,10 +79,10 @@ def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any
     return merged
 
 
-def validated_job(data: Mapping[str, Any]) -> Job:
+def validated_job(data: Mapping[str, Any], *, cross_checks: bool = True) -> Job:
     """The checked job ``data`` describes (over its preset, if it names one); raises
     :class:`ParameterError` whose ``field`` is the dotted path of the first field at fault
-    (structure and ranges first, then cross-field rules)."""
+    (structure and ranges first, then, with ``cross_checks``, the rules between fields)."""
     preset = data.get("preset")
     if isinstance(preset, str) and preset in PRESETS:
         data = merge(PRESETS[preset], data)
@@ -89,8 +90,9 @@ def validated_job(data: Mapping[str, Any]) -> Job:
         job = Job.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        raise ParameterError(_detail(first), field=path_of(first["loc"]) or None) from None
-    job.check()
+        raise ParameterError(pydantic_detail(first), field=path_of(first["loc"]) or None) from None
+    if cross_checks:
+        job.check()
     return job
 
 

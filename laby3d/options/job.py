@@ -77,12 +77,19 @@ class Job(BaseModel):
             self.maze.check_openings()
         needs = self.needs()
         check_budget(self.maze.rows, self.maze.cols, needs)
-        with located("print", keep=("label",)):  # the label is the job's own field
+        with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
             if needs:
                 fabrication.check_size(self.maze.rows, self.maze.cols)
-            if "solid" in needs:
-                self.print.solid_options(self.label).check(fabrication)
+            if "solid" in needs:  # the label placed as the solid will place it, for the label and each name
+                size = (self.maze.rows, self.maze.cols)
+                for index, text in enumerate(self.names or [self.label]):
+                    try:
+                        self.print.solid_options(text).check(fabrication, size=size)
+                    except ParameterError as error:
+                        if self.names is not None and error.field == "label":
+                            raise ParameterError(error.detail, field=f"names[{index}]") from None
+                        raise
                 settings = self.print.print_settings()
                 settings.bed_size()
                 settings.check_walls(fabrication)
@@ -129,7 +136,7 @@ class located:  # noqa: N801 - used as a context manager, reads as a phrase
         return None
 
     def __exit__(self, kind: Any, error: Any, traceback: Any) -> Literal[False]:
-        if isinstance(error, ParameterError) and error.field not in self.keep:
+        if isinstance(error, ParameterError) and (error.field or "").split("[")[0] not in self.keep:
             raise error.within(self.section) from None
         return False
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -54,8 +54,12 @@ class LaserSpec(Section):
     )
     stroke_width: Millimetres = Field(0.1, gt=0, le=1, description="hairline width, mm")
     sheet_notes: bool = Field(True, description="sheet outlines as a hidden, non-output layer (false: left out)")
-    sheet_overview: bool = Field(True, description="with one file per sheet, also a page showing every sheet")
+    sheet_overview: bool = Field(True, description="a class set's nested sheets: also a page showing every sheet")
     reference_square: bool = Field(False, description="score a 100 mm square to check the scale")
+
+    def file_options(self) -> dict[str, Any]:
+        """How the sheets are written (colours, hairline, notes layer), for the file writers."""
+        return {"palette": self.palette, "stroke_width": self.stroke_width, "notes": self.sheet_notes}
 
     def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
         """The library's laser options (``ball``: the print section's ball diameter, mm)."""
