@@ -11,6 +11,10 @@ picture and the report) and the solid (``GET /api/model.glb``) as the page does,
 a random ``--think`` interval (seconds, uniform) before the next change. Every run is bounded:
 pupils stop at the deadline, each request has a 30 s timeout.
 
+With ``--browser`` the last pupil is headless Chromium on the real page: the page's own clock
+times a typed change to the 3D preview drawn (debounce, preview, GLB, drawing; Chromium's
+software WebGL shares the 2 cores with the server and the other pupils).
+
 Prints the round trip (change → both previews received) median, p95 and maximum, requests and
 errors by status, and the server's resident memory (process and workers) after warm-up, at its
 peak and at the end, then checks the server still answers. ``--json`` prints the figures as JSON
@@ -101,15 +105,40 @@ async def sample_memory(pid: int, deadline: float, samples: list[float]) -> None
         await asyncio.sleep(0.5)
 
 
-async def load(server: Server, pupils: int, seconds: float, think: tuple[float, float]) -> dict[str, Any]:
-    """Run the class against ``server``; the figures."""
-    results: dict[str, list[Any]] = {"status": [], "round_trip": []}
+def browser_pupil(url: str, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]) -> None:
+    """One pupil in headless Chromium: types a new seed, and the page's own clock measures the
+    time from the keystroke to the 3D preview drawn (the 2D one is shown before it; the page's
+    150 ms debounce included)."""
+    from test_serve_browser import open_browser, type_into
+
+    rng = np.random.default_rng(999)
+    with open_browser() as page:
+        page.page("Page.navigate", {"url": url + "/"})
+        page.wait_for("window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1", timeout=60)
+        while time.monotonic() < deadline:
+            before = page.evaluate("laby3dServe.models")
+            page.evaluate("window.typedAt = performance.now(), 1")
+            type_into(page, "#f-seed", str(int(rng.integers(2**32))))
+            page.wait_for(f"laby3dServe.models > {before}", timeout=30)
+            results["browser"].append(page.evaluate("(laby3dServe.shownAt - typedAt) / 1000"))
+            time.sleep(rng.uniform(*think))
+
+
+async def load(
+    server: Server, pupils: int, seconds: float, think: tuple[float, float], browser: bool = False
+) -> dict[str, Any]:
+    """Run the class against ``server`` (with ``browser``, the last pupil is headless
+    Chromium); the figures."""
+    results: dict[str, list[Any]] = {"status": [], "round_trip": [], "browser": []}
     memory: list[float] = []
     warm = resident_mb(server.process.pid)
     deadline = time.monotonic() + seconds
+    simulated = pupils - 1 if browser else pupils
+    real = [asyncio.to_thread(browser_pupil, server.url, deadline, think, results)] if browser else []
     await asyncio.gather(
         sample_memory(server.process.pid, deadline, memory),
-        *(pupil(index, server.url, deadline, think, results) for index in range(pupils)),
+        *(pupil(index, server.url, deadline, think, results) for index in range(simulated)),
+        *real,
     )
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
         still = (await client.get("/api/options")).status_code
@@ -133,6 +162,11 @@ async def load(server: Server, pupils: int, seconds: float, think: tuple[float, 
             "end": round(resident_mb(server.process.pid)),
         },
         "answers_after": still,
+        "browser_round_trips": len(results["browser"]),
+        "browser_median_s": round(statistics.median(results["browser"]), 4) if results["browser"] else None,
+        "browser_p95_s": round(sorted(results["browser"])[int(0.95 * (len(results["browser"]) - 1))], 4)
+        if results["browser"]
+        else None,
     }
 
 
@@ -141,12 +175,13 @@ def main() -> None:
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--browser", action="store_true", help="the last pupil is headless Chromium")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="laby3d-bench-serve-") as folder:
         server = Server(Path(folder) / "class", class_name="bench")
         try:
-            figures = asyncio.run(load(server, args.pupils, args.seconds, tuple(args.think)))
+            figures = asyncio.run(load(server, args.pupils, args.seconds, tuple(args.think), args.browser))
         finally:
             server.close()
     if args.json:
@@ -162,6 +197,11 @@ def main() -> None:
         f"{figures['errors']} {figures['statuses']} | "
         f"{memory['after_warm_up']} / {memory['peak']} / {memory['end']} MB |"
     )
+    if figures["browser_round_trips"]:
+        print(
+            f"in Chromium (change typed → 3D preview drawn, {figures['browser_round_trips']} changes): "
+            f"median {figures['browser_median_s'] * 1000:.0f} ms, p95 {figures['browser_p95_s'] * 1000:.0f} ms"
+        )
     print(f"server answers afterwards: {figures['answers_after'] == 200}")
 
 

@@ -63,6 +63,7 @@
     var buffer = await model.arrayBuffer();
     if (mine !== state.seq) return;
     viewer.show(buffer);
+    hook.shownAt = performance.now();
     hook.models = viewer.models;
     hook.triangles = viewer.triangles;
   }
