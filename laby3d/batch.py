@@ -14,6 +14,7 @@ import hashlib
 import json
 import os
 import re
+import signal
 import sys
 import time
 import unicodedata
@@ -182,7 +183,8 @@ def _run(
     entries: dict[tuple[str, str], dict[str, Any]] = {}
     mazes: MazeTexts = {}  # (folder, variant) -> maze file text, for the class booklets
     own = executor is None
-    pool = executor or ProcessPoolExecutor(max_workers=max(1, min(workers or os.cpu_count() or 1, len(tasks))))
+    size = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
+    pool = executor or ProcessPoolExecutor(max_workers=size, initializer=_leave_interrupts_to_the_batch)
     started = time.perf_counter()
     try:
         futures = {pool.submit(render_task, task): task for task in tasks}
@@ -219,6 +221,12 @@ def _run(
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
     write_atomic(output_dir / MANIFEST, text.encode(), root=output_dir)
     return manifest
+
+
+def _leave_interrupts_to_the_batch() -> None:
+    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the batch; the
+    batch process stops the work and reports it once (workers would print tracebacks)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
