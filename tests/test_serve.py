@@ -219,6 +219,11 @@ def test_saved_stl_is_byte_identical_to_the_library_and_the_cli(client: TestClie
     flags += ["--margin", "6", "--label", "Zoé", "--solution", "groove"]
     assert cli_main(["generate", *flags, "-o", str(tmp_path / "m.stl")]) == 0
     assert (tmp_path / "m.stl").read_bytes() == stl.content
+    thumbnail = client.get("/api/preview/zoe-martin.svg")
+    assert thumbnail.headers["content-type"] == "image/svg+xml"
+    assert thumbnail.text == client.post("/api/preview", json={"options": options}).json()["svg"]
+    assert client.get("/api/preview/nobody.svg").status_code == 404
+    assert client.get("/api/preview/zoe-martin.stl").status_code == 404
     restored = client.get("/api/pupils/Zoé Martin").json()
     assert restored["design"] == options and restored["name"] == "Zoé Martin"
 

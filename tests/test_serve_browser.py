@@ -207,7 +207,8 @@ def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, 
         navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
         page.wait_for("laby3dTeacher.pupils.length >= 1", timeout=20)
         assert page.evaluate("laby3dTeacher.pupils") == [name]
-        cell = page.evaluate("document.querySelector('#pupils tbody td').textContent")
+        cell = page.evaluate("document.querySelector('#pupils tbody td:nth-child(2)').textContent")
+        page.wait_for("document.querySelector('#pupils tbody img.thumb').naturalWidth > 0", timeout=10)
         assert cell == name and page.evaluate("document.querySelectorAll('#pupils b').length") == 0
 
         assert console_errors(page) == []

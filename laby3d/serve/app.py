@@ -6,6 +6,7 @@ value and name the field, through :func:`laby3d.serve.fields.job_for`.
 
 Routes: ``/`` (pupil page), ``/teacher`` (teacher page), ``/static/…``, ``GET /api/options``,
 ``POST /api/preview``, ``GET /api/model.glb?key=…``, ``GET|POST /api/pupils/{name}``,
+``GET /api/preview/{key}.svg`` (a saved design seen from above),
 ``GET /api/download/{key}.{format}``, and behind the token ``/api/teacher/pupils``,
 ``/api/teacher/locks``, ``/api/teacher/class.yaml``, ``/api/teacher/class.zip``.
 """
@@ -58,6 +59,11 @@ MEDIA_TYPES = {
     "dxf": "image/vnd.dxf",
     "html": "text/html; charset=utf-8",
     "js": "text/javascript; charset=utf-8",
+}
+#: A saved preview is a picture only: nothing in it may run or load.
+_PICTURE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    "Cache-Control": "no-cache",
 }
 _SECURITY = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 
@@ -127,6 +133,7 @@ def create_app(
         Route("/api/options", state.options),
         Route("/api/preview", state.preview, methods=["POST"]),
         Route("/api/model.glb", state.model),
+        Route("/api/preview/{file}", state.pupil_preview),
         Route("/api/pupils/{name:path}", state.pupil, methods=["GET", "POST"]),
         Route("/api/download/{file}", state.download),
         Route("/api/teacher/pupils", state.teacher_pupils),
@@ -289,9 +296,17 @@ class _State:
         self._limit(request)
         design.setdefault("seed", new_seed())
         _, found_preview = await self._preview_of(design)
-        saved = store.save_pupil(key=key, name=name, design=design, summary=summary_of(found_preview["report"]))
+        summary = summary_of(found_preview["report"])
+        saved = store.save_pupil(key=key, name=name, design=design, summary=summary, preview=found_preview["svg"])
         downloads = {fmt: f"/api/download/{key}.{fmt}" for fmt in FORMATS}
         return JSONResponse({"name": saved.name, "key": key, "summary": saved.summary, "downloads": downloads})
+
+    async def pupil_preview(self, request: Request) -> Response:
+        key, _, suffix = request.path_params["file"].partition(".")
+        svg = self.classroom.store.preview(key) if suffix == "svg" else None
+        if svg is None:
+            raise _refused(404, "no design saved under this name")
+        return Response(svg, media_type="image/svg+xml", headers=_PICTURE_HEADERS)
 
     async def download(self, request: Request) -> Response:
         key, _, fmt = request.path_params["file"].partition(".")

@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS pupils (
     name TEXT NOT NULL,
     design TEXT NOT NULL,
     summary TEXT NOT NULL,
+    preview TEXT NOT NULL,
     updated REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -61,15 +62,24 @@ class ClassStore:
         finally:
             connection.close()
 
-    def save_pupil(self, *, key: str, name: str, design: dict[str, Any], summary: dict[str, Any]) -> Pupil:
-        """Store (or replace) a pupil's design."""
+    def save_pupil(
+        self, *, key: str, name: str, design: dict[str, Any], summary: dict[str, Any], preview: str
+    ) -> Pupil:
+        """Store (or replace) a pupil's design, with its report's summary and its 2D preview (SVG)."""
         pupil = Pupil(key=key, name=name, design=design, summary=summary, updated=time.time())
         with self._connection() as connection:
             connection.execute(
-                "INSERT OR REPLACE INTO pupils (key, name, design, summary, updated) VALUES (?, ?, ?, ?, ?)",
-                (key, name, json.dumps(design), json.dumps(summary), pupil.updated),
+                "INSERT OR REPLACE INTO pupils (key, name, design, summary, preview, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (key, name, json.dumps(design), json.dumps(summary), preview, pupil.updated),
             )
         return pupil
+
+    def preview(self, key: str) -> str | None:
+        """The 2D preview (SVG text) saved with a pupil's design, if any."""
+        with self._connection() as connection:
+            row = connection.execute("SELECT preview FROM pupils WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
 
     def pupil(self, key: str) -> Pupil | None:
         """The pupil stored under ``key``, if any."""

@@ -28,7 +28,7 @@
     var data = await (await call("/api/teacher/pupils")).json();
     var head = document.querySelector("#pupils thead"), body = document.querySelector("#pupils tbody");
     head.textContent = "";
-    var titles = [text.col_name, text.status, text.size, text.col_printer, text.time, text.filament, text.col_seed, ""];
+    var titles = ["", text.col_name, text.status, text.size, text.col_printer, text.time, text.filament, text.col_seed, ""];
     head.appendChild(el("tr", {}, titles.map(function (h) { return el("th", { text: h }); })));
     body.textContent = "";
     var seconds = 0, grams = 0;
@@ -40,8 +40,9 @@
         await call("/api/teacher/pupils/" + encodeURIComponent(p.key), { method: "DELETE" });
         refresh();
       });
+      var thumb = el("img", { className: "thumb", alt: "", src: "/api/preview/" + encodeURIComponent(p.key) + ".svg?" + p.updated });
       var row = el("tr", { "data-key": p.key }, [
-        cell(p.name), cell(p.status), cell(size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
+        el("td", {}, [thumb]), cell(p.name), cell(p.status), cell(size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
         cell(s.print_time), cell(s.filament_g === null ? "" : s.filament_g + " g"), cell(p.design.seed),
         el("td", {}, [stl, remove]),
       ]);
