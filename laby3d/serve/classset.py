@@ -9,9 +9,12 @@ bytes as the ZIP holds.
 from __future__ import annotations
 
 import io
+import multiprocessing
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +56,16 @@ def class_zip(config: Mapping[str, Any], *, workers: int = 1) -> tuple[bytes, di
     previews keep their workers meanwhile."""
     from laby3d.batch import expand, run_batch
     from laby3d.config import job_from_dict
+    from laby3d.serve.work import start_worker
 
     jobs = [job_from_dict(dict(job), f"jobs[{index}]") for index, job in enumerate(config["jobs"])]
-    with tempfile.TemporaryDirectory(prefix="laby3d-class-") as folder:
+    spawn = multiprocessing.get_context("spawn")  # the server has threads: never fork it
+    with (
+        tempfile.TemporaryDirectory(prefix="laby3d-class-") as folder,
+        ProcessPoolExecutor(workers, mp_context=spawn, initializer=partial(start_worker, False)) as pool,
+    ):
         root = Path(folder)
-        manifest = run_batch(expand(jobs, root), root, workers=workers)
+        manifest = run_batch(expand(jobs, root), root, executor=pool)
         buffer = io.BytesIO()
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
             for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):
