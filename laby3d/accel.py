@@ -37,7 +37,11 @@ class Kernel:
         self._compiled: Callable[..., Any] | None = None
 
     def compiles_for(self, cells: int) -> bool:
-        """Whether a run over ``cells`` cells takes the compiled path (``LABY3D_JIT`` aside)."""
+        """Whether a run over ``cells`` cells takes the compiled path: ``LABY3D_JIT`` when set,
+        else when the Python run would outlast numba's start-up (nothing to start once loaded)."""
+        mode = os.environ.get("LABY3D_JIT", "auto")
+        if mode in ("never", "always"):
+            return mode == "always"
         if self._compiled is not None:
             return True
         start_up = KERNEL_LOAD_S + (0.0 if "numba" in sys.modules else NUMBA_IMPORT_S)
@@ -45,8 +49,7 @@ class Kernel:
 
     def __call__(self, *args: Any, cells: int) -> Any:
         """Run the kernel; ``cells`` (the size of the work) chooses Python or compiled code."""
-        mode = os.environ.get("LABY3D_JIT", "auto")
-        if mode == "never" or (mode != "always" and not self.compiles_for(cells)):
+        if not self.compiles_for(cells):
             return self.function(*args)
         if self._compiled is None:
             self._compiled = _compile(self.function)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from laby3d.errors import ParameterError
+from laby3d.maze.model import MAX_SIDE
 
 #: Memory of a worker before the maze, MB.
 BASE_MB = 200.0
@@ -37,6 +38,7 @@ def check_budget(rows: int, cols: int, needs: set[str]) -> None:
     kinds = ", ".join(sorted(needs))
     raise ParameterError(
         f"{rows} with cols {cols}: would need about {estimate:,.0f} MB for the {kinds} outputs; at most "
-        f"{LIMIT_MB:,.0f} MB per maze, about {largest}×{largest} cells (text and pictures go up to 2000×2000)",
+        f"{LIMIT_MB:,.0f} MB per maze, about {largest}×{largest} cells (text and pictures go up to "
+        f"{MAX_SIDE}×{MAX_SIDE})",
         field="maze.rows",
     )

@@ -155,3 +155,26 @@ def test_defaults_are_the_fields_defaults() -> None:
 
     args = build_parser().parse_args(["generate"])
     assert job_from_flags(args, ["maze.json"]).model_dump(exclude={"formats"}) == Job().model_dump(exclude={"formats"})
+
+
+def test_every_algorithm_option_is_a_maze_field() -> None:
+    from laby3d.maze.algorithms import ALGORITHMS
+    from laby3d.options import MazeSpec
+
+    declared = {name for algorithm in ALGORITHMS.values() for name in algorithm.options}
+    assert declared == {"policy", "bias", "join", "down"}  # written out: a new option must be seen
+    assert declared <= set(MazeSpec.model_fields)
+
+
+@pytest.mark.parametrize(
+    ("flag", "shown"),
+    [
+        ("--nozzle", "nozzle diameter, mm (≥ 0.1, ≤ 5) [default: 0.4]"),
+        ("--rows", "number of rows (≥ 1, ≤ 2000) [default: 15]"),
+        ("--bias", "binary_tree: probability that a cell opens north rather than east (≥ 0, ≤ 1)"),
+        ("--wall-thickness", "(≥ 0.2, ≤ 5000) [default: 1.6]"),
+    ],
+)
+def test_help_shows_ranges_and_defaults_as_written_here(flag: str, shown: str) -> None:
+    """Hand-written expectations, so a change in how help is made shows up here."""
+    assert shown in " ".join((_generate_actions()[flag].help or "").split()).replace("%%", "%")

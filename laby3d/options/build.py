@@ -97,8 +97,13 @@ def validated_job(data: Mapping[str, Any], *, cross_checks: bool = True) -> Job:
 
 
 def keyword_paths() -> dict[str, str]:
-    """Python keyword of every option (its CLI flag with ``_`` for ``-``) → dotted path."""
-    return {flags[0].lstrip("-").replace("-", "_"): path for path, _, flags in job_flag_fields()}
+    """Python keyword of every option that shapes an output of a given maze (its CLI flag with
+    ``_`` for ``-``) → dotted path; the maze's own options and seed are the maze's business."""
+    return {
+        flags[0].lstrip("-").replace("-", "_"): path
+        for path, _, flags in job_flag_fields()
+        if not path.startswith("maze.") and path != "seed"
+    }
 
 
 def nested(values: Mapping[str, Any]) -> dict[str, Any]:

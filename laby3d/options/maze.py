@@ -12,8 +12,18 @@ from laby3d.maze.placement import Placement, explicit_openings
 from laby3d.options.base import Section, flag
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
-#: Fields that are options of one algorithm (checked against the chosen algorithm).
-ALGORITHM_OPTIONS = ("policy", "bias", "join", "down")
+#: Fields that are options of some algorithm (checked against the chosen one): every option an
+#: algorithm declares is a field here (tests/test_options.py checks it).
+ALGORITHM_OPTIONS = tuple(sorted({name for algorithm in ALGORITHMS.values() for name in algorithm.options}))
+
+
+def _option_help(name: str) -> str:
+    """The help of algorithm option ``name``, from the algorithms that declare it."""
+    return "; ".join(
+        f"{algorithm.name}: {algorithm.options[name].description}"
+        for algorithm in ALGORITHMS.values()
+        if name in algorithm.options
+    )
 
 
 class MazeSpec(Section):
@@ -27,12 +37,10 @@ class MazeSpec(Section):
     placement: Placement = Field("corners", description="where the entrance and exit go")
     entrance: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
     exit: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '14,14,E'")
-    policy: str | None = Field(
-        None, max_length=200, description="growing_tree: cell pick policy, e.g. 'newest:0.75,random:0.25'"
-    )
-    bias: float | None = Field(None, ge=0, le=1, description="sidewinder/binary_tree: bias towards east")
-    join: float | None = Field(None, ge=0, le=1, description="eller: probability of joining two sets")
-    down: float | None = Field(None, ge=0, le=1, description="eller: probability of opening south")
+    policy: str | None = Field(None, max_length=200, description=_option_help("policy"))
+    bias: float | None = Field(None, ge=0, le=1, description=_option_help("bias"))
+    join: float | None = Field(None, ge=0, le=1, description=_option_help("join"))
+    down: float | None = Field(None, ge=0, le=1, description=_option_help("down"))
 
     def check_openings(self) -> None:
         """With placement explicit: both openings given, on this maze's border, and distinct."""
