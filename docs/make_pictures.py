@@ -13,44 +13,93 @@ from laby3d.draw.pictures import maze_picture
 from laby3d.export.writer import write_atomic
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.solid import SolidOptions, maze_solid
+from laby3d.mesh.types import Mesh
 
 DOCS = Path(__file__).parent
 
 
-def solid_picture(path: Path) -> None:
-    """A shaded view of a small printable solid (matplotlib 3D)."""
+def _shaded(meshes: list[tuple[Mesh, tuple[float, float, float]]], path: Path, *, elevation: float = 50.0) -> None:
+    """A shaded view of coloured meshes (matplotlib 3D), from ``elevation`` degrees (negative:
+    from below)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection
 
-    maze = laby3d.generate(8, 10, algorithm="wilson", seed=1)
-    parts = maze_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
     figure = Figure(figsize=(6, 4.5))
     FigureCanvasAgg(figure)
     axes = figure.add_subplot(projection="3d")
-    light = np.array([0.3, -0.5, 0.8]) / np.linalg.norm([0.3, -0.5, 0.8])
-    elevation, azimuth = np.radians(50), np.radians(-60)
-    viewer = np.array([np.cos(elevation) * np.cos(azimuth), np.cos(elevation) * np.sin(azimuth), np.sin(elevation)])
+    light = np.array([0.3, -0.5, 0.8 if elevation > 0 else -0.8])
+    light /= np.linalg.norm(light)
+    up, azimuth = np.radians(elevation), np.radians(-60)
+    viewer = np.array([np.cos(up) * np.cos(azimuth), np.cos(up) * np.sin(azimuth), np.sin(up)])
     triangles, colours = [], []
-    for name, colour in (("base", (0.92, 0.92, 0.88)), ("walls", (0.16, 0.35, 0.67)), ("solution", (0.86, 0.24, 0.16))):
-        part = parts[name]
-        normals = part.normals()
+    for mesh, colour in meshes:
+        normals = mesh.normals()
         facing = normals @ viewer > 0  # back faces culled: matplotlib sorts faces only roughly
         shade = 0.45 + 0.55 * np.clip(normals[facing] @ light, 0, 1)
-        triangles.append(part.triangles[facing])
+        triangles.append(mesh.triangles[facing])
         colours.append(np.clip(np.outer(shade, colour), 0, 1))
     axes.add_collection3d(
         Poly3DCollection(np.concatenate(triangles), facecolors=np.concatenate(colours), edgecolors="none")
     )
-    axes.set_xlim(0, 102)
-    axes.set_ylim(0, 82)
-    axes.set_zlim(0, 30)
-    axes.set_box_aspect((102, 82, 30))
-    axes.view_init(elev=np.degrees(elevation), azim=np.degrees(azimuth))
+    low, high = np.min([m.bounds()[0] for m, _ in meshes], axis=0), np.max([m.bounds()[1] for m, _ in meshes], axis=0)
+    extent = high - low
+    axes.set_xlim(low[0], high[0])
+    axes.set_ylim(low[1], high[1])
+    axes.set_zlim(low[2], low[2] + max(extent[2], 0.3 * extent[0]))
+    axes.set_box_aspect((extent[0], extent[1], max(extent[2], 0.3 * extent[0])))
+    axes.view_init(elev=elevation, azim=-60)
     axes.set_axis_off()
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight", metadata={"Software": None})
     write_atomic(path, buffer.getvalue())
+
+
+def solid_picture(path: Path) -> None:
+    """A small printable solid with its solution raised, coloured by part."""
+    maze = laby3d.generate(8, 10, algorithm="wilson", seed=1)
+    parts = maze_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
+    colours = {"base": (0.92, 0.92, 0.88), "walls": (0.16, 0.35, 0.67), "solution": (0.86, 0.24, 0.16)}
+    _shaded([(parts[name], colour) for name, colour in colours.items()], path)
+
+
+def _height_map(mesh: Mesh, path: Path, *, from_below: bool = False, px_per_mm: float = 6.0) -> None:
+    """The mesh's faces seen straight from above (or below, mirrored as a reader would see it),
+    shaded by their height (each height a shade, nearer lighter). Drawn from the triangles themselves."""
+    from PIL import Image, ImageDraw
+
+    corners = mesh.triangles
+    normals = mesh.normals(corners)
+    seen = normals[:, 2] < -0.5 if from_below else normals[:, 2] > 0.5
+    faces = corners[seen]
+    heights = np.round(faces[:, :, 2].mean(axis=1), 3)
+    levels = np.unique(heights)  # each height its own shade, evenly spaced: thin engravings show
+    rank = np.searchsorted(levels, heights) / max(len(levels) - 1, 1)
+    nearness = 1 - rank if from_below else rank
+    (x0, y0, _), (x1, y1, _) = mesh.bounds()
+    width, depth = int((x1 - x0) * px_per_mm) + 1, int((y1 - y0) * px_per_mm) + 1
+    image = Image.new("RGB", (width, depth), "white")
+    draw = ImageDraw.Draw(image)
+    for index in np.argsort(nearness):  # farthest first
+        xs = (faces[index, :, 0] - x0) * px_per_mm
+        if from_below:
+            xs = width - 1 - xs
+        ys = (y1 - faces[index, :, 1]) * px_per_mm
+        level = 0.35 + 0.65 * nearness[index]
+        colour = tuple(int(255 * level * c) for c in (0.55, 0.75, 1.0))
+        draw.polygon(list(zip(xs.tolist(), ys.tolist(), strict=True)), fill=colour)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    write_atomic(path, buffer.getvalue())
+
+
+def label_pictures(margin: Path, bottom: Path) -> None:
+    """A name engraved on the margin (seen from above), and one engraved mirrored under the base
+    (seen from below, where it reads the right way round)."""
+    maze = laby3d.generate(6, 8, algorithm="wilson", seed=4)
+    _height_map(maze_solid(maze, Fabrication(margin=10), SolidOptions(label="Chloé")).body, margin)
+    under = maze_solid(maze, Fabrication(), SolidOptions(label="Željko", label_position="bottom"))
+    _height_map(under.body, bottom, from_below=True)
 
 
 def laser_pictures(docs: Path) -> None:
@@ -153,6 +202,7 @@ def main() -> None:
     backtracker = laby3d.generate(12, 18, algorithm="backtracker", seed=1)
     write_atomic(DOCS / "maze-heatmap.png", maze_picture(backtracker, "png", heatmap=True))
     solid_picture(DOCS / "solid.png")
+    label_pictures(DOCS / "label-margin.png", DOCS / "label-bottom.png")
     laser_pictures(DOCS)
     walk_pictures(DOCS / "walk-overview.png", DOCS / "walk-first-person.png")
     worksheet_page(DOCS / "worksheet-page.png")
