@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
 
 from laby3d.errors import InternalError, ParameterError
+from laby3d.geometry.choices import LabelMode, LabelPosition, LabelSide
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.text import TextShape, text_shape
@@ -43,9 +44,6 @@ MARKER_DEPTH = 0.6
 #: Coordinates of label polygons are snapped to this grid, mm.
 GRID = 1e-4
 
-LabelMode = Literal["engrave", "emboss"]
-LabelPosition = Literal["margin", "bottom", "auto"]
-LabelSide = Literal["margin", "bottom"]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from laby3d.geometry.label import LabelPosition
+from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
 from laby3d.options.base import Millimetres, Section
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed

@@ -1,0 +1,13 @@
+"""The named choices of the geometry that options offer (``Literal`` types), in a module light
+enough for the option models to import without loading shapely."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+#: How a label is made: cut into the floor or raised from it.
+LabelMode = Literal["engrave", "emboss"]
+#: Where a label goes: the top margin, engraved under the base, or the margin when it fits.
+LabelPosition = Literal["margin", "bottom", "auto"]
+#: Where a label went.
+LabelSide = Literal["margin", "bottom"]
