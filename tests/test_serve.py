@@ -28,8 +28,9 @@ from laby3d.cli import main as cli_main  # noqa: E402
 from laby3d.export.formats import FORMATS  # noqa: E402
 from laby3d.maze.algorithms import ALGORITHMS  # noqa: E402
 from laby3d.options.job import job_flag_fields  # noqa: E402
-from laby3d.serve.app import MAX_BODY, create_app  # noqa: E402
+from laby3d.serve.app import create_app  # noqa: E402
 from laby3d.serve.classroom import Classroom, settings_from_config  # noqa: E402
+from laby3d.serve.http import MAX_BODY  # noqa: E402
 from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout, WorkerLost  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")

@@ -5,7 +5,8 @@ Needs the ``serve`` extra (``pip install 'laby3d[serve]'``: Starlette and uvicor
 :mod:`.fields` (the form from the option fields), :mod:`.storage` (SQLite), :mod:`.classroom`
 (class settings, locks, token), :mod:`.queue` (process pool, rate limit), :mod:`.work` (what the
 workers render), :mod:`.classset` (YAML and ZIP of the class set), :mod:`.page` (HTML, static
-files) and :mod:`.app` (HTTP).
+files), :mod:`.http` (refusals, bodies, headers), :mod:`.app` (routes, pages, the pupils' API)
+and :mod:`.teacher` (the teacher's API).
 """
 
 from __future__ import annotations
