@@ -142,7 +142,10 @@ def cmd_show(args: argparse.Namespace) -> None:
     if args.sets_after is not None:
         from laby3d.maze.observe import partial_maze, set_labels
 
-        labels = set_labels(maze, args.sets_after)
+        try:
+            labels = set_labels(maze, args.sets_after)
+        except ParameterError as error:
+            raise ParameterError(error.detail, field="--sets-after") from None
         sys.stdout.write(partial_maze(maze, args.sets_after).to_ascii(labels=labels, charset=args.charset))
         return
     sys.stdout.write(maze.to_ascii(solution=args.solution, charset=args.charset))

@@ -106,7 +106,7 @@ def _recorded_order(maze: Maze) -> np.ndarray:
 def _checked_order(maze: Maze, steps: int) -> np.ndarray:
     order = _recorded_order(maze)
     if not 0 <= steps <= len(order):
-        raise ParameterError(f"steps must be in 0..{len(order)}, got {steps}")
+        raise ParameterError(f"must be in 0..{len(order)}, got {steps}", field="steps")
     return order[:steps]
 
 

@@ -123,29 +123,32 @@ class SolidOptions:
         if self.label is not None:
             self._check_label(fab)
         if self.markers and fab.margin < MARKER_MARGIN:
-            raise ParameterError(f"markers need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}")
+            raise ParameterError(
+                f"need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}", field="markers"
+            )
         if self.markers and fab.base_thickness <= MARKER_DEPTH:
-            raise ParameterError(f"markers: engraved arrows need base_thickness > {MARKER_DEPTH:g} mm")
+            raise ParameterError(f"need base_thickness > {MARKER_DEPTH:g} mm (engraved arrows)", field="markers")
         if self.solution not in SOLUTION_MODES:
-            raise ParameterError(f"solution must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}")
+            raise ParameterError(f"must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}", field="solution")
         if self.solution == "none":
             return
         width = self.path_width(fab)
-        assert width is not None
-        if not 0 < width < fab.corridor_width:
+        if width is None or not 0 < width < fab.corridor_width:
             raise ParameterError(
-                f"solution_width must be > 0 and < the corridor width ({fab.corridor_width:g} mm), got {width:g}"
+                f"must be > 0 and < the corridor width ({fab.corridor_width:g} mm), got {width}", field="solution_width"
             )
         if fab.base_thickness == 0:
-            raise ParameterError("solution: a groove or ridge needs a base plate: base_thickness must be > 0")
+            raise ParameterError("needs a base plate (a groove or ridge): base_thickness must be > 0", field="solution")
         if self.solution == "groove" and not 0 < self.solution_depth <= fab.base_thickness - 0.4:
             raise ParameterError(
-                f"solution_depth of a groove must be in (0, {fab.base_thickness - 0.4:g}] mm "
-                f"(base_thickness − 0.4 mm of floor below it), got {self.solution_depth:g}"
+                f"of a groove must be in (0, {fab.base_thickness - 0.4:g}] mm (base_thickness − 0.4 mm of floor "
+                f"below it), got {self.solution_depth:g}",
+                field="solution_depth",
             )
         if self.solution == "ridge" and not 0 < self.solution_depth < fab.wall_height:
             raise ParameterError(
-                f"solution_depth of a ridge must be in (0, {fab.wall_height:g}) mm, got {self.solution_depth:g}"
+                f"of a ridge must be in (0, {fab.wall_height:g}) mm, got {self.solution_depth:g}",
+                field="solution_depth",
             )
 
 

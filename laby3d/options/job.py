@@ -94,7 +94,7 @@ class Job(BaseModel):
                 settings.bed_size()
                 settings.check_walls(fabrication)
         if "laser" in needs:
-            with located("laser"):
+            with located("laser", keep=("label", "print")):  # the ball is the print section's
                 self.laser.options(self.print.ball, self.label).check(fabrication)
         if self.names is not None:
             check_names(self.names)
@@ -136,7 +136,8 @@ class located:  # noqa: N801 - used as a context manager, reads as a phrase
         return None
 
     def __exit__(self, kind: Any, error: Any, traceback: Any) -> Literal[False]:
-        if isinstance(error, ParameterError) and (error.field or "").split("[")[0] not in self.keep:
+        owner = (error.field or "").split(".")[0].split("[")[0] if isinstance(error, ParameterError) else ""
+        if isinstance(error, ParameterError) and owner not in self.keep:
             raise error.within(self.section) from None
         return False
 

@@ -94,12 +94,13 @@ class LaserOptions:
         if not (math.isfinite(self.ball_play) and self.ball_play >= 0):
             raise ParameterError(f"must be >= 0 mm, got {self.ball_play:g}", field="ball_play")
         if not (math.isfinite(ball) and ball > 0):
-            raise ParameterError(f"ball must be > 0 mm, got {ball:g}")
+            raise ParameterError(f"must be > 0 mm, got {ball:g}", field="print.ball")
         if ball + self.ball_play > fab.corridor_width:
             raise ParameterError(
-                f"ball {ball:g} mm + play {self.ball_play:g} mm must fit the corridor width "
+                f"{ball:g} mm + play {self.ball_play:g} mm must fit the corridor width "
                 f"({fab.cell_size:g} - {fab.wall_thickness:g} = {fab.corridor_width:g} mm): "
-                f"a smaller ball, a larger cell_size or thinner walls"
+                f"a smaller ball, a larger cell_size or thinner walls",
+                field="print.ball",
             )
         if self.wall_layers is not None:
             height = self.wall_layers * self.wall_material.thickness
