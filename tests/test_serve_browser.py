@@ -14,6 +14,7 @@ import json
 import os
 import select
 import socket
+import struct
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,8 @@ from pathlib import Path
 import pytest
 from conftest import require_tool
 from devtools import Browser
+
+import laby3d
 
 pytest.importorskip("uvicorn")
 
@@ -114,6 +117,13 @@ def preview_svg(page: Browser) -> str:
     return page.evaluate("laby3dServe.svg")
 
 
+def glb_triangles(glb: bytes) -> int:
+    """Triangles of every mesh of a GLB, read from its JSON chunk (an oracle for the viewer)."""
+    length = struct.unpack_from("<I", glb, 12)[0]
+    doc = json.loads(glb[20 : 20 + length])
+    return sum(doc["accessors"][p["indices"]]["count"] // 3 for m in doc["meshes"] for p in m["primitives"])
+
+
 def canvas_picture(page: Browser) -> str:
     return page.evaluate("document.getElementById('preview3d').toDataURL('image/png')")
 
@@ -182,6 +192,9 @@ def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, 
         assert svg != first_svg and 'viewBox="0 0 65.6 83.6"' in svg  # 6 × 9 + 2 × (5 + 0.8), 8 × 9 + 11.6
         assert canvas_picture(page) != first_picture
         assert hook(page)["triangles"] not in (0, first_triangles)
+        assert hook(page)["triangles"] == glb_triangles(
+            laby3d.render(laby3d.generate(8, 6, seed=4242), "glb", cell_size=9, margin=5)
+        )
         assert page.evaluate("document.querySelector('#report').textContent").startswith("Size: 66 × 84 × 10 mm")
 
         before_errors = hook(page)["errors"]
