@@ -45,7 +45,6 @@ MARKER_DEPTH = 0.6
 GRID = 1e-4
 
 
-
 @dataclass(frozen=True)
 class PlacedLabel:
     """A mark's box (x0, y0, x1, y1) and its polygons (mm, y up), the polygons strictly inside the box."""
