@@ -113,6 +113,12 @@ def _dxf(context: RenderContext) -> bytes:
     return dxf_bytes(context.laser_sheets.overview(), palette=laser.palette, notes=laser.sheet_notes)
 
 
+def _laser_preview(context: RenderContext) -> bytes:
+    from laby3d.export.laser_preview import sheet_png
+
+    return sheet_png(context.laser_sheets.overview(), palette=context.job.laser.palette)
+
+
 def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
@@ -154,6 +160,7 @@ FORMATS: dict[str, Format] = {
         Format(name="glb", description="printable solid, binary glTF (coloured parts)", render=_glb, needs="solid"),
         Format(name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"),
         Format(name="dxf", description="laser sheet, DXF in mm (a layer per operation)", render=_dxf, needs="laser"),
+        Format(name="laser.png", description="preview of the laser sheets", render=_laser_preview, needs="laser"),
         Format(name="html", description="walk-through page, works offline", render=_html, needs="page"),
         Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
         Format(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from laby3d.draw import exclusive
 from laby3d.export.laser import colours
 from laby3d.geometry.laser.options import OPERATIONS
 from laby3d.geometry.shapes import polygon_loops
@@ -26,6 +27,7 @@ EXPLODE = 16.0
 OBLIQUE = (0.3, 0.3)
 
 
+@exclusive
 def sheet_png(drawing: Drawing, *, palette: str = "default", width_px: int = 1200) -> bytes:
     """The page as a picture: each operation in its palette colour (fill engravings filled),
     sheet outlines dashed grey; y down as on the page."""
@@ -63,6 +65,7 @@ def _rectangle(x: float, y: float, w: float, h: float):  # -> matplotlib Rectang
     return Rectangle((x, y), w, h, fill=True, facecolor="#f4f1ea", edgecolor="#b4b4b4", linestyle="--", linewidth=0.6)
 
 
+@exclusive
 def kit_png(kit: Kit, *, width_px: int = 1200) -> bytes:
     """The kit's layers stacked bottom up in an oblique, exploded view (each layer lifted by its
     thickness plus :data:`EXPLODE` mm), coloured by material, engravings on their faces."""
