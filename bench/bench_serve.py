@@ -105,23 +105,30 @@ async def sample_memory(pid: int, deadline: float, samples: list[float]) -> None
         await asyncio.sleep(0.5)
 
 
-def browser_pupil(url: str, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]) -> None:
+def pupil_page(url: str) -> Any:
+    """Headless Chromium with the pupil page loaded (before the clock starts)."""
+    from test_serve_browser import open_browser
+
+    page = open_browser()
+    page.page("Page.navigate", {"url": url + "/"})
+    page.wait_for("window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1", timeout=60)
+    return page
+
+
+def browser_pupil(page: Any, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]) -> None:
     """One pupil in headless Chromium: types a new seed, and the page's own clock measures the
     time from the keystroke to the 3D preview drawn (the 2D one is shown before it; the page's
     150 ms debounce included)."""
-    from test_serve_browser import open_browser, type_into
+    from test_serve_browser import type_into
 
     rng = np.random.default_rng(999)
-    with open_browser() as page:
-        page.page("Page.navigate", {"url": url + "/"})
-        page.wait_for("window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1", timeout=60)
-        while time.monotonic() < deadline:
-            before = page.evaluate("laby3dServe.models")
-            page.evaluate("window.typedAt = performance.now(), 1")
-            type_into(page, "#f-seed", str(int(rng.integers(2**32))))
-            page.wait_for(f"laby3dServe.models > {before}", timeout=30)
-            results["browser"].append(page.evaluate("(laby3dServe.shownAt - typedAt) / 1000"))
-            time.sleep(rng.uniform(*think))
+    while time.monotonic() < deadline:
+        before = page.evaluate("laby3dServe.models")
+        page.evaluate("window.typedAt = performance.now(), 1")
+        type_into(page, "#f-seed", str(int(rng.integers(2**32))))
+        page.wait_for(f"laby3dServe.models > {before}", timeout=30)
+        results["browser"].append(page.evaluate("(laby3dServe.shownAt - typedAt) / 1000"))
+        time.sleep(rng.uniform(*think))
 
 
 async def load(
@@ -131,15 +138,20 @@ async def load(
     Chromium); the figures."""
     results: dict[str, list[Any]] = {"status": [], "round_trip": [], "browser": []}
     memory: list[float] = []
+    page = await asyncio.to_thread(pupil_page, server.url) if browser else None
     warm = resident_mb(server.process.pid)
     deadline = time.monotonic() + seconds
     simulated = pupils - 1 if browser else pupils
-    real = [asyncio.to_thread(browser_pupil, server.url, deadline, think, results)] if browser else []
-    await asyncio.gather(
-        sample_memory(server.process.pid, deadline, memory),
-        *(pupil(index, server.url, deadline, think, results) for index in range(simulated)),
-        *real,
-    )
+    real = [asyncio.to_thread(browser_pupil, page, deadline, think, results)] if page is not None else []
+    try:
+        await asyncio.gather(
+            sample_memory(server.process.pid, deadline, memory),
+            *(pupil(index, server.url, deadline, think, results) for index in range(simulated)),
+            *real,
+        )
+    finally:
+        if page is not None:
+            page.close()
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
         still = (await client.get("/api/options")).status_code
     times = sorted(results["round_trip"])
