@@ -235,6 +235,10 @@ def test_every_format_downloads(client: TestClient, fmt: str) -> None:
     assert client.post("/api/pupils/Ben", json={"options": options}).status_code == 200
     response = client.get(f"/api/download/ben.{fmt}")
     assert response.status_code == 200, response.text
+    expected_type = {"png": "image/png", "pdf": "application/pdf", "svg": "image/svg+xml", "gif": "image/gif"}
+    suffix = fmt.rsplit(".", 1)[-1]
+    assert response.headers["content-type"] == expected_type.get(suffix, response.headers["content-type"])
+    assert response.headers["content-type"] != "application/octet-stream"
     maze = laby3d.generate(4, 5, seed=9)
     assert response.content == laby3d.render(maze, fmt, margin=5, label="Ben")
 

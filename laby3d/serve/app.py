@@ -37,25 +37,26 @@ from laby3d.serve.teacher import TeacherAPI
 #: Seconds a preview or a download may take before it is stopped.
 PREVIEW_TIMEOUT = 20.0
 DOWNLOAD_TIMEOUT = 60.0
-#: Media type of each format's file.
+#: Media types of formats whose file ending ``mimetypes`` does not know (or knows otherwise).
 MEDIA_TYPES = {
     "maze.json": "application/json",
     "txt": "text/plain; charset=utf-8",
-    "png": "image/png",
-    "pdf": "application/pdf",
-    "ps": "application/postscript",
-    "gif": "image/gif",
-    "lesson.pdf": "application/pdf",
-    "worksheet.pdf": "application/pdf",
-    "key.pdf": "application/pdf",
     "stl": "model/stl",
     "3mf": "model/3mf",
     "glb": "model/gltf-binary",
-    "svg": "image/svg+xml",
     "dxf": "image/vnd.dxf",
     "html": "text/html; charset=utf-8",
     "js": "text/javascript; charset=utf-8",
 }
+
+
+def media_type(fmt: str) -> str:
+    """The media type of format ``fmt``'s file (``laser.png`` → ``image/png``)."""
+    import mimetypes
+
+    return MEDIA_TYPES.get(fmt) or mimetypes.guess_type(f"maze.{fmt}")[0] or "application/octet-stream"
+
+
 #: A saved preview is a picture only: nothing in it may run or load.
 _PICTURE_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
@@ -252,4 +253,4 @@ class _State:
             raise invalid(error) from None
         data = await self._render(work.render_file, job, fmt, timeout=DOWNLOAD_TIMEOUT)
         disposition = f'attachment; filename="{pupil.key}.{fmt}"'
-        return Response(data, media_type=MEDIA_TYPES.get(fmt), headers={"Content-Disposition": disposition})
+        return Response(data, media_type=media_type(fmt), headers={"Content-Disposition": disposition})
