@@ -24,7 +24,12 @@
   function schedule() {
     document.getElementById("save-state").textContent = "";
     clearTimeout(state.timer);
-    state.timer = setTimeout(preview, 150);
+    state.timer = setTimeout(previewOrSay, 150);
+  }
+
+  /* A preview, or the reason there is none (e.g. the server stopped) where errors go. */
+  function previewOrSay() {
+    return preview().catch(function (error) { general.textContent = String(error); });
   }
 
   function retryAfter(response) {
@@ -39,7 +44,7 @@
     if (mine !== state.seq) return;
     if (response.status === 429 || response.status === 503) {
       general.textContent = text.busy;
-      state.timer = setTimeout(preview, retryAfter(response));
+      state.timer = setTimeout(previewOrSay, retryAfter(response));
       return;
     }
     var data = await response.json();
@@ -169,7 +174,7 @@
       document.getElementById("name").value = name;
       await restore(name);
     }
-    await preview();
+    await previewOrSay();
     hook.ready = true;
   }
 
