@@ -29,8 +29,10 @@
 
   /* A preview, or the reason there is none (e.g. the server stopped) where errors go. */
   function previewOrSay() {
-    return preview().catch(function (error) { general.textContent = String(error); });
+    return preview().catch(say);
   }
+
+  function say(error) { general.textContent = String(error); }
 
   function retryAfter(response) {
     return Math.max(0.3, Number(response.headers.get("Retry-After")) || 0.5) * 1000;
@@ -121,7 +123,7 @@
     var others = el("details", { className: "more" }, [el("summary", { text: text.other_formats })]);
     formats.forEach(function (fmt) {
       var button = el("button", { type: "button", "data-format": fmt.name, title: fmt.description, text: fmt.name.toUpperCase() });
-      button.addEventListener("click", function () { download(fmt.name); });
+      button.addEventListener("click", function () { download(fmt.name).catch(say); });
       (classFormats.indexOf(fmt.name) >= 0 ? box : others).appendChild(button);
     });
     box.appendChild(others);
@@ -168,7 +170,7 @@
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     form.addEventListener("submit", function (e) { e.preventDefault(); });
-    document.getElementById("save").addEventListener("click", save);
+    document.getElementById("save").addEventListener("click", function () { save().catch(say); });
     var name = localStorage.getItem("laby3d-name");
     if (name) {
       document.getElementById("name").value = name;
