@@ -33,7 +33,7 @@ def _dest(path: str) -> str:
     return "opt__" + path.replace(".", "__")
 
 
-def _base_type(annotation: Any) -> Any:
+def base_type(annotation: Any) -> Any:
     """The annotation without ``None`` (``float | None`` → ``float``)."""
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
         kinds = [kind for kind in typing.get_args(annotation) if kind is not type(None)]
@@ -69,7 +69,7 @@ def range_text(field: Any) -> str:
 
 def choices_of(field: Any) -> tuple[Any, ...] | None:
     """The ``Literal`` choices of a field, if it has them."""
-    kind = _base_type(field.annotation)
+    kind = base_type(field.annotation)
     return typing.get_args(kind) if typing.get_origin(kind) is Literal else None
 
 
@@ -85,7 +85,7 @@ def add_option_flags(parser: argparse.ArgumentParser, sections: Iterable[str]) -
             continue
         if section not in groups:
             groups[section] = parser.add_argument_group(GROUP_TITLES.get(section, section))
-        kind = _base_type(field.annotation)
+        kind = base_type(field.annotation)
         help_text = field.description or ""
         limits = range_text(field)
         if limits:
@@ -126,4 +126,13 @@ def all_flags() -> dict[str, str]:
     return {path: names[0] for path, _, names in job_flag_fields()}
 
 
-__all__ = ["GROUP_TITLES", "SECTIONS", "add_option_flags", "all_flags", "choices_of", "range_text", "typed_options"]
+__all__ = [
+    "GROUP_TITLES",
+    "SECTIONS",
+    "add_option_flags",
+    "all_flags",
+    "base_type",
+    "choices_of",
+    "range_text",
+    "typed_options",
+]

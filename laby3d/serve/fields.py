@@ -16,7 +16,7 @@ from annotated_types import Ge, Gt, Le, Lt
 
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.options.build import merge, nested, validated_job
-from laby3d.options.flags import _base_type, all_flags, choices_of
+from laby3d.options.flags import all_flags, base_type, choices_of
 from laby3d.options.job import Job, job_flag_fields
 
 #: Fields a pupil sees first, in this order; the rest of the maze and print sections go under
@@ -57,7 +57,7 @@ def field_specs() -> list[dict[str, Any]]:
         section = path.split(".")[0] if "." in path else ""
         if path not in MAIN_FIELDS and section not in MORE_SECTIONS:
             continue
-        kind = _base_type(field.annotation)
+        kind = base_type(field.annotation)
         choices = choices_of(field)
         if path == "print.printer":
             choices = tuple(PRINTERS)
