@@ -15,6 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 #: A length in millimetres: a finite float (ranges are given per field).
 Millimetres = Annotated[float, Field(allow_inf_nan=False)]
+#: A count: a whole number as typed, never a boolean or a fraction read as one.
+Whole = Annotated[int, Field(strict=True)]
 
 
 class Section(BaseModel):

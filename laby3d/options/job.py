@@ -11,7 +11,7 @@ from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
-from laby3d.options.base import Section, flag
+from laby3d.options.base import Section, Whole, flag
 from laby3d.options.laser import LaserSpec
 from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
@@ -43,7 +43,7 @@ class Job(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
-    seed: int | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
+    seed: Whole | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
     label: str | None = Field(
         None, min_length=1, max_length=60, description="text on the solid and the laser sheet (with names: each name)"
     )
@@ -51,7 +51,7 @@ class Job(BaseModel):
     preset: Literal[PRESET_NAMES] | None = Field(  # type: ignore[valid-type]
         None, description="start from a preset: quick (about 1 h on a MINI), coaster; the job's own values win"
     )
-    count: int | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
+    count: Whole | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
     names: list[Annotated[str, Field(min_length=1, max_length=100)]] | None = Field(
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
     )

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import Field
 
 from laby3d.geometry.params import parse_sizes
-from laby3d.options.base import Millimetres, Section, flag
+from laby3d.options.base import Millimetres, Section, Whole, flag
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserOptions
@@ -36,7 +36,7 @@ class LaserSpec(Section):
     wall_material_thickness: Millimetres = Field(3.0, gt=0, le=50, description="one wall sheet's thickness, mm")
     top_material: str = Field("acrylic", min_length=1, max_length=40, description="kit top material (clear)")
     top_material_thickness: Millimetres = Field(3.0, gt=0, le=50, description="kit top sheet thickness, mm")
-    wall_layers: int | None = Field(
+    wall_layers: Whole | None = Field(
         None, ge=1, le=50, description="kit wall sheets stacked; default as many as the ball + play need"
     )
     top: bool = Field(

@@ -9,7 +9,7 @@ from pydantic import Field
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, explicit_openings
-from laby3d.options.base import Section, flag
+from laby3d.options.base import Section, Whole, flag
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
 #: Fields that are options of some algorithm (checked against the chosen one): every option an
@@ -29,8 +29,8 @@ def _option_help(name: str) -> str:
 class MazeSpec(Section):
     """The maze: size, algorithm and its options, placement of entrance and exit."""
 
-    rows: int = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
-    cols: int = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
+    rows: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
+    cols: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
     algorithm: Literal[ALGORITHM_NAMES] = Field(  # type: ignore[valid-type]
         "kruskal", description="generation algorithm (see laby3d list)", json_schema_extra=flag("--algorithm", "-a")
     )

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from laby3d.options.base import Section, flag
+from laby3d.options.base import Section, Whole, flag
 
 #: Paper sizes in mm (width, height), portrait.
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -16,15 +16,15 @@ class WorksheetSpec(Section):
     """What the worksheets, answer keys and lesson pages look like."""
 
     paper: Literal["a4", "letter", "a3"] = Field("a4", description="paper size of worksheets and keys (portrait)")
-    per_page: int = Field(1, ge=1, le=6, description="mazes per worksheet page (each with its name fields)")
-    key_per_page: int = Field(6, ge=1, le=12, description="mazes per answer-key page")
+    per_page: Whole = Field(1, ge=1, le=6, description="mazes per worksheet page (each with its name fields)")
+    key_per_page: Whole = Field(6, ge=1, le=12, description="mazes per answer-key page")
     class_name: str | None = Field(
         None, min_length=1, max_length=40, description="class written on the worksheets (blank line when absent)"
     )
     instruction: str | None = Field(
         None, min_length=1, max_length=160, description="instruction under the name (the default one when absent)"
     )
-    every: int | None = Field(
+    every: Whole | None = Field(
         None,
         ge=1,
         le=100_000,
