@@ -104,7 +104,8 @@ def _print_report(report: dict[str, Any]) -> None:
     mass = report["mass"]
     typical = f", ~{mass['typical_g']:g} g at 2 perimeters / 15 % infill" if "typical_g" in mass else ""
     print(
-        f"solid: {size} mm, {state}, {report['bodies']} body, {report['volume_mm3'] / 1000:.1f} cm³, "
+        f"solid: {size} mm, {state}, {report['bodies']} bod{'y' if report['bodies'] == 1 else 'ies'}, "
+        f"{report['volume_mm3'] / 1000:.1f} cm³, "
         f"{mass['solid_g']:g} g of PLA solid (100 % infill){typical}, {report['triangles']:,} triangles"
     )
     if "label" in report:

@@ -163,7 +163,7 @@ def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: st
     """A class booklet of ``pupils`` (maze, name): ``worksheet.pdf`` or ``key.pdf``."""
     from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 
-    document = worksheet_pdf if name == "worksheet.pdf" else key_pdf
+    document = {"worksheet.pdf": worksheet_pdf, "key.pdf": key_pdf}[name]
     return document(pupils, spec=job.worksheet, lang=job.lang)
 
 

@@ -151,7 +151,7 @@ FORMATS: dict[str, Format] = {
         ),
         Format(
             name="worksheet.pdf",
-            description="worksheet: maze, name fields, instruction (A4)",
+            description="worksheet: maze, name fields, instruction (A4, Letter or A3)",
             render=_booklet("worksheet.pdf"),
         ),
         Format(name="key.pdf", description="answer key: the maze with its solution", render=_booklet("key.pdf")),

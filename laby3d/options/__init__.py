@@ -7,6 +7,7 @@ from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
 from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec
+from laby3d.options.worksheet import WorksheetSpec
 
 __all__ = [
     "FORMAT_NAMES",
@@ -17,5 +18,6 @@ __all__ = [
     "PictureSpec",
     "PrintSpec",
     "WalkSpec",
+    "WorksheetSpec",
     "job_flag_fields",
 ]

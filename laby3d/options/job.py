@@ -11,7 +11,7 @@ from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
-from laby3d.options.base import Section, Whole, flag
+from laby3d.options.base import Section, Whole
 from laby3d.options.laser import LaserSpec
 from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
@@ -159,4 +159,4 @@ def _flags(name: str, field: Any) -> list[str]:
     return list(extra.get("flag", [f"--{name.replace('_', '-')}"]))
 
 
-__all__ = ["FORMAT_NAMES", "Job", "SECTIONS", "flag", "job_flag_fields", "located"]
+__all__ = ["FORMAT_NAMES", "Job", "SECTIONS", "job_flag_fields", "located"]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from laby3d.options.base import Section, Whole, flag
+from laby3d.options.base import Section, Whole
 
 #: Paper sizes in mm (width, height), portrait.
 PAPER_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
@@ -28,6 +28,5 @@ class WorksheetSpec(Section):
         None,
         ge=1,
         le=100_000,
-        description="lesson: one frame every K passages (about 40 frames when absent)",
-        json_schema_extra=flag("--every"),
+        description="lesson and GIF: one frame every K passages (about 40 frames when absent)",
     )
