@@ -35,6 +35,7 @@ from yaml.nodes import MappingNode, Node
 
 from laby3d.errors import Laby3dError
 from laby3d.quoting import shown
+from laby3d.textfiles import read_limited_text
 
 #: Largest YAML document read (bytes of UTF-8).
 MAX_YAML_BYTES = 1 << 20
@@ -66,21 +67,7 @@ def load_yaml_file(path: str | os.PathLike[str], name: str | None = None) -> Any
     """The plain data of the YAML file at ``path``; errors start with ``name`` (default: the file's
     name). The size is checked before reading and the bytes must be UTF-8."""
     name = name or Path(path).name
-    try:
-        with open(path, "rb") as stream:
-            size = os.fstat(stream.fileno()).st_size
-            if size > MAX_YAML_BYTES:
-                raise YamlError(f"{name}: file is {size:,} bytes, at most {MAX_YAML_BYTES:,} are read")
-            data = stream.read(MAX_YAML_BYTES + 1)
-    except OSError as error:
-        raise YamlError(f"{name}: cannot read: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise YamlError(
-            f"{name}: not UTF-8 text (byte 0x{data[error.start]:02x} at line {line}); save the file as UTF-8"
-        ) from None
+    text = read_limited_text(path, name=name, limit=MAX_YAML_BYTES, error=YamlError)
     return load_yaml(text, name)
 
 

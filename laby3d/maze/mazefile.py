@@ -39,6 +39,7 @@ from laby3d.maze.model import (
 )
 from laby3d.maze.solve import distance_map
 from laby3d.quoting import shown
+from laby3d.textfiles import read_limited_text
 
 FORMAT = "laby3d.maze"
 VERSION = 1
@@ -102,22 +103,7 @@ def read_maze_file(path: str | os.PathLike[str]) -> Maze:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """The UTF-8 text of a maze or scene file, its size checked before reading; errors name the file."""
-    try:
-        with open(path, "rb") as stream:
-            size = os.fstat(stream.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise MazeFileError(f"{path}: file is {size:,} bytes, a maze file has at most {MAX_FILE_BYTES:,}")
-            data = stream.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise MazeFileError(f"{path}: cannot read: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8-sig")  # a byte-order mark, as Windows editors write, is allowed
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise MazeFileError(
-            f"{path}: not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start}, line {line})"
-        ) from None
-    return text
+    return read_limited_text(path, name=str(path), limit=MAX_FILE_BYTES, error=MazeFileError)
 
 
 def maze_from_json(text: str) -> Maze:
