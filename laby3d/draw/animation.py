@@ -1,6 +1,6 @@
 """An animated GIF of generation: the lesson's frames (zones in colour) one after another.
 
-Frames are drawn by :mod:`laby3d.draw.lesson` with matplotlib and stored with Pillow.
+Frames are drawn by :mod:`laby3d.draw.lesson_raster` straight into Pillow images.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import io
 from typing import TYPE_CHECKING
 
 from laby3d.draw import exclusive
-from laby3d.draw.lesson import draw_stage, frame_figure, lesson_stages, stage_pixels
+from laby3d.draw.lesson import lesson_stages
+from laby3d.draw.lesson_raster import stage_image
 from laby3d.draw.strings import check_language
 from laby3d.errors import ParameterError
 
@@ -33,12 +34,12 @@ def generation_gif(
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
-    figure, axes = frame_figure(maze)
-    images = []
-    for stage in lesson_stages(maze, every):
-        draw_stage(figure, axes, maze, stage, lang=lang)
-        pixels = Image.fromarray(stage_pixels(figure, width_px))
-        images.append(pixels.quantize(colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE))
+    images = [
+        stage_image(maze, stage, lang=lang, width_px=width_px).quantize(
+            colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
+        for stage in lesson_stages(maze, every)
+    ]
     durations = [frame_ms] * len(images)
     durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()

@@ -131,7 +131,9 @@ def draw_stage(figure: Any, axes: Axes, maze: Maze, stage: Stage, *, lang: str) 
     _caption(figure, maze, stage, lang=lang)
 
 
-def _caption(figure: Any, maze: Maze, stage: Stage, *, lang: str) -> None:
+def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str]:
+    """The caption of a frame: title, counts (steps, zones, walls standing, rejected) and legend
+    (one or two lines)."""
     rows, cols = maze.rows, maze.cols
     title = text("lesson_title", lang, algorithm=(maze.algorithm or "maze").capitalize(), rows=rows, cols=cols)
     counts = text(
@@ -147,32 +149,24 @@ def _caption(figure: Any, maze: Maze, stage: Stage, *, lang: str) -> None:
     if maze.algorithm == "kruskal":
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
         legend += "\n" + text("lesson_legend_rejected", lang)
+    return title, counts, legend
+
+
+def _caption(figure: Any, maze: Maze, stage: Stage, *, lang: str) -> None:
     height = figure.get_figheight()
-    for line, (inches, size, weight) in enumerate(((0.75, 12, "bold"), (0.5, 10, "normal"), (0.25, 8, "normal"))):
-        content = (title, counts, legend)[line]
+    styles = ((0.75, 12, "bold"), (0.5, 10, "normal"), (0.25, 8, "normal"))
+    for content, (inches, size, weight) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
         figure.text(0.03, inches / height, content, fontsize=size, weight=weight, va="center", linespacing=1.1)
-
-
-def stage_pixels(figure: Any, width_px: int) -> np.ndarray:
-    """``(height, width, 3)`` uint8 RGB of ``figure`` drawn ``width_px`` pixels wide (Agg)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    canvas = figure.canvas if isinstance(figure.canvas, FigureCanvasAgg) else FigureCanvasAgg(figure)
-    figure.set_dpi(width_px / figure.get_figwidth())
-    canvas.draw()
-    return np.asarray(canvas.buffer_rgba())[:, :, :3].copy()
 
 
 @exclusive
 def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
     """One lesson frame, after ``steps`` passages, as PNG bytes (no date in the file)."""
-    from PIL import Image
+    from laby3d.draw.lesson_raster import stage_image
 
     check_language(lang)
-    figure, axes = frame_figure(maze)
-    draw_stage(figure, axes, maze, stage_after(maze, steps), lang=lang)
     buffer = io.BytesIO()
-    Image.fromarray(stage_pixels(figure, width_px)).save(buffer, format="PNG", optimize=True)
+    stage_image(maze, stage_after(maze, steps), lang=lang, width_px=width_px).save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
