@@ -189,7 +189,9 @@ def test_billion_laughs_is_refused_in_milliseconds() -> None:
 def test_yaml_file_non_utf8_is_named(tmp_path: Path) -> None:
     latin = tmp_path / "classe.yaml"
     latin.write_bytes("jobs:\n  - label: Zoé\n".encode("latin-1"))
-    message = assert_refusal(lambda: load_yaml_file(latin), YamlError, "not UTF-8 text (byte 0xe9 at offset 19, line 2)")
+    message = assert_refusal(
+        lambda: load_yaml_file(latin), YamlError, "not UTF-8 text (byte 0xe9 at offset 19, line 2)"
+    )
     assert message.startswith("classe.yaml: ")
     big = tmp_path / "big.yaml"
     with big.open("wb") as stream:
