@@ -23,6 +23,19 @@ def open_neighbours(maze: Maze, row: int, col: int) -> list[tuple[int, int]]:
     return result
 
 
+def distances(maze: Maze, start: tuple[int, int]) -> dict[tuple[int, int], int]:
+    """Steps from ``start`` to every reachable cell, by a plain BFS over :func:`open_neighbours`."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        cell = queue.popleft()
+        for other in open_neighbours(maze, *cell):
+            if other not in seen:
+                seen[other] = seen[cell] + 1
+                queue.append(other)
+    return seen
+
+
 def assert_perfect(maze: Maze) -> None:
     """Spanning tree: rows·cols − 1 passages, closed walls (rows−1)(cols−1), connected, border closed."""
     rows, cols = maze.rows, maze.cols

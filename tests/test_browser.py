@@ -15,7 +15,6 @@ import re
 import subprocess
 import sys
 import time
-from collections import deque
 from importlib import resources
 from pathlib import Path
 
@@ -23,7 +22,7 @@ import numpy as np
 import pytest
 from conftest import require_tool
 from devtools import Browser
-from mazecheck import STEP, open_neighbours
+from mazecheck import STEP, distances, open_neighbours
 
 import laby3d
 from laby3d.errors import Laby3dError, MazeFileError
@@ -265,14 +264,7 @@ def test_which_way_from_every_cell_in_node(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     answers = json.loads(done.stdout)
     exit_cell = (maze.exit.row, maze.exit.col)
-    distance = {exit_cell: 0}
-    queue = deque([exit_cell])
-    while queue:
-        cell = queue.popleft()
-        for other in open_neighbours(maze, *cell):
-            if other not in distance:
-                distance[other] = distance[cell] + 1
-                queue.append(other)
+    distance = distances(maze, exit_cell)
     for k, answer in enumerate(answers):
         cell = (k // maze.cols, k % maze.cols)
         while len(open_neighbours(maze, *cell)) < 3 and cell != exit_cell:
@@ -542,14 +534,7 @@ def test_teacher_switches_turn_things_off(tmp_path: Path) -> None:
 def test_which_way_points_from_the_next_junction_towards_the_exit(tmp_path: Path) -> None:
     maze = laby3d.generate(9, 9, algorithm="kruskal", seed=11)
     exit_cell = (maze.exit.row, maze.exit.col)
-    distance = {exit_cell: 0}
-    queue = deque([exit_cell])
-    while queue:
-        cell = queue.popleft()
-        for other in open_neighbours(maze, *cell):
-            if other not in distance:
-                distance[other] = distance[cell] + 1
-                queue.append(other)
+    distance = distances(maze, exit_cell)
     path = write_page(tmp_path, maze)
     with browser() as page:
         page.open(path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from mazecheck import open_neighbours
+from mazecheck import distances, open_neighbours
 
 import laby3d
 from laby3d.maze.placement import PLACEMENTS
@@ -18,21 +18,6 @@ def test_distance_map_is_a_bfs_layering() -> None:
         for c in range(11):
             if distance[r, c] > 0:
                 assert min(distance[n] for n in open_neighbours(maze, r, c)) == distance[r, c] - 1
-
-
-def _distances(maze, start: tuple[int, int]) -> dict[tuple[int, int], int]:
-    """Steps from ``start`` to every cell, by a plain BFS over open_neighbours."""
-    seen = {start: 0}
-    frontier = [start]
-    while frontier:
-        following = []
-        for cell in frontier:
-            for nxt in open_neighbours(maze, *cell):
-                if nxt not in seen:
-                    seen[nxt] = seen[cell] + 1
-                    following.append(nxt)
-        frontier = following
-    return seen
 
 
 @pytest.mark.parametrize("algorithm", ["kruskal", "backtracker", "binary_tree"])
@@ -60,9 +45,9 @@ def test_stats_match_an_independent_count(algorithm: str) -> None:
         kinds["turn"],
     )
     cells = [(r, c) for r in range(maze.rows) for c in range(maze.cols)]
-    assert stats.longest_path == max(max(_distances(maze, cell).values()) for cell in cells) + 1
+    assert stats.longest_path == max(max(distances(maze, cell).values()) for cell in cells) + 1
     entrance, exit_ = (maze.entrance.row, maze.entrance.col), (maze.exit.row, maze.exit.col)
-    assert stats.solution_length == _distances(maze, entrance)[exit_] + 1
+    assert stats.solution_length == distances(maze, entrance)[exit_] + 1
 
 
 def test_growing_tree_policies_span_the_dead_end_range() -> None:
