@@ -13,14 +13,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import queue
 import re
-import signal
 import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -33,8 +34,11 @@ from laby3d.maze.generate import new_seed
 from laby3d.maze.model import Maze
 from laby3d.options.job import Job
 from laby3d.pipeline import maze_for
+from laby3d.workers import WorkerDied, worker_pool
 
 MANIFEST = "manifest.json"
+#: Renders of one maze before it is reported failed when its worker process dies each time.
+RENDER_ATTEMPTS = 2
 #: File name of one laser sheet (``…plywood-3mm-2.svg``).
 SHEET = re.compile(r"mm-\d+\.(svg|dxf)$")
 #: The maze file text of every maze rendered, by task key (folder, file stem).
@@ -165,12 +169,15 @@ def run_batch(
     executor: Executor | None = None,
     workers: int | None = None,
     progress: Callable[[int, int, dict[str, Any]], None] | None = None,
+    render: Callable[[MazeTask], MazeResult] = render_task,
 ) -> dict[str, Any]:
-    """Render every task (in parallel), write its files and ``manifest.json``; returns the manifest."""
+    """Render every task (in parallel, with ``render``), write its files and ``manifest.json`` as
+    each maze comes back; returns the manifest. A maze whose worker process dies is rendered
+    once more (:data:`RENDER_ATTEMPTS`); only that maze fails if it dies again."""
     with output_lock(output_dir):
         (output_dir / MANIFEST).unlink(missing_ok=True)  # an interrupted run leaves no stale manifest
         remove_stale_temporaries(output_dir)
-        return _run(tasks, output_dir, executor, workers, progress)
+        return _run(tasks, output_dir, executor, workers, progress, render)
 
 
 def _run(
@@ -179,31 +186,51 @@ def _run(
     executor: Executor | None,
     workers: int | None,
     progress: Callable[[int, int, dict[str, Any]], None] | None,
+    render: Callable[[MazeTask], MazeResult],
 ) -> dict[str, Any]:
     entries: dict[tuple[str, str], dict[str, Any]] = {}
     mazes: MazeTexts = {}  # (folder, variant) -> maze file text, for the class booklets
-    own = executor is None
     size = max(1, min(workers or os.cpu_count() or 1, len(tasks)))
-    pool = executor or ProcessPoolExecutor(max_workers=size, initializer=_leave_interrupts_to_the_batch)
+    pool = None if executor is not None else worker_pool(size, preload=("laby3d.batch",))
+    submit = executor.submit if executor is not None else partial(_schedule, pool)
+    finished: queue.SimpleQueue[Future[MazeResult]] = queue.SimpleQueue()
+    pending: dict[Future[MazeResult], tuple[MazeTask, int]] = {}  # future -> its task, attempts so far
+
+    def start(task: MazeTask, attempt: int) -> None:
+        future = submit(render, task)
+        pending[future] = (task, attempt)
+        future.add_done_callback(finished.put)
+
     started = time.perf_counter()
     try:
-        futures = {pool.submit(render_task, task): task for task in tasks}
-        for done, future in enumerate(as_completed(futures), start=1):
-            task = futures[future]
+        for task in tasks:
+            start(task, 1)
+        done = 0
+        while pending:
+            future = finished.get()
+            task, attempt = pending.pop(future)
             try:
                 result = future.result()
-            except Exception as error:  # noqa: BLE001 - e.g. a killed worker process
-                message = f"worker failed: {type(error).__name__}: {error}"
-                result = MazeResult({"job": task.job.name, "maze": task.variant, "seed": task.seed, "error": message})
+            except WorkerDied as error:
+                if attempt < RENDER_ATTEMPTS:  # once more: a worker killed for memory by a busy machine, say
+                    start(task, attempt + 1)
+                    continue
+                result = _failed(task, f"its worker process died {attempt} times (exit code {error.exitcode})")
+            except Exception as error:  # noqa: BLE001 - reported on the maze, the batch goes on
+                result = _failed(task, f"worker failed: {type(error).__name__}: {error}")
+            del future  # nothing keeps a maze's bytes once they are written: memory stays flat
             _write_result(result, Path(task.folder), output_dir)
             if result.maze_json is not None and not result.entry.get("error"):
                 mazes[task.key] = result.maze_json
             entries[task.key] = result.entry
+            del result
+            done += 1
             if progress:
-                progress(done, len(tasks), result.entry)
+                progress(done, len(tasks), entries[task.key])
     finally:
-        if own:
-            pool.shutdown(cancel_futures=True)
+        if pool is not None:
+            pool.stop()  # the workers' own exit; interrupted work is abandoned
+            pool.join()
         remove_stale_temporaries(output_dir)
     ordered = [entries[task.key] for task in tasks]
     booklets = _write_booklets(tasks, mazes, output_dir)
@@ -223,10 +250,13 @@ def _run(
     return manifest
 
 
-def _leave_interrupts_to_the_batch() -> None:
-    """In a worker: ignore Ctrl-C, which the terminal sends to every process of the batch; the
-    batch process stops the work and reports it once (workers would print tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _schedule(pool: Any, function: Callable[[MazeTask], MazeResult], task: MazeTask) -> Future[MazeResult]:
+    return pool.schedule(function, args=(task,))
+
+
+def _failed(task: MazeTask, message: str) -> MazeResult:
+    """The result of a maze whose render did not come back."""
+    return MazeResult({"job": task.job.name, "maze": task.variant, "seed": task.seed, "error": message})
 
 
 def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:

@@ -13,8 +13,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -215,7 +218,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
         executor, close = dask_executor(args.scheduler)
     try:
-        manifest = run_batch(tasks, output_dir, executor=executor, workers=args.jobs, progress=progress_printer())
+        with _terminated_as_exit():
+            manifest = run_batch(tasks, output_dir, executor=executor, workers=args.jobs, progress=progress_printer())
     finally:
         if close is not None:
             close()
@@ -228,6 +232,25 @@ def cmd_batch(args: argparse.Namespace) -> int:
             what = entry.get("maze") or entry.get("file") or entry["job"]
             print(f"failed: {what}: {entry['error']}", file=sys.stderr)
     return 1 if manifest["failed"] else 0
+
+
+@contextmanager
+def _terminated_as_exit() -> Iterator[None]:
+    """SIGTERM (``kill``, a job scheduler, a logout) ends the block as Ctrl-C does, through its
+    clean-up (workers stopped, temporaries removed, the folder's lock released), with exit status
+    143; only in the main thread, where Python delivers signals."""
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        yield
+        return
+
+    def stop(number: int, frame: Any) -> NoReturn:
+        raise SystemExit(128 + number)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _totals_line(totals: dict[str, Any]) -> str:

@@ -3,11 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import subprocess
 import sys
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -191,52 +188,6 @@ def test_rerun_is_byte_identical(tmp_path: Path) -> None:
     # 8 pupils × (maze.json, stl, 3mf, printability.json, worksheet.pdf, key.pdf), 3 practice mazes ×
     # (maze.json, png, worksheet.pdf, key.pdf), and two booklets per job
     assert len(hashes[0][1]) == 8 * 6 + 3 * 4 + 2 * 2
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        text = (task / "children").read_text().split()
-        found.extend(int(child) for child in text)
-    return found
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to find the worker processes")
-def test_killing_a_worker_leaves_no_partial_file(tmp_path: Path) -> None:
-    config = write_config(
-        tmp_path,
-        {
-            "defaults": {"maze": {"rows": 90, "cols": 90}, "formats": ["maze.json", "stl", "3mf", "png"]},
-            "jobs": [{"name": "big", "seed": 1, "count": 12}],
-        },
-    )
-    process = subprocess.Popen(
-        [sys.executable, "-m", "laby3d", "batch", str(config), "--output-dir", "out", "-j", "2"],
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not list((tmp_path / "out").rglob("*.stl")):
-        time.sleep(0.05)
-    workers = _children(process.pid)
-    assert workers, "no worker processes found"
-    os.kill(workers[0], signal.SIGKILL)
-    _, stderr = process.communicate(timeout=300)
-    assert process.returncode == 1, stderr
-    files = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
-    assert not [p for p in files if p.name.startswith(".")], "temporary files left behind"
-    for path in files:  # every file that exists is whole
-        data = path.read_bytes()
-        if path.suffix == ".stl":
-            assert len(data) == 84 + 50 * int.from_bytes(data[80:84], "little")
-        elif path.suffix == ".json":
-            json.loads(data)
-        elif path.suffix == ".png":
-            assert data.endswith(b"IEND\xaeB`\x82")
-    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
-    assert manifest["failed"] >= 1
 
 
 def test_dry_run_writes_nothing_and_only_selects(tmp_path: Path) -> None:
