@@ -13,6 +13,14 @@ from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import SIDE_BITS, Maze
 
 SVG = "{http://www.w3.org/2000/svg}"
+#: LightBurn's colour palette (its documentation's RGB table): C00–C29 are output layers, every one
+#: of them sent to the laser when enabled; T1 and T2 are the tool layers that never output.
+LIGHTBURN_OUTPUT = (
+    "#000000 #0000ff #ff0000 #00e000 #d0d000 #ff8000 #00e0e0 #ff00ff #b4b4b4 #0000a0 "
+    "#a00000 #00a000 #a0a000 #c08000 #00a0ff #a000a0 #808080 #7d87b9 #bb7784 #4a6fe3 "
+    "#d33f6a #8cd78c #f0b98d #f6c4e1 #fa9ed4 #500a78 #b45a00 #004754 #86fa88 #ffdb66"
+).split()
+LIGHTBURN_TOOLS = ("#f36926", "#0c96d9")
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
 
 

@@ -17,6 +17,8 @@ from conftest import require_tool
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from svgcheck import (
+    LIGHTBURN_OUTPUT,
+    LIGHTBURN_TOOLS,
     closed_walls_and_bound,
     footprint_from_boxes,
     greedy_travel,
@@ -272,6 +274,9 @@ def test_no_stroke_outside_a_cut_layer_has_a_cut_colour(palette: str, mode: str)
         if layer not in CUTS:
             assert colour not in cut_colours, layer
     assert page["hidden"] == ["notes"], "sheet outlines are hidden notes"
+    if palette == "default":  # LightBurn maps layers by colour: notes on a tool layer, the rest output
+        assert page["colours"]["notes"].lower() in LIGHTBURN_TOOLS
+        assert all(page["colours"][op].lower() in LIGHTBURN_OUTPUT for op in page["layers"] if op != "notes")
     assert page["order"][1:] == [op for op in OPERATIONS if op in page["layers"]]
     assert not page["text"]
     bare = parse_svg(svg_bytes(drawing, palette=palette, metadata={}, notes=False))
@@ -318,14 +323,20 @@ def test_dxf_layers_colours_extents(tmp_path: Path, mode: str, palette: str) -> 
     assert not document.audit().has_errors
     entities = list(document.modelspace())
     layers = {entity.dxf.layer for entity in entities}
-    assert "SHEET" in layers and layers <= {"CUT-INNER", "CUT-OUTER", "SCORE", "ENGRAVE-LINE", "ENGRAVE-FILL", "SHEET"}
-    wanted = {"CUT-INNER": "inner-cut", "CUT-OUTER": "outer-cut", "SCORE": "score", "SHEET": "notes"}
+    # no sheet outline: DXF readers cut every layer they import (Inkscape ignores the no-plot flag)
+    assert layers <= {"CUT-INNER", "CUT-OUTER", "SCORE", "ENGRAVE-LINE", "ENGRAVE-FILL"}
+    wanted = {"CUT-INNER": "inner-cut", "CUT-OUTER": "outer-cut", "SCORE": "score"}
     for name, key in wanted.items():
         assert "#{:02x}{:02x}{:02x}".format(*document.layers.get(name).rgb) == PALETTES[palette][key]
     xs = [x for e in entities for x, *_ in e.get_points()]
     ys = [y for e in entities for _, y, *_ in e.get_points()]
     assert tuple(document.header["$EXTMIN"])[:2] == pytest.approx((min(xs), min(ys)))
     assert tuple(document.header["$EXTMAX"])[:2] == pytest.approx((max(xs), max(ys)))
+    sheet = laser_drawing(laby3d.generate(6, 7, seed=4), Fabrication(), LaserOptions(mode=mode, top=True))
+    assert tuple(document.header["$LIMMAX"])[:2] == pytest.approx((sheet.width, sheet.height)), "sheet as limits"
+    for entity in entities:  # no outline of the sheet itself
+        points = np.array([p[:2] for p in entity.get_points()])
+        assert not np.allclose([*points.min(axis=0), *points.max(axis=0)], [0, 0, sheet.width, sheet.height])
 
 
 def test_dxf_bytes_do_not_depend_on_hash_seed_or_threads() -> None:

@@ -2,7 +2,10 @@
 
 Each operation has its own layer and colour; laser programs (LightBurn, RDWorks, Glowforge)
 map operations by colour, so no colour of a cut layer is used by any other layer. Sheet
-outlines are notes: a hidden layer in a colour no operation uses.
+outlines are notes: in SVG a hidden layer in LightBurn's T1 tool colour, which never outputs
+(its C00–C29 colours all do). DXF has no sheet outline: its readers import every layer and cut
+it (Inkscape ignores the no-plot flag, LightBurn maps layers by colour), so the sheet is given
+only as the drawing limits ($LIMMIN/$LIMMAX), which nothing draws.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ if TYPE_CHECKING:
 
 #: Stroke colour per operation and for notes. ``default`` is LightBurn's palette (C00 black fill
 #: engraving, C01 blue line engraving, C03 green score, C02 red inner cuts, C10 dark red outer
-#: cuts, C08 grey notes); ``boxes`` follows boxes.py (black outer cut, blue inner cut, green
-#: etching, cyan deep etching, red annotations).
+#: cuts, T1 orange notes: a tool layer, never output); ``boxes`` follows boxes.py (black outer
+#: cut, blue inner cut, green etching, cyan deep etching, red annotations).
 PALETTES: dict[str, dict[str, str]] = {
     "default": {
         "engrave-fill": "#000000",
@@ -31,7 +34,7 @@ PALETTES: dict[str, dict[str, str]] = {
         "score": "#00e000",
         "inner-cut": "#ff0000",
         "outer-cut": "#a00000",
-        "notes": "#b4b4b4",
+        "notes": "#f36926",
     },
     "boxes": {
         "engrave-fill": "#00ffff",
@@ -42,14 +45,13 @@ PALETTES: dict[str, dict[str, str]] = {
         "notes": "#ff0000",
     },
 }
-#: DXF layer per operation (and the notes' layer).
+#: DXF layer per operation.
 DXF_LAYERS = {
     "engrave-fill": "ENGRAVE-FILL",
     "engrave-line": "ENGRAVE-LINE",
     "score": "SCORE",
     "inner-cut": "CUT-INNER",
     "outer-cut": "CUT-OUTER",
-    "notes": "SHEET",
 }
 #: ezdxf's fixed-metadata switch is a process-wide flag: writers take turns.
 _DXF_LOCK = threading.Lock()
@@ -142,8 +144,9 @@ def svg_bytes(
 
 def dxf_bytes(drawing: Drawing, *, palette: str = "default", notes: bool = True) -> bytes:
     """DXF R2010 in millimetres ($INSUNITS = 4), y up: a layer per operation in the palette's
-    colour (true colour), sheet outlines on layer SHEET (not plotted), extents set; the same
-    bytes every time (no dates or GUIDs, whatever the hash seed or thread)."""
+    colour (true colour), extents set, and with ``notes`` the page as the drawing limits (no
+    sheet outline: readers would cut it); the same bytes every time (no dates or GUIDs,
+    whatever the hash seed or thread)."""
     import ezdxf
 
     palette_colours = colours(palette)
@@ -166,17 +169,11 @@ def _dxf(ezdxf: Any, drawing: Drawing, palette_colours: dict[str, str], notes: b
         rgb = _rgb(palette_colours[key])
         layer = document.layers.add(name, color=_nearest_aci(colors, rgb))
         layer.rgb = rgb
-        if key == "notes":
-            layer.dxf.plot = 0
     space = document.modelspace()
     corners: list[np.ndarray] = []
-    if notes:
-        for x, y, w, h in drawing.sheets:
-            outline = np.array([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], dtype=float)
-            corners.append(outline)
-            space.add_lwpolyline(
-                _flip(outline, drawing.height).tolist(), close=True, dxfattribs={"layer": DXF_LAYERS["notes"]}
-            )
+    if notes:  # the layout's limits are what ezdxf writes to the header
+        space.dxf.limmin, space.dxf.limmax = (0.0, 0.0, 0.0), (drawing.width, drawing.height, 0.0)
+        document.header["$LIMMIN"], document.header["$LIMMAX"] = (0.0, 0.0), (drawing.width, drawing.height)
     for operation in OPERATIONS:
         layer = DXF_LAYERS[operation]
         for points, closed in zip(drawing.strokes[operation], drawing.closed[operation], strict=True):
