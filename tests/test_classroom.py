@@ -337,6 +337,70 @@ def test_lesson_pdf_pages_captions_in_the_language(tmp_path: Path) -> None:
     assert "steps" not in "".join(pages) and data == lesson_pdf(maze, every=4, lang="fr")
 
 
+def rasterised_pages(data: bytes, tmp_path: Path, *, dpi: int = 100) -> list[np.ndarray]:
+    """Every page as ``(height, width, 3)`` uint8 pixels, drawn by poppler's pdftoppm (which
+    must not complain)."""
+    from PIL import Image
+
+    tool = require_tool("pdftoppm")
+    (tmp_path / "doc.pdf").write_bytes(data)
+    done = subprocess.run(
+        [tool, "-r", str(dpi), "-png", str(tmp_path / "doc.pdf"), str(tmp_path / "page")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    return [np.asarray(Image.open(path).convert("RGB")) for path in sorted(tmp_path.glob("page-*.png"))]
+
+
+def pixel_at(pixels: np.ndarray, origin: tuple[float, float], cell: float, where: tuple[float, float]) -> np.ndarray:
+    """The RGB pixel at ``where`` (row, col in cell units) of a maze drawn from ``origin``
+    (y, x pixels) with ``cell`` pixels a cell."""
+    return pixels[int(origin[0] + where[0] * cell), int(origin[1] + where[1] * cell)].astype(int)
+
+
+@pytest.mark.parametrize(("rows", "cols", "algorithm"), [(9, 12, "kruskal"), (12, 9, "wilson")])
+def test_lesson_pages_show_the_zones_and_the_walls_standing(
+    tmp_path: Path, rows: int, cols: int, algorithm: str
+) -> None:
+    """Read back from the rasterised page: one colour per zone (the components found here), a
+    different colour for each zone, and dark pixels exactly on the walls still standing."""
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=4)
+    shown = list(stages(maze, every=25))
+    pages = rasterised_pages(lesson_pdf(maze, every=25), tmp_path)
+    assert len(pages) == len(shown) == 6
+    for pixels, stage in zip(pages, shown, strict=True):
+        # the maze is the box of black pixels above the caption (the last inch: 100 pixels); its
+        # border walls are all closed
+        ys, xs = np.nonzero(np.all(pixels[:-100] < 60, axis=2))
+        top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+        first_column = left + (right - left) // (2 * cols)
+        line = np.argmin(np.all(pixels[top:, first_column] < 60, axis=1))  # the border's thickness
+        cell = (right - left - line) / cols
+        assert (bottom - top - line) / rows == pytest.approx(cell, rel=0.02)  # square cells
+
+        origin = (top + line / 2, left + line / 2)  # the top left lattice point, in pixels
+
+        found = components(stage.maze)
+        colour_of: dict[int, tuple[int, ...]] = {}
+        for (r, c), zone in np.ndenumerate(found):
+            colour = tuple(pixel_at(pixels, origin, cell, (r + 0.5, c + 0.5)).tolist())
+            assert colour_of.setdefault(int(zone), colour) == colour, f"zone {zone} has two colours"
+            assert min(colour) > 100, f"cell {(r, c)} is not filled with a light zone colour"
+        assert len(set(colour_of.values())) == len(colour_of) == stage.zone_count
+        for (r, c), cell_sides in np.ndenumerate(stage.maze.cells):
+            for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
+                if (
+                    r + dr == rows
+                    or c + dc == cols
+                    or (stage.last_opened and {*stage.last_opened} == {r * cols + c, (r + dr) * cols + c + dc})
+                ):
+                    continue  # a border, or the wall just opened (dotted)
+                middle = pixel_at(pixels, origin, cell, (r + 0.5 + dr / 2, c + 0.5 + dc / 2))
+                standing = not cell_sides & BIT[side]
+                assert (middle.min() < 60 or tuple(middle) == (255, 0, 0)) == standing, (stage.opened, r, c, side)
+
+
 def test_lesson_gif_frames_and_durations() -> None:
     from PIL import Image
 

@@ -7,8 +7,10 @@ zone count (cells − walls opened) and the walls still standing. A zone's colou
 number's colour, and a merged zone keeps the larger zone's number (:mod:`laby3d.maze.observe`):
 so a cell changes colour only when its zone merges into a larger one.
 
-:func:`lesson_pdf` gives one page per frame; :func:`laby3d.draw.animation.generation_gif`
-the same frames as a GIF. matplotlib is imported inside the functions that draw.
+:func:`lesson_pdf` gives one vector page per frame, written straight as PDF
+(:mod:`laby3d.draw.vector_pdf`); :func:`laby3d.draw.animation.generation_gif` the same frames as
+a GIF, drawn with Pillow (:mod:`laby3d.draw.lesson_raster`). Neither uses matplotlib, so neither
+depends on its settings.
 """
 
 from __future__ import annotations
@@ -17,28 +19,29 @@ import colorsys
 import io
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from laby3d.draw import exclusive
 from laby3d.draw.strings import check_language, text
-from laby3d.draw.worksheet import PDF_METADATA
+from laby3d.draw.vector_pdf import Page, pdf_document
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import Stage, stage_after, stages
 from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-
     from laby3d.maze.model import Maze
 
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
 #: Largest maze side whose zone numbers are written in the cells.
 MAX_SIDE_WITH_NUMBERS = 8
-OPENED_COLOUR = "darkorange"
-REJECTED_COLOUR = "red"
+#: RGB (0..1) of the wall just opened (dotted; matplotlib's "darkorange").
+OPENED_COLOUR = (1.0, 140 / 255, 0.0)
+#: RGB (0..1) of the walls Kruskal rejected.
+REJECTED_COLOUR = (1.0, 0.0, 0.0)
+#: RGB (0..1) of the zone numbers written in the cells of small mazes.
+NUMBER_COLOUR = (0.25, 0.25, 0.25)
 #: Width of a frame (inches); its height follows the maze's shape plus the caption.
 FRAME_WIDTH_IN = 7.0
 _CAPTION_IN = 1.0
@@ -68,9 +71,15 @@ def zone_colour(number: int) -> tuple[float, float, float]:
 
 
 def zone_image(zones: np.ndarray) -> np.ndarray:
-    """``(rows, cols, 3)`` float RGB of every cell from its zone number."""
-    palette = {int(number): zone_colour(int(number)) for number in np.unique(zones)}
-    return np.array([[palette[int(number)] for number in row] for row in zones.tolist()]).reshape(*zones.shape, 3)
+    """``(rows, cols, 3)`` float RGB (0..1) of every cell from its zone number."""
+    numbers, index = np.unique(zones, return_inverse=True)
+    palette = np.array([zone_colour(int(number)) for number in numbers.tolist()])
+    return palette[index.reshape(zones.shape)]
+
+
+def zone_pixels(zones: np.ndarray) -> np.ndarray:
+    """``(rows, cols, 3)`` uint8 RGB of every cell from its zone number."""
+    return np.round(zone_image(zones) * 255).astype(np.uint8)
 
 
 def wall_between(a: int, b: int, cols: int) -> np.ndarray:
@@ -87,48 +96,6 @@ def wall_between(a: int, b: int, cols: int) -> np.ndarray:
     if high == low + cols:
         return np.array([[col, row + 1], [col + 1, row + 1]], dtype=float)
     raise ParameterError(f"cells {a} and {b} are not neighbours in a maze of {cols} columns")
-
-
-def frame_figure(maze: Maze) -> tuple[Any, Axes]:
-    """A figure for the frames of ``maze``: axes in cell units above a caption band."""
-    from matplotlib.figure import Figure
-
-    maze_height = FRAME_WIDTH_IN * maze.rows / maze.cols
-    figure = Figure(figsize=(FRAME_WIDTH_IN, maze_height + _CAPTION_IN))
-    bottom = _CAPTION_IN / (maze_height + _CAPTION_IN)
-    axes = figure.add_axes((0.03, bottom, 0.94, (1 - bottom) * 0.96))
-    return figure, axes
-
-
-def draw_stage(figure: Any, axes: Axes, maze: Maze, stage: Stage, *, lang: str) -> None:
-    """Draw ``stage`` of ``maze`` on ``axes`` (cleared first) and its caption on ``figure``."""
-    from matplotlib.collections import LineCollection
-
-    axes.clear()
-    for old in list(figure.texts):
-        old.remove()
-    rows, cols = maze.rows, maze.cols
-    axes.imshow(zone_image(stage.zones), extent=(0, cols, rows, 0), interpolation="none")
-    line_width = max(0.6, min(2.5, 120.0 / max(rows, cols)))
-    walls = LineCollection(
-        list(wall_segments(stage.maze)), colors="black", linewidths=line_width, capstyle="projecting"
-    )
-    axes.add_collection(walls)
-    if len(stage.rejected):
-        rejected = [wall_between(int(a), int(b), cols) for a, b in stage.rejected.tolist()]
-        axes.add_collection(LineCollection(rejected, colors=REJECTED_COLOUR, linewidths=line_width * 1.6))
-    if stage.last_opened is not None:
-        (x0, y0), (x1, y1) = wall_between(*stage.last_opened, cols)
-        axes.plot([x0, x1], [y0, y1], color=OPENED_COLOUR, linewidth=line_width * 2, linestyle=":")
-    if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
-        size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
-        for (row, col), number in np.ndenumerate(stage.zones):
-            axes.text(col + 0.5, row + 0.5, str(number), fontsize=size, ha="center", va="center", color="0.25")
-    axes.set_xlim(-0.05, cols + 0.05)
-    axes.set_ylim(rows + 0.05, -0.05)
-    axes.set_aspect("equal")
-    axes.set_axis_off()
-    _caption(figure, maze, stage, lang=lang)
 
 
 def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str]:
@@ -152,14 +119,6 @@ def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str
     return title, counts, legend
 
 
-def _caption(figure: Any, maze: Maze, stage: Stage, *, lang: str) -> None:
-    height = figure.get_figheight()
-    styles = ((0.75, 12, "bold"), (0.5, 10, "normal"), (0.25, 8, "normal"))
-    for content, (inches, size, weight) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
-        figure.text(0.03, inches / height, content, fontsize=size, weight=weight, va="center", linespacing=1.1)
-
-
-@exclusive
 def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
     """One lesson frame, after ``steps`` passages, as PNG bytes (no date in the file)."""
     from laby3d.draw.lesson_raster import stage_image
@@ -175,17 +134,49 @@ def lesson_stages(maze: Maze, every: int | None) -> Iterator[Stage]:
     return stages(maze, every=default_every(maze) if every is None else every)
 
 
-@exclusive
 def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
-    """A PDF with one page per frame of the lesson (vector walls, zone colours as exact cells)."""
-    import matplotlib
-    from matplotlib.backends.backend_pdf import PdfPages
-
+    """A PDF with one page per frame of the lesson: vector walls, zone colours as exact cells
+    (an image of one pixel per cell), the caption as text (:mod:`laby3d.draw.vector_pdf`)."""
     check_language(lang)
-    buffer = io.BytesIO()
-    with matplotlib.rc_context({"pdf.fonttype": 42}), PdfPages(buffer, metadata=PDF_METADATA) as pdf:
-        figure, axes = frame_figure(maze)
-        for stage in lesson_stages(maze, every):
-            draw_stage(figure, axes, maze, stage, lang=lang)
-            pdf.savefig(figure)
-    return buffer.getvalue()
+    return pdf_document([stage_page(maze, stage, lang=lang) for stage in lesson_stages(maze, every)])
+
+
+def stage_page(maze: Maze, stage: Stage, *, lang: str) -> Page:
+    """The PDF page of ``stage``: the maze in cell units scaled to the page's width
+    (:data:`FRAME_WIDTH_IN`), the caption in the band below."""
+    rows, cols = maze.rows, maze.cols
+    width = FRAME_WIDTH_IN * 72
+    maze_band = width * rows / cols
+    page = Page(width=width, height=maze_band + _CAPTION_IN * 72)
+    # the maze's box: 94 % of the width, 96 % of the band above the caption, centred, with a
+    # margin of 0.05 cell around the walls
+    box_width, box_height = 0.94 * width, 0.96 * maze_band
+    scale = min(box_width / (cols + 0.1), box_height / (rows + 0.1))
+    left = 0.03 * width + (box_width - scale * (cols + 0.1)) / 2 + 0.05 * scale
+    top = 0.04 * maze_band + (box_height - scale * (rows + 0.1)) / 2 + 0.05 * scale
+
+    def on_page(points: np.ndarray) -> np.ndarray:
+        return points * scale + (left, top)
+
+    page.image(zone_pixels(stage.zones), x=left, y=top, width=cols * scale, height=rows * scale)
+    line_width = max(0.6, min(2.5, 120.0 / max(rows, cols)))
+    page.lines(on_page(wall_segments(stage.maze)), colour=(0.0, 0.0, 0.0), width=line_width, cap="projecting")
+    if len(stage.rejected):
+        rejected = np.array([wall_between(int(a), int(b), cols) for a, b in stage.rejected.tolist()])
+        page.lines(on_page(rejected), colour=REJECTED_COLOUR, width=line_width * 1.6)
+    if stage.last_opened is not None:
+        opened = on_page(wall_between(*stage.last_opened, cols)[None])
+        dotted = line_width * 2
+        page.lines(opened, colour=OPENED_COLOUR, width=dotted, dash=(dotted, 1.65 * dotted))
+    if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
+        size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
+        for (row, col), number in np.ndenumerate(stage.zones):
+            x, y = on_page(np.array([col + 0.5, row + 0.5]))
+            page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, centred=True)
+    styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))
+    for content, (inches, size, bold) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
+        lines = content.split("\n")
+        first = page.height - inches * 72 - (len(lines) - 1) * 0.55 * size + 0.35 * size
+        for number, line in enumerate(lines):
+            page.text(0.03 * width, first + number * 1.1 * size, line, size=size, bold=bold)
+    return page

@@ -22,6 +22,7 @@ from laby3d.draw.lesson import (
     wall_between,
     zone_colour,
 )
+from laby3d.errors import InternalError
 from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
@@ -37,17 +38,24 @@ _MARGIN = 0.03
 
 @lru_cache(maxsize=8)
 def _font(size: int):  # -> PIL.ImageFont.FreeTypeFont
-    """DejaVu Sans at ``size`` px (the font matplotlib ships, so the frames need no system font)."""
-    from matplotlib import font_manager
+    """DejaVu Sans at ``size`` px: the file matplotlib ships, found without importing matplotlib
+    (so neither its import time nor the user's matplotlibrc reach the frames). Cached per
+    process: a font object per size, read-only once loaded."""
+    import importlib.util
+    from pathlib import Path
+
     from PIL import ImageFont
 
-    return ImageFont.truetype(font_manager.findfont("DejaVu Sans"), size)
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        raise InternalError("matplotlib (which ships the DejaVu Sans font) is not installed")
+    path = Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts" / "ttf" / "DejaVuSans.ttf"
+    return ImageFont.truetype(str(path), size)
 
 
-def _rgb(colour: str | tuple[float, float, float]) -> tuple[int, int, int]:
-    from matplotlib.colors import to_rgb
-
-    return tuple(int(round(255 * c)) for c in to_rgb(colour))  # type: ignore[return-value]
+def _rgb(colour: tuple[float, float, float]) -> tuple[int, int, int]:
+    red, green, blue = (int(round(255 * c)) for c in colour)
+    return red, green, blue
 
 
 def stage_image(maze: Maze, stage: Stage, *, lang: str, width_px: int = 560) -> Image.Image:
