@@ -353,52 +353,75 @@ def rasterised_pages(data: bytes, tmp_path: Path, *, dpi: int = 100) -> list[np.
     return [np.asarray(Image.open(path).convert("RGB")) for path in sorted(tmp_path.glob("page-*.png"))]
 
 
-def pixel_at(pixels: np.ndarray, origin: tuple[float, float], cell: float, where: tuple[float, float]) -> np.ndarray:
-    """The RGB pixel at ``where`` (row, col in cell units) of a maze drawn from ``origin``
-    (y, x pixels) with ``cell`` pixels a cell."""
-    return pixels[int(origin[0] + where[0] * cell), int(origin[1] + where[1] * cell)].astype(int)
+def maze_box(pixels: np.ndarray, rows: int, cols: int) -> tuple[tuple[float, float], float]:
+    """Where a drawn maze with all its border walls closed sits in ``pixels``: the top left
+    lattice point (y, x pixels) and the side of a cell (pixels). The border is the outermost
+    rows and columns that are mostly black."""
+    black = np.all(pixels < 60, axis=2)
+    long_rows = np.flatnonzero(black.mean(axis=1) > 0.6)
+    top, bottom = long_rows.min(), long_rows.max() + 1
+    long_columns = np.flatnonzero(black[top:bottom].mean(axis=0) > 0.6)
+    left, right = long_columns.min(), long_columns.max() + 1
+    line = np.argmin(black[top:, left + (right - left) // (2 * cols)])  # the border's thickness
+    cell = (right - left - line) / cols
+    assert (bottom - top - line) / rows == pytest.approx(cell, rel=0.02)  # square cells
+    return (top + line / 2, left + line / 2), cell
+
+
+def check_frame_shows_stage(pixels: np.ndarray, stage: Stage, *, distinct: bool) -> None:
+    """One colour per zone (the components found here, sampled off the centre where small mazes
+    have their number), a different one for each zone when ``distinct``, and dark or red pixels
+    exactly on the walls still standing."""
+    rows, cols = stage.maze.rows, stage.maze.cols
+    (y0, x0), cell = maze_box(pixels, rows, cols)
+
+    def pixel(row: float, col: float) -> tuple[int, ...]:
+        return tuple(pixels[int(y0 + row * cell), int(x0 + col * cell)].astype(int).tolist())
+
+    colour_of: dict[int, tuple[int, ...]] = {}
+    for (r, c), zone in np.ndenumerate(components(stage.maze)):
+        colour = pixel(r + 0.25, c + 0.25)
+        assert colour_of.setdefault(int(zone), colour) == colour, f"zone {zone} has two colours"
+        assert min(colour) > 100, f"cell {(r, c)} is not filled with a light zone colour"
+    assert len(colour_of) == stage.zone_count
+    if distinct:
+        assert len(set(colour_of.values())) == len(colour_of)
+    for (r, c), sides in np.ndenumerate(stage.maze.cells):
+        for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
+            neighbour = (r + dr) * cols + c + dc
+            if r + dr == rows or c + dc == cols or set(stage.last_opened or ()) == {r * cols + c, neighbour}:
+                continue  # a border, or the wall just opened (dotted)
+            red, green, blue = pixel(r + 0.5 + dr / 2, c + 0.5 + dc / 2)
+            drawn = max(red, green, blue) < 60 or (red > 200 and max(green, blue) < 60)
+            assert drawn == (not sides & BIT[side]), (stage.opened, r, c, side)
 
 
 @pytest.mark.parametrize(("rows", "cols", "algorithm"), [(9, 12, "kruskal"), (12, 9, "wilson")])
 def test_lesson_pages_show_the_zones_and_the_walls_standing(
     tmp_path: Path, rows: int, cols: int, algorithm: str
 ) -> None:
-    """Read back from the rasterised page: one colour per zone (the components found here), a
-    different colour for each zone, and dark pixels exactly on the walls still standing."""
+    """Read back from the pages rasterised by poppler."""
     maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=4)
     shown = list(stages(maze, every=25))
     pages = rasterised_pages(lesson_pdf(maze, every=25), tmp_path)
     assert len(pages) == len(shown) == 6
     for pixels, stage in zip(pages, shown, strict=True):
-        # the maze is the box of black pixels above the caption (the last inch: 100 pixels); its
-        # border walls are all closed
-        ys, xs = np.nonzero(np.all(pixels[:-100] < 60, axis=2))
-        top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
-        first_column = left + (right - left) // (2 * cols)
-        line = np.argmin(np.all(pixels[top:, first_column] < 60, axis=1))  # the border's thickness
-        cell = (right - left - line) / cols
-        assert (bottom - top - line) / rows == pytest.approx(cell, rel=0.02)  # square cells
+        check_frame_shows_stage(pixels, stage, distinct=True)
 
-        origin = (top + line / 2, left + line / 2)  # the top left lattice point, in pixels
 
-        found = components(stage.maze)
-        colour_of: dict[int, tuple[int, ...]] = {}
-        for (r, c), zone in np.ndenumerate(found):
-            colour = tuple(pixel_at(pixels, origin, cell, (r + 0.5, c + 0.5)).tolist())
-            assert colour_of.setdefault(int(zone), colour) == colour, f"zone {zone} has two colours"
-            assert min(colour) > 100, f"cell {(r, c)} is not filled with a light zone colour"
-        assert len(set(colour_of.values())) == len(colour_of) == stage.zone_count
-        for (r, c), cell_sides in np.ndenumerate(stage.maze.cells):
-            for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
-                if (
-                    r + dr == rows
-                    or c + dc == cols
-                    or (stage.last_opened and {*stage.last_opened} == {r * cols + c, (r + dr) * cols + c + dc})
-                ):
-                    continue  # a border, or the wall just opened (dotted)
-                middle = pixel_at(pixels, origin, cell, (r + 0.5 + dr / 2, c + 0.5 + dc / 2))
-                standing = not cell_sides & BIT[side]
-                assert (middle.min() < 60 or tuple(middle) == (255, 0, 0)) == standing, (stage.opened, r, c, side)
+@pytest.mark.parametrize(("rows", "cols", "algorithm"), [(6, 8, "kruskal"), (9, 12, "wilson"), (15, 15, "kruskal")])
+def test_lesson_gif_frames_show_the_zones_and_the_walls_standing(rows: int, cols: int, algorithm: str) -> None:
+    """Read back from the GIF's frames, decoded by Pillow; a zone keeps its colour from frame
+    to frame until it merges."""
+    from PIL import Image
+
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=4)
+    shown = list(stages(maze, every=20))
+    image = Image.open(io.BytesIO(generation_gif(maze, every=20)))
+    assert image.n_frames == len(shown)
+    for index, stage in enumerate(shown):
+        image.seek(index)
+        check_frame_shows_stage(np.asarray(image.convert("RGB")), stage, distinct=rows * cols <= 120)
 
 
 def test_lesson_gif_frames_and_durations() -> None:

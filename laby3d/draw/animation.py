@@ -1,6 +1,7 @@
 """An animated GIF of generation: the lesson's frames (zones in colour) one after another.
 
-Frames are drawn by :mod:`laby3d.draw.lesson_raster` straight into Pillow images.
+Frames are drawn by :mod:`laby3d.draw.lesson_raster` straight into Pillow palette images that
+share one palette.
 """
 
 from __future__ import annotations
@@ -8,9 +9,8 @@ from __future__ import annotations
 import io
 from typing import TYPE_CHECKING
 
-from laby3d.draw import exclusive
 from laby3d.draw.lesson import lesson_stages
-from laby3d.draw.lesson_raster import stage_image
+from laby3d.draw.lesson_raster import FramePainter
 from laby3d.draw.strings import check_language
 from laby3d.errors import ParameterError
 
@@ -23,23 +23,16 @@ FRAME_MS = 700
 HOLD_MS = 3000
 
 
-@exclusive
 def generation_gif(
     maze: Maze, *, every: int | None = None, lang: str = "en", frame_ms: int = FRAME_MS, width_px: int = 560
 ) -> bytes:
     """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
     frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.draw.lesson.lesson_pdf`."""
-    from PIL import Image
-
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
-    images = [
-        stage_image(maze, stage, lang=lang, width_px=width_px).quantize(
-            colors=128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-        )
-        for stage in lesson_stages(maze, every)
-    ]
+    painter = FramePainter(maze, lang, width_px)
+    images = [painter.frame(stage) for stage in lesson_stages(maze, every)]
     durations = [frame_ms] * len(images)
     durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()

@@ -101,8 +101,18 @@ def wall_between(a: int, b: int, cols: int) -> np.ndarray:
 def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str]:
     """The caption of a frame: title, counts (steps, zones, walls standing, rejected) and legend
     (one or two lines)."""
+    return caption_title(maze, lang=lang), caption_counts(maze, stage, lang=lang), caption_legend(maze, lang=lang)
+
+
+def caption_title(maze: Maze, *, lang: str) -> str:
+    """The caption's first line, the same on every frame: algorithm and size."""
+    algorithm = (maze.algorithm or "maze").capitalize()
+    return text("lesson_title", lang, algorithm=algorithm, rows=maze.rows, cols=maze.cols)
+
+
+def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
+    """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
     rows, cols = maze.rows, maze.cols
-    title = text("lesson_title", lang, algorithm=(maze.algorithm or "maze").capitalize(), rows=rows, cols=cols)
     counts = text(
         "lesson_counts",
         lang,
@@ -112,11 +122,17 @@ def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str
         walls=stage.walls_standing,
         all_walls=2 * rows * cols - rows - cols,
     )
-    legend = text("lesson_legend", lang)
     if maze.algorithm == "kruskal":
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
+    return counts
+
+
+def caption_legend(maze: Maze, *, lang: str) -> str:
+    """The caption's legend, the same on every frame (two lines for Kruskal)."""
+    legend = text("lesson_legend", lang)
+    if maze.algorithm == "kruskal":
         legend += "\n" + text("lesson_legend_rejected", lang)
-    return title, counts, legend
+    return legend
 
 
 def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:

@@ -1,26 +1,36 @@
 """Lesson frames as pixels, drawn with Pillow: the GIF and the README picture.
 
-The same picture as :func:`laby3d.draw.lesson.draw_stage` (zones in colour, walls, the wall just
-opened dotted, Kruskal's rejected walls in red, the numbers on small mazes, a three-line
-caption), drawn straight into an image: about 20 times faster than rasterising a matplotlib
-figure per frame (a 15×15 GIF of 40 frames: 2.1 s → about 0.1 s), which is what a batch with
-GIFs for a whole class spends its time on.
+The same picture as the lesson's PDF page (:func:`laby3d.draw.lesson.stage_page`: zones in
+colour, walls, the wall just opened dotted, Kruskal's rejected walls in red, the numbers on small
+mazes, a three-line caption), drawn straight into a palette image: about 20 times faster than
+rasterising a matplotlib figure per frame, which is what a batch with GIFs for a whole class
+spends its time on.
+
+Every frame of a maze uses one palette (:attr:`FramePainter.palette`): 17 greys (black, white
+and the anti-aliased text between), the rejected and opened walls' colours, the zones' colours
+(exact up to 237 different ones), and on mazes small enough to show zone numbers, each zone
+colour blended a third and two thirds with the numbers' grey. A frame is thus exact without a
+per-frame colour search, and a zone keeps its colour from frame to frame.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from laby3d.draw.lesson import (
     MAX_SIDE_WITH_NUMBERS,
+    NUMBER_COLOUR,
     OPENED_COLOUR,
     REJECTED_COLOUR,
-    caption_lines,
+    caption_counts,
+    caption_legend,
+    caption_title,
     wall_between,
-    zone_colour,
+    zone_pixels,
 )
 from laby3d.errors import InternalError
 from laby3d.maze.walls import wall_segments
@@ -31,9 +41,14 @@ if TYPE_CHECKING:
     from laby3d.maze.model import Maze
     from laby3d.maze.observe import Stage
 
-#: Room for the caption under the maze, as a fraction of the frame's width (cropped to fit).
-_CAPTION = 0.2
 _MARGIN = 0.03
+#: Palette indices: greys 0 (black) to 16 (white) in steps of 16, then the walls' colours.
+_BLACK, _WHITE, _REJECTED, _OPENED = 0, 16, 17, 18
+#: Palette index of the numbers' grey (64 of 255).
+_NUMBER = 4
+_FIRST_ZONE = 19
+#: Blends of a zone colour with the numbers' grey: anti-aliased numbers in four levels.
+_NUMBER_LEVELS = (1 / 3, 2 / 3)
 
 
 @lru_cache(maxsize=8)
@@ -53,48 +68,160 @@ def _font(size: int):  # -> PIL.ImageFont.FreeTypeFont
     return ImageFont.truetype(str(path), size)
 
 
-def _rgb(colour: tuple[float, float, float]) -> tuple[int, int, int]:
+def rgb(colour: tuple[float, float, float]) -> tuple[int, int, int]:
+    """``colour`` (0..1 floats) as 0..255 integers."""
     red, green, blue = (int(round(255 * c)) for c in colour)
     return red, green, blue
 
 
-def stage_image(maze: Maze, stage: Stage, *, lang: str, width_px: int = 560) -> Image.Image:
-    """The frame of ``stage`` as an RGB image ``width_px`` wide."""
-    from PIL import Image, ImageDraw
+@dataclass(frozen=True)
+class FramePainter:
+    """Draws the lesson frames of one maze ``width_px`` wide as palette images; what every frame
+    shares (layout, palette, title and legend) is computed once."""
 
-    rows, cols = maze.rows, maze.cols
-    margin = round(width_px * _MARGIN)
-    cell = (width_px - 2 * margin) / cols
-    maze_height = round(cell * rows)
-    image = Image.new("RGB", (width_px, margin + maze_height + margin + round(width_px * _CAPTION)), "white")
-    draw = ImageDraw.Draw(image)
+    maze: Maze
+    lang: str
+    width_px: int = 560
 
-    def point(x: float, y: float) -> tuple[float, float]:
-        return margin + x * cell, margin + y * cell
+    @cached_property
+    def margin(self) -> int:
+        """Blank border around the maze and the caption (px)."""
+        return round(self.width_px * _MARGIN)
 
-    for (row, col), number in np.ndenumerate(stage.zones):
-        draw.rectangle((*point(col, row), *point(col + 1, row + 1)), fill=_rgb(zone_colour(int(number))))
-    line = max(1, round(cell * 0.08))
-    for (x0, y0), (x1, y1) in wall_segments(stage.maze).tolist():
-        draw.line((*point(x0, y0), *point(x1, y1)), fill="black", width=line)
-    for a, b in stage.rejected.tolist():
-        (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
-        draw.line((*point(x0, y0), *point(x1, y1)), fill=_rgb(REJECTED_COLOUR), width=round(line * 1.6))
-    if stage.last_opened is not None:
-        (x0, y0), (x1, y1) = wall_between(*stage.last_opened, cols).tolist()
-        for k in range(0, 8, 2):  # dotted
-            t0, t1 = k / 8, (k + 1) / 8
-            start = point(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
-            end = point(x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
-            draw.line((*start, *end), fill=_rgb(OPENED_COLOUR), width=line * 2)
-    if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
-        font = _font(max(8, round(cell * 0.28)))
+    @cached_property
+    def cell(self) -> float:
+        """Side of a cell (px)."""
+        return (self.width_px - 2 * self.margin) / self.maze.cols
+
+    @cached_property
+    def numbered(self) -> bool:
+        """Whether the frames write each cell's zone number."""
+        return max(self.maze.rows, self.maze.cols) <= MAX_SIDE_WITH_NUMBERS
+
+    @cached_property
+    def _colours(self) -> tuple[np.ndarray, np.ndarray, int]:
+        """The palette ``(256, 3)`` uint8, the palette index of every zone number and the
+        number of zone colours."""
+        from PIL import Image
+
+        greys = np.repeat(np.minimum(np.arange(0, 257, 16), 255)[:, None], 3, axis=1)
+        fixed = np.concatenate([greys, [rgb(REJECTED_COLOUR), rgb(OPENED_COLOUR)]]).astype(np.uint8)
+        room = 256 - _FIRST_ZONE
+        zones, index = np.unique(zone_pixels(np.arange(self.maze.cell_count)[None])[0], axis=0, return_inverse=True)
+        if len(zones) > room:  # many cells: median cut picks the colours and assigns each zone one
+            reduced = Image.fromarray(zones[None]).quantize(colors=room, method=Image.Quantize.MEDIANCUT)
+            index = np.asarray(reduced)[0][index.ravel()]
+            zones = np.array(reduced.getpalette() or [], dtype=np.uint8).reshape(-1, 3)[:room]
+        colours = [fixed, zones]
+        if self.numbered:  # at most 64 zones: 19 + 3 × 64 entries
+            grey = np.array(rgb(NUMBER_COLOUR), dtype=float)
+            colours += [np.round(zones * (1 - level) + grey * level).astype(np.uint8) for level in _NUMBER_LEVELS]
+        palette = np.concatenate(colours)
+        if len(palette) > 256:
+            raise InternalError(f"the lesson's palette needs {len(palette)} colours")
+        padded = np.concatenate([palette, np.zeros((256 - len(palette), 3), dtype=np.uint8)])
+        return padded, (index.ravel() + _FIRST_ZONE).astype(np.uint8), len(zones)
+
+    @property
+    def palette(self) -> np.ndarray:
+        """``(256, 3)`` uint8 RGB: the colours of every frame."""
+        return self._colours[0]
+
+    @cached_property
+    def _number_shades(self) -> np.ndarray:
+        """``(4, 256)`` uint8: the index a pixel of index ``i`` takes under a number's glyph of
+        coverage level 0 (none) to 3 (full)."""
+        shades = np.tile(np.arange(256, dtype=np.uint8), (4, 1))
+        shades[3] = _NUMBER
+        zone_count = self._colours[2]
+        zones = np.arange(_FIRST_ZONE, _FIRST_ZONE + zone_count)
+        for level in (1, 2):
+            shades[level, zones] = zones + level * zone_count
+        return shades
+
+    def _caption_strip(self, lines: tuple[tuple[str, float], ...]) -> np.ndarray:
+        """``lines`` (text, size as a fraction of the width), one under another, black on white,
+        as palette indices of the greys."""
+        from PIL import Image, ImageDraw
+
+        sizes = [max(8, round(self.width_px * scale)) for _, scale in lines]
+        strip = Image.new("L", (self.width_px, sum(round(size * 1.35) for size in sizes)), 255)
+        draw = ImageDraw.Draw(strip)
+        y = 0
+        for (content, _), size in zip(lines, sizes, strict=True):
+            draw.text((self.margin, y), content, fill=0, font=_font(size))
+            y += round(size * 1.35)
+        return np.round(np.asarray(strip) / 16).astype(np.uint8)
+
+    @cached_property
+    def _fixed_caption(self) -> tuple[np.ndarray, np.ndarray]:
+        """The title and the legend: the same on every frame."""
+        legend = caption_legend(self.maze, lang=self.lang).split("\n")
+        return (
+            self._caption_strip(((caption_title(self.maze, lang=self.lang), 0.026),)),
+            self._caption_strip(tuple((part, 0.017) for part in legend)),
+        )
+
+    def frame(self, stage: Stage) -> Image.Image:
+        """The frame of ``stage`` as a palette ("P") image with :attr:`palette`."""
+        from PIL import Image, ImageDraw
+
+        rows, cols = self.maze.rows, self.maze.cols
+        margin, cell = self.margin, self.cell
+        maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
+        title, legend = self._fixed_caption
+        counts = self._caption_strip(((caption_counts(self.maze, stage, lang=self.lang), 0.021),))
+        caption = np.concatenate([title, counts, legend])
+        caption_top = margin + maze_height + margin
+        pixels = np.full((caption_top + len(caption) + margin, self.width_px), _WHITE, dtype=np.uint8)
+        pixel_rows = np.minimum(((np.arange(maze_height) + 0.5) / cell).astype(int), rows - 1)
+        pixel_cols = np.minimum(((np.arange(maze_width) + 0.5) / cell).astype(int), cols - 1)
+        zone_index = self._colours[1][stage.zones]
+        pixels[margin : margin + maze_height, margin : margin + maze_width] = zone_index[np.ix_(pixel_rows, pixel_cols)]
+        pixels[caption_top : caption_top + len(caption)] = caption
+        image = Image.frombytes("P", (self.width_px, len(pixels)), pixels.tobytes())
+        image.putpalette(self.palette.ravel().tolist())
+        draw = ImageDraw.Draw(image)
+
+        def point(x: float, y: float) -> tuple[float, float]:
+            return margin + x * cell, margin + y * cell
+
+        line = max(1, round(cell * 0.08))
+        for (x0, y0), (x1, y1) in wall_segments(stage.maze).tolist():
+            draw.line((*point(x0, y0), *point(x1, y1)), fill=_BLACK, width=line)
+        for a, b in stage.rejected.tolist():
+            (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
+            draw.line((*point(x0, y0), *point(x1, y1)), fill=_REJECTED, width=round(line * 1.6))
+        if stage.last_opened is not None:
+            (x0, y0), (x1, y1) = wall_between(*stage.last_opened, cols).tolist()
+            for k in range(0, 8, 2):  # dotted
+                t0, t1 = k / 8, (k + 1) / 8
+                start = point(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
+                end = point(x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
+                draw.line((*start, *end), fill=_OPENED, width=line * 2)
+        if self.numbered:
+            image = self._with_numbers(image, stage)
+        return image
+
+    def _with_numbers(self, image: Image.Image, stage: Stage) -> Image.Image:
+        """``image`` with each cell's zone number written at its centre (anti-aliased in four
+        levels over the zone's colour)."""
+        from PIL import Image, ImageDraw
+
+        coverage = Image.new("L", image.size, 0)
+        draw = ImageDraw.Draw(coverage)
+        font = _font(max(8, round(self.cell * 0.28)))
         for (row, col), number in np.ndenumerate(stage.zones):
-            draw.text(point(col + 0.5, row + 0.5), str(number), fill=(64, 64, 64), font=font, anchor="mm")
-    title, counts, legend = caption_lines(maze, stage, lang=lang)
-    y = margin + maze_height + margin
-    for content, scale in ((title, 0.026), (counts, 0.021), *((part, 0.017) for part in legend.split("\n"))):
-        size = max(8, round(width_px * scale))
-        draw.text((margin, y), content, fill="black", font=_font(size))
-        y += round(size * 1.35)
-    return image.crop((0, 0, width_px, y + margin))
+            centre = (self.margin + (col + 0.5) * self.cell, self.margin + (row + 0.5) * self.cell)
+            draw.text(centre, str(number), fill=255, font=font, anchor="mm")
+        levels = np.round(np.asarray(coverage, dtype=float) * 3 / 255).astype(np.intp)
+        shaded = self._number_shades[levels, np.asarray(image)]
+        numbered = Image.frombytes("P", image.size, shaded.tobytes())
+        numbered.putpalette(self.palette.ravel().tolist())
+        return numbered
+
+
+def stage_image(maze: Maze, stage: Stage, *, lang: str, width_px: int = 560) -> Image.Image:
+    """The frame of ``stage`` as an RGB image ``width_px`` wide (one frame: see
+    :class:`FramePainter` for many)."""
+    return FramePainter(maze, lang, width_px).frame(stage).convert("RGB")
