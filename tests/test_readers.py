@@ -8,6 +8,7 @@ LABY3D_REQUIRE_TOOLS=1.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import struct
@@ -105,6 +106,29 @@ def test_3mf_uses_core_namespace_materials_and_gives_prusaslicer_extruders(tmp_p
     assert set(extruders) == {"base", "walls", "label"}
     assert extruders["base"] != extruders["walls"] and extruders["walls"] != extruders["label"]
     assert min(extruders.values()) == 1
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_3mf_mesh_read_back_with_elementtree_is_the_solid(case: str) -> None:
+    """Every part's vertices (9 significant digits) and triangles, in order, with its material:
+    the mesh text is formatted without ElementTree, so an XML parser reads it back here."""
+    solid = case_solid(case)
+    with zipfile.ZipFile(io.BytesIO(threemf_bytes(solid, "t"))) as archive:
+        model = ET.fromstring(archive.read("3D/3dmodel.model"))
+    core = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
+    vertices = np.array([[float(v.get(a)) for a in "xyz"] for v in model.iter(f"{core}vertex")])
+    triangles = [
+        [int(t.get(a)) for a in ("v1", "v2", "v3", "p1")] + [t.get("pid")] for t in model.iter(f"{core}triangle")
+    ]
+    parts = list(solid.parts.values())
+    assert np.allclose(vertices, np.concatenate([p.vertices for p in parts]), rtol=1e-8, atol=1e-9)
+    offsets = np.cumsum([0] + [len(p.vertices) for p in parts])
+    expected = [
+        [*(face + offset).tolist(), index, "1"]
+        for index, (part, offset) in enumerate(zip(parts, offsets, strict=False))
+        for face in part.faces
+    ]
+    assert triangles == expected
 
 
 @pytest.mark.parametrize("case", CASES)
