@@ -3,6 +3,7 @@ lines, exact kerf, a ball kit that closes, files per sheet, short travel, determ
 
 from __future__ import annotations
 
+import json
 import math
 import subprocess
 import sys
@@ -433,7 +434,8 @@ def test_touching_parts_share_their_common_edges() -> None:
 
 @pytest.mark.parametrize(("kerf", "thickness"), [(0.15, 3.0), (0.05, 4.0), (0.3, 6.0)])
 def test_kerf_comb_slots_are_drawn_for_each_kerf_step(kerf: float, thickness: float) -> None:
-    options = LaserOptions(mode="kerf-test", kerf=kerf, wall_material=Material(name="mdf", thickness=thickness))
+    material = Material(name="mdf", thickness=thickness)
+    options = LaserOptions(mode="kerf-test", kerf=kerf, wall_material=material, sheet=(200.0, 60.0))  # not turned
     page = laser_sheets(laby3d.generate(2, 2, seed=0), Fabrication(), options).pages[0]
     (outline,) = page.strokes["outer-cut"]
     comb = shapely.Polygon(outline)
@@ -534,3 +536,69 @@ def test_the_reference_square_never_takes_a_sheet_of_its_own() -> None:
         assert len(scored) == 1
         sides = np.hypot(*np.diff(np.vstack([scored[0], scored[0][:1]]), axis=0).T)
         assert sides == pytest.approx([100.0] * 4)
+
+
+def grid_count(part: tuple[float, float], sheet: tuple[float, float], spacing: float) -> int:
+    """Parts of one size a sheet holds in a plain grid, the better of the two orientations, with
+    ``spacing`` between parts and max(spacing, 2 mm) from the edge (the documented contract)."""
+    edge = max(spacing, 2.0)
+    best = 0
+    for w, h in (part, part[::-1]):
+        across = math.floor((sheet[0] - 2 * edge + spacing) / (w + spacing) + 1e-9)
+        down = math.floor((sheet[1] - 2 * edge + spacing) / (h + spacing) + 1e-9)
+        best = max(best, across * down)
+    return best
+
+
+def outlines_by_material(files: dict[str, bytes]) -> dict[str, list[list[shapely.Polygon]]]:
+    """The outer-cut outlines of every written sheet file, per material key (file name stem)."""
+    sheets: dict[str, list[list[shapely.Polygon]]] = {}
+    for name in sorted(files):
+        if name.endswith(".svg") and name != "overview.svg":
+            page = parse_svg(files[name])
+            key = name.rsplit("-", 1)[0]
+            sheets.setdefault(key, []).append([shapely.Polygon(p) for p, _ in page["layers"]["outer-cut"]])
+    return sheets
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    kits=st.integers(1, 5),
+    size=st.sampled_from([(6, 8), (8, 10), (12, 16)]),
+    sheet=st.sampled_from([(300.0, 200.0), (600.0, 400.0), (450.0, 300.0), (200.0, 300.0)]),
+    spacing=st.sampled_from([1.0, 3.0, 5.0]),  # 0 shares edges: tested on its own
+)
+def test_nesting_uses_no_more_sheets_than_the_best_grid_and_keeps_parts_apart(kits, size, sheet, spacing) -> None:
+    fab = Fabrication(cell_size=10, wall_thickness=3, margin=6)
+    options = LaserOptions(mode="stack", top=True, ball=6, kerf=0.15, sheet=sheet, spacing=spacing)
+    pupils = [(f"P{k}", laby3d.generate(*size, seed=k)) for k in range(kits)]
+    sheets = class_sheets(pupils, fab, options)
+    files = laser_files(sheets, suffix="svg", metadata={}, notes=False)
+    width, depth = fab.outer_size(*size)
+    part = (width + 0.15, depth + 0.15)
+    edge = max(spacing, 2.0)
+    report = json.loads(files["laser.json"])
+    for key, pages in outlines_by_material(files).items():
+        count = sum(len(outlines) for outlines in pages)
+        assert len(pages) <= math.ceil(count / grid_count(part, sheet, spacing)), key
+        area_bound = math.ceil(
+            count * (part[0] + spacing) * (part[1] + spacing) / math.prod(v - 2 * edge + spacing for v in sheet) - 1e-9
+        )
+        (nesting,) = [n for n in report["nesting"] if n["material"] == key]
+        assert nesting["sheets"] == len(pages) and nesting["area_bound_sheets"] == area_bound <= len(pages)
+        for outlines in pages:
+            inner = shapely.box(edge, edge, sheet[0] - edge, sheet[1] - edge).buffer(1e-6)
+            assert all(inner.contains(p) for p in outlines), "inside the sheet, clear of its edge"
+            for a, b in combinations(outlines, 2):
+                assert a.distance(b) >= spacing - 1e-6 and a.intersection(b).area < 1e-9
+
+
+def test_twelve_by_sixteen_kits_fit_two_plywood_sheets_of_300_by_200_turned() -> None:
+    fab = Fabrication(cell_size=10, wall_thickness=3, margin=6)
+    maze = laby3d.generate(12, 16, seed=3)
+    sheets = laser_sheets(maze, fab, LaserOptions(mode="stack", top=True, ball=6, kerf=0.15, sheet=(300.0, 200.0)))
+    assert [name for name in sheets.names() if name.startswith("plywood")] == ["plywood-3mm-1", "plywood-3mm-2"]
+    six = class_sheets(
+        [(str(k), maze) for k in range(6)], fab, LaserOptions(mode="stack", ball=6, sheet=(600.0, 400.0))
+    )
+    assert len(six.pages) == 3, "24 parts, 8 a sheet turned"

@@ -36,9 +36,9 @@ def class_sheets(kits: list[tuple[str, Maze]], fab: Fabrication, options: LaserO
         kit = ball_kit(maze, fab, options, owner=name)
         rings = text_outlines(name, height) if height > 0.5 else []  # once per pupil
         parts.extend(_tagged(part, rings, height, band) for part in kit.parts)
-    placements = nest(parts, options.sheet_size, options.spacing)
-    drawn = pages(placements, options.sheet_size, shared_edges=options.spacing == 0)
-    return LaserSheets(pages=[ordered(page) for page in drawn], kit=None)
+    nesting = nest(parts, options.sheet_size, options.spacing)
+    drawn = pages(nesting.placements, options.sheet_size, shared_edges=options.spacing == 0)
+    return LaserSheets(pages=[ordered(page) for page in drawn], kit=None, nesting=nesting.materials)
 
 
 def _tagged(part: Part, rings: list[np.ndarray], height: float, band: float) -> Part:

@@ -1,24 +1,30 @@
-"""Parts onto material sheets: shelf nesting with quarter turns, one page per sheet, mm.
+"""Parts onto material sheets: MaxRects nesting with quarter turns, one page per sheet, mm.
 
-Steps: group the parts by material; take them largest first; put each on the first shelf
-(of any open sheet) where it fits in either orientation, else open a shelf below, else a new
-sheet. Pages are y down, parts keep ``spacing`` between them and from the sheet's edge (at
-least :data:`EDGE` mm from the edge).
+Steps: group the parts by material (in the order materials first appear); pack each group's
+boxes with :func:`.packing.pack` (every part grown by ``spacing``, the sheet shrunk to keep
+:data:`EDGE` mm from its edge, in whole µm); report the sheets used against the area bound.
+Pages are y down; parts keep ``spacing`` between them and from the sheet's edge (at least
+:data:`EDGE` mm).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import math
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from laby3d.errors import ParameterError
 from laby3d.geometry.laser.drawing import Drawing
 from laby3d.geometry.laser.options import Material
+from laby3d.geometry.laser.packing import area_bound, pack
 from laby3d.geometry.laser.parts import Part
 
 #: Least distance between a part and the sheet's edge, mm.
 EDGE = 2.0
+#: Packing unit: sizes in whole µm, parts rounded up and sheets down.
+UNIT = 1000.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,73 +46,62 @@ class Placement:
         return np.column_stack([points[:, 0] - x0 + self.x, y1 - points[:, 1] + self.y])
 
 
-@dataclass(kw_only=True)
-class _Shelf:
-    y: float
-    height: float
-    x: float  # next free x
+@dataclass(frozen=True, kw_only=True)
+class Nesting:
+    """Every part's placement and, per material, the sheets used against the area bound."""
+
+    placements: list[Placement]
+    materials: list[dict[str, Any]]
+
+    @property
+    def sheets(self) -> int:
+        """Sheets used, every material."""
+        return max((p.sheet for p in self.placements), default=-1) + 1
 
 
-@dataclass(kw_only=True)
-class _Sheet:
-    edge: float  # distance kept from the sheet's edge
-    bottom: float  # next free y
-    shelves: list[_Shelf] = field(default_factory=list)
-
-
-def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> list[Placement]:
+def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> Nesting:
     """Placements of every part on sheets of ``sheet`` (W, H) mm, sheets numbered per material
     in the order materials first appear; raises :class:`ParameterError` for a part too large."""
     width, height = sheet
     edge = max(spacing, EDGE)
+    room = (_units(width - 2 * edge + spacing, down=True), _units(height - 2 * edge + spacing, down=True))
     placements: list[Placement] = []
-    materials = list(dict.fromkeys(part.material for part in parts))
-    first_sheet = 0
-    for material in materials:
+    report = []
+    first = 0
+    for material in dict.fromkeys(part.material for part in parts):
         own = [part for part in parts if part.material == material]
-        own.sort(key=lambda part: (-min(part.size), -max(part.size)))
-        sheets: list[_Sheet] = []
-        for part in own:
-            placements.append(_place(part, sheets, width, height, edge, spacing, first_sheet))
-        first_sheet += len(sheets)
-    return placements
-
-
-def _place(
-    part: Part, sheets: list[_Sheet], width: float, height: float, edge: float, spacing: float, first: int
-) -> Placement:
-    w, h = part.size
-    # lying down (long side along x) first: low shelves
-    options = [(False, w, h), (True, h, w)] if w >= h else [(True, h, w), (False, w, h)]
-    fitting = [
-        (turned, a, b) for turned, a, b in options if a + 2 * edge <= width + 1e-9 and b + 2 * edge <= height + 1e-9
-    ]
-    if not fitting:
-        raise ParameterError(
-            f"{width:g}×{height:g} mm is too small for the {part.name} part ({w:.1f}×{h:.1f} mm, turned or not, "
-            f"plus {edge:g} mm from the edge)",
-            field="sheet",
+        sizes = [(_units(part.size[0] + spacing), _units(part.size[1] + spacing)) for part in own]
+        for part, (w, h) in zip(own, sizes, strict=True):
+            if not ((w <= room[0] and h <= room[1]) or (h <= room[0] and w <= room[1])):
+                raise ParameterError(
+                    f"{width:g}×{height:g} mm is too small for the {part.name} part ({part.size[0]:.1f}×"
+                    f"{part.size[1]:.1f} mm, turned or not, plus {edge:g} mm from the edge)",
+                    field="sheet",
+                )
+        spots = pack(sizes, room)
+        for part, (index, x, y, turned) in zip(own, spots, strict=True):
+            placements.append(
+                Placement(part=part, sheet=first + index, x=edge + x / UNIT, y=edge + y / UNIT, turned=turned)
+            )
+        used = max(spot[0] for spot in spots) + 1
+        boxes = sum(part.size[0] * part.size[1] for part in own)
+        report.append(
+            {
+                "material": material.key,
+                "parts": len(own),
+                "sheets": used,
+                "area_bound_sheets": area_bound(sizes, room),
+                "waste_percent": round(100 * (1 - boxes / (used * width * height)), 1),
+            }
         )
-    for index, sheet in enumerate(sheets):
-        for shelf in sheet.shelves:
-            for turned, a, b in fitting:
-                if b <= shelf.height + 1e-9 and shelf.x + a + edge <= width + 1e-9:
-                    placement = Placement(part=part, sheet=first + index, x=shelf.x, y=shelf.y, turned=turned)
-                    shelf.x += a + spacing
-                    return placement
-        for turned, a, b in fitting:
-            if sheet.bottom + b + edge <= height + 1e-9:
-                return _new_shelf(part, sheet, first + index, turned, a, b, spacing)
-    sheets.append(_Sheet(edge=edge, bottom=edge))
-    turned, a, b = fitting[0]
-    return _new_shelf(part, sheets[-1], first + len(sheets) - 1, turned, a, b, spacing)
+        first += used
+    return Nesting(placements=placements, materials=report)
 
 
-def _new_shelf(part: Part, sheet: _Sheet, index: int, turned: bool, a: float, b: float, spacing: float) -> Placement:
-    y = sheet.bottom
-    sheet.shelves.append(_Shelf(y=y, height=b, x=sheet.edge + a + spacing))
-    sheet.bottom = y + b + spacing
-    return Placement(part=part, sheet=index, x=sheet.edge, y=y, turned=turned)
+def _units(mm: float, *, down: bool = False) -> int:
+    """``mm`` in whole packing units, rounded up (a part) or down (a sheet)."""
+    value = mm * UNIT
+    return math.floor(value + 1e-6) if down else math.ceil(value - 1e-6)
 
 
 def pages(placements: list[Placement], sheet: tuple[float, float], *, shared_edges: bool = False) -> list[Drawing]:

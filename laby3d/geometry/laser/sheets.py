@@ -8,7 +8,7 @@ outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from laby3d.geometry.laser.drawing import Drawing, overview
 from laby3d.geometry.laser.kerf_test import kerf_comb
 from laby3d.geometry.laser.kit import Kit, ball_kit
-from laby3d.geometry.laser.layout import Placement, nest, pages
+from laby3d.geometry.laser.layout import Nesting, Placement, nest, pages
 from laby3d.geometry.laser.options import LaserOptions, Material
 from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
 from laby3d.geometry.laser.travel import ordered, travel_length
@@ -39,6 +39,7 @@ class LaserSheets:
 
     pages: list[Drawing]
     kit: Kit | None = None
+    nesting: list[dict[str, Any]] = field(default_factory=list)  # per material: sheets vs the area bound
 
     def names(self) -> list[str]:
         """File-name stem per page: material and number within that material (``plywood-3mm-2``)."""
@@ -73,6 +74,8 @@ class LaserSheets:
             "cut_length_mm": round(sum(s["cut_length_mm"] for s in sheets), 1),
             "travel_mm": round(sum(s["travel_mm"] for s in sheets), 1),
         }
+        if self.nesting:
+            report["nesting"] = self.nesting
         if self.kit is not None:
             report["kit"] = self.kit.report()
         return report
@@ -86,25 +89,25 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
     if options.mode == "stack":
         kit = ball_kit(maze, fab, options)
         parts = list(kit.parts)
-        placements = nest(parts, options.sheet_size, options.spacing)
+        nesting = nest(parts, options.sheet_size, options.spacing)
         if options.reference_square:
-            parts = _with_reference(parts, placements, options)
-            placements = nest(parts, options.sheet_size, options.spacing)
+            parts = _with_reference(parts, nesting.sheets, options)
+            nesting = nest(parts, options.sheet_size, options.spacing)
         sheet = options.sheet_size
     elif options.mode == "kerf-test":
-        placements = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
+        nesting = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
         sheet = options.sheet_size
     else:
         part = _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
         if options.sheet is None:
             width, height = part.size
-            placements = [Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)]
+            nesting = Nesting(placements=[Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)], materials=[])
             sheet = (width, height)
         else:
-            placements = nest([part], options.sheet, 0.0)
+            nesting = nest([part], options.sheet, 0.0)
             sheet = options.sheet
-    drawn = pages(placements, sheet, shared_edges=options.spacing == 0)
-    return LaserSheets(pages=[ordered(page) for page in drawn], kit=kit)
+    drawn = pages(nesting.placements, sheet, shared_edges=options.spacing == 0)
+    return LaserSheets(pages=[ordered(page) for page in drawn], kit=kit, nesting=nesting.materials)
 
 
 def laser_drawing(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
@@ -124,12 +127,12 @@ def reference_square(material: Material) -> Part:
     )
 
 
-def _with_reference(parts: list[Part], placements: list[Placement], options: LaserOptions) -> list[Part]:
-    """``parts`` plus the reference square: on its own where the sheets have room for it, else
-    scored in the middle of the base (hidden once assembled) rather than on a sheet of its own."""
+def _with_reference(parts: list[Part], sheets: int, options: LaserOptions) -> list[Part]:
+    """``parts`` plus the reference square: on its own where the ``sheets`` they take have room
+    for it, else scored in the middle of the base (hidden once assembled) rather than on a sheet
+    of its own."""
     alone = [*parts, reference_square(options.wall_material)]
-    sheets = max(p.sheet for p in placements)
-    if max(p.sheet for p in nest(alone, options.sheet_size, options.spacing)) == sheets:
+    if nest(alone, options.sheet_size, options.spacing).sheets == sheets:
         return alone
     base = parts[0]
     x0, y0, x1, y1 = base.box

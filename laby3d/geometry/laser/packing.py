@@ -1,0 +1,166 @@
+"""Rectangles onto as few bins as possible: MaxRects (Jylänki 2010) with quarter turns.
+
+Sizes are whole numbers (the caller's unit, e.g. µm), so every comparison is exact and the
+result never depends on rounding. Steps of one run: take the rectangles in a sort order; put
+each in the first open bin where it fits, at the free rectangle chosen by the heuristic, in the
+orientation it allows; split every free rectangle the new one overlaps into the (up to four)
+largest free rectangles left around it and drop those inside another; open a new bin when none
+has room. :func:`pack` tries every sort order × heuristic × orientation rule and keeps the run
+with the fewest bins (fixed orientations give the plain grids, so the result is never worse
+than the best grid of either orientation); it stops early at the area bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from laby3d.errors import InternalError
+
+#: A free or used rectangle: x, y, width, height.
+Rect = tuple[int, int, int, int]
+#: Where a rectangle went: bin, x, y, turned (width and height swapped).
+Spot = tuple[int, int, int, bool]
+
+
+@dataclass(kw_only=True)
+class _Bin:
+    free: list[Rect] = field(default_factory=list)
+    largest: int = 0  # area of the largest free rectangle
+
+
+def _short_side(free: Rect, w: int, h: int) -> tuple[int, ...]:
+    """Best short side fit: least leftover on the tighter side, then on the other."""
+    a, b = free[2] - w, free[3] - h
+    return min(a, b), max(a, b)
+
+
+def _bottom_left(free: Rect, w: int, h: int) -> tuple[int, ...]:
+    """Lowest then leftmost position (rows fill like a grid)."""
+    return free[1] + h, free[0]
+
+
+def _best_area(free: Rect, w: int, h: int) -> tuple[int, ...]:
+    """Smallest free rectangle that holds it, then best short side."""
+    return free[2] * free[3] - w * h, *_short_side(free, w, h)
+
+
+HEURISTICS: dict[str, Callable[[Rect, int, int], tuple[int, ...]]] = {
+    "short-side": _short_side,
+    "bottom-left": _bottom_left,
+    "best-area": _best_area,
+}
+#: Sort orders (largest first by each key).
+SORTS: dict[str, Callable[[tuple[int, int]], tuple[int, ...]]] = {
+    "area": lambda s: (-s[0] * s[1], -max(s)),
+    "long-side": lambda s: (-max(s), -min(s)),
+    "short-side": lambda s: (-min(s), -max(s)),
+}
+#: Orientation rules: both, as given only, turned only.
+TURNS = {"both": (False, True), "flat": (False,), "turned": (True,)}
+
+
+def area_bound(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> int:
+    """Fewest bins the rectangles' total area allows (a lower bound on any packing)."""
+    total = sum(w * h for w, h in sizes)
+    capacity = bin_size[0] * bin_size[1]
+    return -(-total // capacity)
+
+
+def pack(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> list[Spot]:
+    """Where each of ``sizes`` (w, h) goes in bins of ``bin_size``, in the given order; every
+    rectangle must fit a bin in some orientation (the caller checks)."""
+    bound = area_bound(sizes, bin_size)
+    best: list[Spot] | None = None
+    best_bins = 0
+    for sort in SORTS.values():
+        order = sorted(range(len(sizes)), key=lambda k: sort(sizes[k]))
+        for heuristic in HEURISTICS.values():
+            for turns in TURNS.values():
+                spots = _run(sizes, order, bin_size, heuristic, turns)
+                if spots is None:
+                    continue
+                bins = max(spot[0] for spot in spots) + 1 if spots else 0
+                if best is None or bins < best_bins:
+                    best, best_bins = spots, bins
+                if best_bins <= bound:
+                    return best
+    if best is None:
+        raise InternalError("no packing: a rectangle larger than the bin in both orientations")
+    return best
+
+
+def _run(
+    sizes: list[tuple[int, int]],
+    order: list[int],
+    bin_size: tuple[int, int],
+    heuristic: Callable[[Rect, int, int], tuple[int, ...]],
+    turns: tuple[bool, ...],
+) -> list[Spot] | None:
+    """One MaxRects run; None when a rectangle fits no bin in the allowed orientations."""
+    width, height = bin_size
+    bins: list[_Bin] = []
+    spots: list[Spot | None] = [None] * len(sizes)
+    for k in order:
+        w, h = sizes[k]
+        shapes = [(h, w, True) if turn else (w, h, False) for turn in turns]
+        if not any(a <= width and b <= height for a, b, _ in shapes):
+            return None
+        for index, room in enumerate([*bins, None]):
+            if room is None:  # a new bin: its one free rectangle is the whole bin
+                room = _Bin(free=[(0, 0, width, height)], largest=width * height)
+                bins.append(room)
+            if room.largest < w * h:
+                continue
+            choice = _choose(room.free, shapes, heuristic)
+            if choice is not None:
+                x, y, a, b, turned = choice
+                _place(room, (x, y, a, b))
+                spots[k] = (index, x, y, turned)
+                break
+    return [spot for spot in spots if spot is not None]
+
+
+def _choose(
+    free: list[Rect], shapes: list[tuple[int, int, bool]], heuristic: Callable[[Rect, int, int], tuple[int, ...]]
+) -> tuple[int, int, int, int, bool] | None:
+    """The best (x, y, w, h, turned) over every free rectangle and allowed orientation."""
+    best = None
+    best_score: tuple[int, ...] = ()
+    for rect in free:
+        for a, b, turned in shapes:
+            if a <= rect[2] and b <= rect[3]:
+                score = heuristic(rect, a, b)
+                if best is None or score < best_score:
+                    best, best_score = (rect[0], rect[1], a, b, turned), score
+    return best
+
+
+def _place(room: _Bin, used: Rect) -> None:
+    """Split the free rectangles around ``used`` and keep the maximal ones."""
+    x, y, w, h = used
+    kept: list[Rect] = []
+    for fx, fy, fw, fh in room.free:
+        if x >= fx + fw or x + w <= fx or y >= fy + fh or y + h <= fy:
+            kept.append((fx, fy, fw, fh))
+            continue
+        if x > fx:
+            kept.append((fx, fy, x - fx, fh))
+        if x + w < fx + fw:
+            kept.append((x + w, fy, fx + fw - x - w, fh))
+        if y > fy:
+            kept.append((fx, fy, fw, y - fy))
+        if y + h < fy + fh:
+            kept.append((fx, y + h, fw, fy + fh - y - h))
+    kept = sorted(set(kept), key=lambda r: (-r[2] * r[3], r))
+    room.free = [r for k, r in enumerate(kept) if not any(_inside(r, other) for other in kept[:k])]
+    room.largest = max((r[2] * r[3] for r in room.free), default=0)
+
+
+def _inside(inner: Rect, outer: Rect) -> bool:
+    return (
+        inner[0] >= outer[0]
+        and inner[1] >= outer[1]
+        and inner[0] + inner[2] <= outer[0] + outer[2]
+        and inner[1] + inner[3] <= outer[1] + outer[3]
+    )
