@@ -234,14 +234,15 @@ def _refusal(
     x0, y0, x1, y1 = shape.bounds
     needs = []
     for side, mode in tries:
+        done = {"engrave": "engraved", "emboss": "embossed"}[mode]
         size = smallest_printable_size(shape, mode, nozzle)
         cap = size * shape.cap_height
         width, height = size * (x1 - x0), size * (y1 - y0)
         if cap > MAX_CAP_HEIGHT:
-            need = f"{mode}d it needs capitals of {cap:.1f} mm for a {nozzle:g} mm nozzle (at most {MAX_CAP_HEIGHT:g})"
+            need = f"{done} it needs capitals of {cap:.1f} mm for a {nozzle:g} mm nozzle (at most {MAX_CAP_HEIGHT:g})"
         elif side == "margin":
             need = (
-                f"{mode}d on the margin it needs margin >= {height + 2 * TEXT_CLEARANCE:.1f} mm "
+                f"{done} on the margin it needs margin >= {height + 2 * TEXT_CLEARANCE:.1f} mm "
                 f"and a plate >= {width + 2 * TEXT_CLEARANCE:.1f} mm wide"
                 + (" clear of the arrows" if room.blocked else "")
             )
