@@ -333,21 +333,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"laby3d: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every verb."""
+def build_parser(lang: str = "en") -> argparse.ArgumentParser:
+    """The argument parser of every verb, the option flags' help in ``lang``."""
     parser = _Parser(prog="laby3d", description="Perfect mazes to print, cut, view and walk.")
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
     output_help = "output file, format by its ending (see laby3d list); repeatable"
 
     p = verbs.add_parser("generate", help="generate one maze and write outputs (format by suffix)")
     p.add_argument("--output", "-o", action="append", default=[], metavar="PATH", help=output_help)
-    add_option_flags(p, ("maze", *OUTPUT_SECTIONS))
+    add_option_flags(p, ("maze", *OUTPUT_SECTIONS), lang)
     p.set_defaults(run=cmd_generate)
 
     p = verbs.add_parser("export", help="write outputs for a .maze.json or .scene.json file")
     p.add_argument("maze_file")
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
-    add_option_flags(p, OUTPUT_SECTIONS)
+    add_option_flags(p, OUTPUT_SECTIONS, lang)
     p.set_defaults(run=cmd_export)
 
     p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
@@ -376,14 +376,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solution", action="store_true", help="mark the solution")
     p.add_argument("--charset", choices=("unicode", "ascii"), default="unicode", help="text art characters")
     p.add_argument("--sets-after", type=int, metavar="K", help="show Kruskal-style set numbers after K steps")
-    add_option_flags(p, ("maze", ""))
+    add_option_flags(p, ("maze", ""), lang)
     p.set_defaults(run=cmd_show)
 
     p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
     p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
     p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
     p.add_argument("--seeds", type=int, default=20, help="mazes per algorithm for --table (default 20)")
-    add_option_flags(p, ("maze", ""))
+    add_option_flags(p, ("maze", ""), lang)
     p.set_defaults(run=cmd_stats)
 
     p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
@@ -399,29 +399,42 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _user_message(error: Laby3dError) -> str:
-    """The error as the CLI user typed things: a field becomes its flag."""
+def _user_message(error: Laby3dError, lang: str = "en") -> str:
+    """The error as the CLI user typed things (a field becomes its flag), in ``lang``."""
+    from laby3d.i18n import in_language
+
     if isinstance(error, ParameterError) and error.field:
         flags = all_flags()
         within = [flag for path, flag in flags.items() if path.endswith(f".{error.field}")]
         flag = flags.get(error.field) or (within[0] if len(within) == 1 else error.field)
         flag = flag if flag.startswith("-") else f"--{flag}"
-        return f"{flag} {error.detail}"
-    return str(error)
+        return f"{flag} {in_language(error.detail, lang)}"
+    return in_language(str(error), lang)
+
+
+def typed_language(argv: Sequence[str]) -> str:
+    """``fr`` when the command line says ``--lang fr`` (anywhere: ``--help`` may come first), so
+    that the flags' help and the errors are French; ``en`` otherwise."""
+    argv = list(argv)
+    typed = [argv[i + 1] for i, word in enumerate(argv[:-1]) if word == "--lang"]
+    typed += [word.partition("=")[2] for word in argv if word.startswith("--lang=")]
+    return "fr" if typed and typed[-1] == "fr" else "en"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; see the module docstring for the exit status."""
-    args = build_parser().parse_args(argv)
+    lang = typed_language(sys.argv[1:] if argv is None else argv)
+    args = build_parser(lang).parse_args(argv)
+    error_word = "erreur :" if lang == "fr" else "error:"
     try:
         return args.run(args) or 0
     except InternalError as error:
         return _bug(error)
     except OutputError as error:
-        print(f"laby3d: error: {error}", file=sys.stderr)
+        print(f"laby3d: {error_word} {error}", file=sys.stderr)
         return 1
     except Laby3dError as error:
-        print(f"laby3d: error: {_user_message(error)}", file=sys.stderr)
+        print(f"laby3d: {error_word} {_user_message(error, lang)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("laby3d: interrupted; finished files are complete, unfinished ones were not written", file=sys.stderr)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from laby3d.i18n.formatting import duration_text as duration_text  # the wording lives with the other formats
+
 if TYPE_CHECKING:
     from laby3d.filament import PrintWork
 
@@ -56,14 +58,3 @@ TIME_MODELS = {
         profile="PrusaSlicer 2.5, Original Prusa i3 MK3S, 0.20mm QUALITY @MK3, Generic PLA",
     ),
 }
-
-
-def duration_text(seconds: float) -> str:
-    """``about 7 h 05 min`` (to the 5 minutes; minutes alone under an hour).
-
-    >>> duration_text(25_380), duration_text(1_000)
-    ('about 7 h 05 min', 'about 15 min')
-    """
-    minutes = int(round(seconds / 300) * 5)
-    hours, minutes = divmod(minutes, 60)
-    return f"about {hours} h {minutes:02d} min" if hours else f"about {minutes} min"

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from laby3d.errors import ParameterError
+from laby3d.i18n.messages import Message
 from laby3d.options.job import Job, job_flag_fields
 from laby3d.options.presets import PRESETS
 from laby3d.quoting import shown
@@ -28,44 +29,54 @@ _CONSTRAINTS = {
     "less_than": ("lt", "<"),
     "less_than_equal": ("le", "<="),
 }
+#: pydantic error type → the kind of laby3d sentence that says it (``got {value}`` after it).
+PYDANTIC_KINDS = {
+    "int_parsing": "whole_number",
+    "int_from_float": "whole_number",
+    "int_parsing_size": "sensible_whole_number",
+    "int_type": "whole_number",
+    "float_parsing": "number",
+    "float_type": "number",
+    "finite_number": "finite_number",
+    "bool_parsing": "true_or_false",
+    "bool_type": "true_or_false",
+    "string_type": "text",
+    "list_type": "list",
+    "model_type": "options_mapping",
+    "dict_type": "mapping",
+}
+#: pydantic length errors → (kind, the ``ctx`` key of the limit).
+PYDANTIC_LENGTHS = {
+    "string_too_long": ("at_most_characters", "max_length"),
+    "string_too_short": ("at_least_characters", "min_length"),
+    "too_long": ("at_most_items", "max_length"),
+    "too_short": ("at_least_items", "min_length"),
+}
 
 
 def pydantic_detail(error: Mapping[str, Any]) -> str:
-    """What is wrong, in laby3d's words (``must be > 0, got 0``), from one pydantic error."""
+    """What is wrong, in laby3d's words (``must be > 0, got 0``), from one pydantic error: a
+    :class:`laby3d.i18n.Message` that French pages and ``--lang fr`` say again in French."""
     kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
     if kind in _CONSTRAINTS:
         key, sign = _CONSTRAINTS[kind]
-        limit = ctx[key]
-        return f"must be {sign} {f'{limit:g}' if isinstance(limit, float) else limit}, got {shown(value)}"
+        return Message("compare", sign=sign, limit=ctx[key], value=shown(value))
     if kind == "extra_forbidden":
-        return "is not a known key"
+        return Message("unknown_key")
     if kind == "missing":
-        return "is required"
+        return Message("required")
     if kind == "literal_error":
-        return f"must be one of {ctx['expected'].replace(' or ', ', ')}, got {shown(value)}"
+        return Message("one_of", choices=ctx["expected"].replace(" or ", ", "), value=shown(value))
     if kind == "value_error" and isinstance(ctx.get("error"), ParameterError):
         return ctx["error"].detail
-    messages = {
-        "int_parsing": "must be a whole number",
-        "int_from_float": "must be a whole number",
-        "int_parsing_size": "must be a whole number of a sensible size",
-        "int_type": "must be a whole number",
-        "float_parsing": "must be a number",
-        "float_type": "must be a number",
-        "finite_number": "must be a finite number",
-        "bool_parsing": "must be true or false",
-        "bool_type": "must be true or false",
-        "string_type": "must be text",
-        "list_type": "must be a list",
-        "model_type": "must be a mapping of options",
-        "dict_type": "must be a mapping",
-        "string_too_long": f"must be at most {ctx.get('max_length')} characters",
-        "string_too_short": f"must be at least {ctx.get('min_length')} character(s)",
-        "too_long": f"must have at most {ctx.get('max_length')} items",
-        "too_short": f"must have at least {ctx.get('min_length')} item(s)",
-    }
-    detail = messages.get(kind) or error["msg"][0].lower() + error["msg"][1:]
-    return f"{detail}, got {shown(value)}"
+    if kind in PYDANTIC_KINDS:
+        return Message(PYDANTIC_KINDS[kind], value=shown(value))
+    if kind in PYDANTIC_LENGTHS:
+        sentence, limit = PYDANTIC_LENGTHS[kind]
+        return Message(sentence, limit=ctx.get(limit), value=shown(value))
+    if kind == "string_pattern_mismatch":
+        return Message("pattern", pattern=ctx.get("pattern"), value=shown(value))
+    return Message("other", detail=error["msg"][0].lower() + error["msg"][1:], value=shown(value))
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:

@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from annotated_types import Ge, Gt, Le, Lt
 
+from laby3d.i18n.formatting import colon, number_text
+from laby3d.options import translations
 from laby3d.options.job import SECTIONS, job_flag_fields
 
 #: argparse group titles per section.
@@ -56,14 +58,14 @@ def _number(text: str) -> int | float | str:
     return text
 
 
-def range_text(field: Any) -> str:
-    """The field's allowed range, e.g. ``> 0, ≤ 5``."""
+def range_text(field: Any, lang: str = "en") -> str:
+    """The field's allowed range, e.g. ``> 0, ≤ 5`` (``> 0,1`` in French)."""
     parts = []
     for item in field.metadata:
         for kind, sign, attribute in ((Gt, ">", "gt"), (Ge, "≥", "ge"), (Lt, "<", "lt"), (Le, "≤", "le")):
             if isinstance(item, kind):
                 limit = getattr(item, attribute)
-                parts.append(f"{sign} {limit:g}" if isinstance(limit, float) else f"{sign} {limit}")
+                parts.append(f"{sign} {number_text(limit, lang) if isinstance(limit, float) else limit}")
     return ", ".join(parts)
 
 
@@ -73,10 +75,32 @@ def choices_of(field: Any) -> tuple[Any, ...] | None:
     return typing.get_args(kind) if typing.get_origin(kind) is Literal else None
 
 
-def add_option_flags(parser: argparse.ArgumentParser, sections: Iterable[str]) -> dict[str, str]:
+def flag_help(path: str, field: Any, lang: str = "en") -> str:
+    """A flag's help: the option's help (:mod:`laby3d.options.translations` in French), its
+    range, the French labels of its choices, and its default."""
+    kind = base_type(field.annotation)
+    help_text = translations.help_text(path, field, lang)
+    limits = range_text(field, lang)
+    if limits:
+        help_text += f" ({limits})"
+    choices = choices_of(field)
+    if lang == "fr" and choices is not None:
+        named = [f"{choice} = {translations.choice_label(path, choice, lang)}" for choice in choices]
+        help_text += f" ; {', '.join(named)}"
+    default = "défaut" if lang == "fr" else "default"
+    if field.default is True:
+        help_text += f" [{colon(default, lang)} {'oui' if lang == 'fr' else 'on'}]"
+    elif field.default is not None and field.default is not False:
+        value = number_text(field.default, lang) if kind is float else field.default
+        help_text += f" [{colon(default, lang)} {value}]"
+    return help_text
+
+
+def add_option_flags(parser: argparse.ArgumentParser, sections: Iterable[str], lang: str = "en") -> dict[str, str]:
     """Add a flag per option of ``sections`` (``""`` = the job's own options such as seed and
-    label); returns dotted path → flag as typed."""
+    label), their help in ``lang``; returns dotted path → flag as typed."""
     wanted = set(sections)
+    titles = translations.FRENCH_SECTIONS if lang == "fr" else GROUP_TITLES
     groups: dict[str, argparse._ArgumentGroup] = {}
     flags = {}
     for path, field, names in job_flag_fields():
@@ -84,16 +108,9 @@ def add_option_flags(parser: argparse.ArgumentParser, sections: Iterable[str]) -
         if section not in wanted:
             continue
         if section not in groups:
-            groups[section] = parser.add_argument_group(GROUP_TITLES.get(section, section))
+            groups[section] = parser.add_argument_group(titles.get(section, section))
         kind = base_type(field.annotation)
-        help_text = field.description or ""
-        limits = range_text(field)
-        if limits:
-            help_text += f" ({limits})"
-        if field.default is True:
-            help_text += " [default: on]"
-        elif field.default is not None and field.default is not False:
-            help_text += f" [default: {field.default:g}]" if kind is float else f" [default: {field.default}]"
+        help_text = flag_help(path, field, lang)
         arguments: dict[str, Any] = {
             "dest": _dest(path),
             "default": argparse.SUPPRESS,
@@ -133,6 +150,7 @@ __all__ = [
     "all_flags",
     "base_type",
     "choices_of",
+    "flag_help",
     "range_text",
     "typed_options",
 ]

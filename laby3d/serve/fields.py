@@ -15,6 +15,8 @@ from typing import Any
 from annotated_types import Ge, Gt, Le, Lt
 
 from laby3d.errors import Laby3dError, ParameterError
+from laby3d.i18n import Message, colon, in_language
+from laby3d.options import translations
 from laby3d.options.build import merge, nested, validated_job
 from laby3d.options.flags import all_flags, base_type, choices_of
 from laby3d.options.job import Job, job_flag_fields
@@ -43,13 +45,16 @@ MORE_SECTIONS = ("maze", "print")
 MAX_SIDE = 100
 #: Formats of the class set when the class config names none.
 CLASS_FORMATS = ("maze.json", "stl", "3mf", "worksheet.pdf")
+#: French names of the page's own fields that are not options (the pupil's name).
+PAGE_FIELDS_FR = {"name": "nom", "options": "options"}
 #: The formats every preview checks the design against (the printable solid).
 PREVIEW_FORMATS = ("stl",)
 
 
-def field_specs() -> list[dict[str, Any]]:
-    """The form's fields: path, flag, kind (int, float, bool, choice, text), choices, default,
-    min/max (``exclusive`` when strict), help and group (``main`` or ``more``)."""
+def field_specs(lang: str = "en") -> list[dict[str, Any]]:
+    """The form's fields: path, flag, kind (int, float, bool, choice, text), choices (with
+    ``choice_labels`` to show), default, min/max (``exclusive`` when strict), label and help in
+    ``lang`` (:mod:`laby3d.options.translations`), and group (``main`` or ``more``)."""
     from laby3d.printability import PRINTERS
 
     specs = []
@@ -64,14 +69,15 @@ def field_specs() -> list[dict[str, Any]]:
         spec: dict[str, Any] = {
             "path": path,
             "flag": flags[0],
-            "label": path.split(".")[-1].replace("_", " "),
-            "help": field.description or "",
+            "label": translations.label(path, lang),
+            "help": translations.help_text(path, field, lang),
             "default": field.default,
             "optional": field.default is None,
             "group": "main" if path in MAIN_FIELDS else "more",
         }
         if choices is not None:
-            spec.update(kind="choice", choices=list(choices))
+            labels = [translations.choice_label(path, choice, lang) for choice in choices]
+            spec.update(kind="choice", choices=list(choices), choice_labels=labels)
         elif kind is bool:
             spec["kind"] = "bool"
         elif kind in (int, float):
@@ -110,16 +116,16 @@ def design_data(values: Any) -> dict[str, Any]:
     """A flat design from the client, checked for shape only: known paths, JSON scalars; ``None``
     and ``""`` mean "not set". Raises :class:`ParameterError` naming the path."""
     if not isinstance(values, Mapping):
-        raise ParameterError("must be a mapping of option paths to values", field="options")
+        raise ParameterError(Message("option_paths"), field="options")
     paths = known_paths()
     design: dict[str, Any] = {}
     for path, value in values.items():
         if not isinstance(path, str) or path not in paths:
-            raise ParameterError("is not an option of the class app", field=str(path)[:80])
+            raise ParameterError(Message("class_app_option"), field=str(path)[:80])
         if value is None or value == "":
             continue
         if not isinstance(value, (bool, int, float, str)) or (isinstance(value, str) and len(value) > 200):
-            raise ParameterError("must be a number, true/false or a short text", field=path)
+            raise ParameterError(Message("short_value"), field=path)
         design[path] = value
     return design
 
@@ -141,16 +147,21 @@ def job_for(
     for side in ("rows", "cols"):
         value = maze.get(side) if isinstance(maze, Mapping) else None
         if isinstance(value, int) and not isinstance(value, bool) and value > MAX_SIDE:
-            raise ParameterError(f"must be <= {MAX_SIDE} in the class app, got {value}", field=f"maze.{side}")
+            raise ParameterError(Message("class_app_limit", limit=MAX_SIDE, value=value), field=f"maze.{side}")
     return validated_job(data)
 
 
-def field_error(error: Laby3dError) -> dict[str, Any]:
-    """An error for the page: the field's dotted path (or None), its CLI flag and the message as
-    the CLI prints it (``--wall-thickness must be < cell_size …``)."""
+def field_error(error: Laby3dError, lang: str = "en") -> dict[str, Any]:
+    """An error for the page: the field's dotted path (or None), its CLI flag and the message:
+    in English as the CLI prints it (``--wall-thickness must be < cell_size …``), in French
+    after the field's French label (``épaisseur des murs : doit être < cell_size …``)."""
     if isinstance(error, ParameterError) and error.field:
-        flags = all_flags()
-        flag = flags.get(error.field)
-        message = f"{flag} {error.detail}" if flag else f"{error.field} {error.detail}"
+        flag = all_flags().get(error.field)
+        if lang == "fr":
+            name = translations.FRENCH[error.field].label if error.field in translations.FRENCH else error.field
+            name = PAGE_FIELDS_FR.get(name, name)
+            message = f"{colon(name.capitalize(), lang)} {in_language(error.detail, lang)}"
+        else:
+            message = f"{flag or error.field} {error.detail}"
         return {"field": error.field, "flag": flag, "message": message}
-    return {"field": None, "flag": None, "message": str(error)}
+    return {"field": None, "flag": None, "message": in_language(str(error), lang)}

@@ -1,0 +1,456 @@
+"""Error sentences in English and French: one catalogue of kinds, each an English and a French
+template with ``{named}`` values.
+
+Two ways in, one catalogue:
+
+- laby3d's option layer (pydantic errors, the class app's own checks) builds a :class:`Message`
+  from a kind and its values: an English ``str`` that remembers both, so every place that shows
+  English keeps working, and :func:`in_language` says it again in French from the values.
+- The library raises plain English sentences (``must be < cell_size (10 mm) so corridors stay
+  open, got 12``) deep in geometry and mesh code, where a message is best read beside the rule
+  it states. Their templates are in the same catalogue; :func:`in_language` recognises such a
+  sentence by its template (the literal text, numbers where numbers go) and reads its values
+  back. A sentence no template matches stays English: tests walk the errors the form can show.
+
+French numbers get a decimal comma; ``>=`` and ``<=`` become ``≥`` and ``≤``; option names
+(``cell_size``) stay as typed in YAML, since that is what a user types.
+
+>>> message = Message("compare", sign=">=", limit=0.1, value="0.05")
+>>> message, in_language(message, "fr")
+('must be >= 0.1, got 0.05', 'doit être ≥ 0,1, pas 0,05')
+>>> in_language("need margin >= 4 mm beside the openings, got 2.5", "fr")
+'il faut une marge ≥ 4 mm à côté des ouvertures, pas 2,5'
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from laby3d.i18n.formatting import ENGLISH_NUMBER, french_number, number_text
+
+#: kind → (English, French). Kinds built as :class:`Message` first, then the library's sentences.
+SENTENCES: dict[str, tuple[str, str]] = {
+    # --- pydantic's checks, as laby3d words them (laby3d.options.build.pydantic_detail) ---
+    "compare": ("must be {sign} {limit}, got {value}", "doit être {sign} {limit}, pas {value}"),
+    "unknown_key": ("is not a known key", "n’est pas une clé connue"),
+    "required": ("is required", "est obligatoire"),
+    "one_of": ("must be one of {choices}, got {value}", "doit être l’une des valeurs {choices}, pas {value}"),
+    "whole_number": ("must be a whole number, got {value}", "doit être un nombre entier, pas {value}"),
+    "sensible_whole_number": (
+        "must be a whole number of a sensible size, got {value}",
+        "doit être un nombre entier de taille raisonnable, pas {value}",
+    ),
+    "number": ("must be a number, got {value}", "doit être un nombre, pas {value}"),
+    "finite_number": ("must be a finite number, got {value}", "doit être un nombre fini, pas {value}"),
+    "true_or_false": ("must be true or false, got {value}", "doit valoir true ou false, pas {value}"),
+    "text": ("must be text, got {value}", "doit être un texte, pas {value}"),
+    "list": ("must be a list, got {value}", "doit être une liste, pas {value}"),
+    "options_mapping": (
+        "must be a mapping of options, got {value}",
+        "doit être une table d’options (clé : valeur), pas {value}",
+    ),
+    "mapping": ("must be a mapping, got {value}", "doit être une table (clé : valeur), pas {value}"),
+    "at_most_characters": (
+        "must be at most {limit} characters, got {value}",
+        "doit faire au plus {limit} caractères, pas {value}",
+    ),
+    "at_least_characters": (
+        "must be at least {limit} character(s), got {value}",
+        "doit faire au moins {limit} caractère(s), pas {value}",
+    ),
+    "at_most_items": (
+        "must have at most {limit} items, got {value}",
+        "doit avoir au plus {limit} éléments, pas {value}",
+    ),
+    "at_least_items": (
+        "must have at least {limit} item(s), got {value}",
+        "doit avoir au moins {limit} élément(s), pas {value}",
+    ),
+    "pattern": (
+        "string should match pattern '{pattern}', got {value}",
+        "doit suivre le motif '{pattern}', pas {value}",
+    ),
+    "other": ("{detail}, got {value}", "est refusé ({detail}), pas {value}"),
+    # --- the class app's own checks (laby3d.serve) ---
+    "class_app_limit": (
+        "must be <= {limit} in the class app, got {value}",
+        "doit être ≤ {limit} dans l’appli de la classe, pas {value}",
+    ),
+    "option_paths": ("must be a mapping of option paths to values", "doit être une table chemin d’option → valeur"),
+    "class_app_option": ("is not an option of the class app", "n’est pas une option de l’appli de la classe"),
+    "short_value": (
+        "must be a number, true/false or a short text",
+        "doit être un nombre, true/false ou un texte court",
+    ),
+    "pupil_name": ("must be 1 to {limit} printable characters", "doit faire de 1 à {limit} caractères imprimables"),
+    # --- the library's sentences, recognised by their templates ---
+    "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),
+    "mm_compare": ("must be {sign} {limit} mm, got {value}", "doit être {sign} {limit} mm, pas {value}"),
+    "mm_zero_or_at_least": (
+        "must be 0 or at least {limit} mm, got {value}",
+        "doit valoir 0 ou au moins {limit} mm, pas {value}",
+    ),
+    "mm_at_least": ("must be at least {limit} mm, got {value}", "doit valoir au moins {limit} mm, pas {value}"),
+    "mm_at_most": ("must be at most {limit} mm, got {value}", "doit valoir au plus {limit} mm, pas {value}"),
+    "walls_under_cell": (
+        "must be < cell_size ({limit} mm) so corridors stay open, got {value}",
+        "doit être < cell_size ({limit} mm) pour que les couloirs restent ouverts, pas {value}",
+    ),
+    "margin_needs_base": (
+        "needs a base plate: base_thickness must be > 0 when margin > 0",
+        "demande un plateau : base_thickness doit être > 0 quand margin > 0",
+    ),
+    "model_too_large": (
+        "gives a model of {width} × {depth} mm; at most {limit} mm per side (lower cell_size or the maze size)",
+        "donne un modèle de {width} × {depth} mm ; au plus {limit} mm par côté "
+        "(réduire cell_size ou la taille du labyrinthe)",
+    ),
+    "sizes_text": (
+        "must look like {shape} in mm, e.g. {example}, got {value}",
+        "doit s’écrire {shape} en mm, par exemple {example}, pas {value}",
+    ),
+    "walls_thinner_than_nozzle": (
+        "of {value} mm is thinner than the nozzle ({nozzle} mm): the slicer would drop the walls; "
+        "use >= {least} mm or force",
+        "de {value} mm est plus fine que la buse ({nozzle} mm) : le trancheur supprimerait les murs ; "
+        "mettre ≥ {least} mm ou force",
+    ),
+    "label_needs_base": (
+        "needs a base plate: base_thickness must be > 0",
+        "demande un plateau : base_thickness doit être > 0",
+    ),
+    "label_depth_under_base": (
+        "must be <= {limit} mm for the label under the base (base_thickness {base} mm − {floor} mm of plate − "
+        "the cuts into its top), got {value}; or make room for it on the margin",
+        "doit être ≤ {limit} mm pour le texte sous le plateau (base_thickness {base} mm − {floor} mm de plateau − "
+        "les creux du dessus), pas {value} ; ou faire de la place sur la marge",
+    ),
+    "label_depth_engraved": (
+        "must be <= {limit} mm to engrave the label, got {value}",
+        "doit être ≤ {limit} mm pour graver le texte, pas {value}",
+    ),
+    "label_depth_bottom": (
+        "must be in (0, {limit}] mm under a {base} mm base ({floor} mm of plate kept above it and the cuts "
+        "into the top), got {value}",
+        "doit être dans ]0 ; {limit}] mm sous un plateau de {base} mm ({floor} mm de plateau gardés au-dessus "
+        "et les creux du dessus), pas {value}",
+    ),
+    "mm_in_up_to": ("must be in (0, {limit}] mm, got {value}", "doit être dans ]0 ; {limit}] mm, pas {value}"),
+    "markers_margin": (
+        "need margin >= {limit} mm beside the openings, got {value}",
+        "il faut une marge ≥ {limit} mm à côté des ouvertures, pas {value}",
+    ),
+    "markers_base": (
+        "need base_thickness > {limit} mm (engraved arrows)",
+        "il faut base_thickness > {limit} mm (flèches gravées)",
+    ),
+    "solution_width": (
+        "must be > 0 and < the corridor width ({limit} mm), got {value}",
+        "doit être > 0 et < la largeur des couloirs ({limit} mm), pas {value}",
+    ),
+    "solution_needs_base": (
+        "needs a base plate (a groove or ridge): base_thickness must be > 0",
+        "demande un plateau (rainure ou relief) : base_thickness doit être > 0",
+    ),
+    "groove_depth": (
+        "of a groove must be in (0, {limit}] mm (base_thickness − 0.4 mm of floor below it), got {value}",
+        "d’une rainure doit être dans ]0 ; {limit}] mm (base_thickness − 0,4 mm de fond sous elle), pas {value}",
+    ),
+    "ridge_height": (
+        "of a ridge must be in (0, {limit}) mm, got {value}",
+        "d’un relief doit être dans ]0 ; {limit}[ mm, pas {value}",
+    ),
+    "label_bottom_emboss": (
+        "bottom engraves the label under the base: set label_mode engrave, or label_position margin",
+        "bottom grave le texte sous le plateau : mettre label_mode engrave, ou label_position margin",
+    ),
+    "label_invisible": ("{text} has no visible character", "{text} n’a aucun caractère visible"),
+    "label_right_to_left": (
+        "{text}: right-to-left letters are not supported ({letters})",
+        "{text} : les lettres écrites de droite à gauche ne sont pas prises en charge ({letters})",
+    ),
+    "label_glyphs": (
+        "{text}: the font has no glyph for {letters}",
+        "{text} : la police n’a pas de glyphe pour {letters}",
+    ),
+    "label_does_not_fit": (
+        "{text} does not fit the {width} × {depth} mm plate, margin {margin} mm: {needs_list}; "
+        "shorten it or enlarge the maze",
+        "{text} ne tient pas sur le plateau de {width} × {depth} mm, marge {margin} mm : {needs_list} ; "
+        "raccourcir le texte ou agrandir le labyrinthe",
+    ),
+    "label_needs_capitals_engraved": (
+        "engraved it needs capitals of {size} mm for a {nozzle} mm nozzle (at most {limit})",
+        "gravé, il lui faut des majuscules de {size} mm pour une buse de {nozzle} mm (au plus {limit})",
+    ),
+    "label_needs_capitals_embossed": (
+        "embossed it needs capitals of {size} mm for a {nozzle} mm nozzle (at most {limit})",
+        "en relief, il lui faut des majuscules de {size} mm pour une buse de {nozzle} mm (au plus {limit})",
+    ),
+    "label_needs_margin_engraved": (
+        "engraved on the margin it needs margin >= {height} mm and a plate >= {width} mm wide",
+        "gravé sur la marge, il lui faut une marge ≥ {height} mm et un plateau d’au moins {width} mm de large",
+    ),
+    "label_needs_margin_embossed": (
+        "embossed on the margin it needs margin >= {height} mm and a plate >= {width} mm wide",
+        "en relief sur la marge, il lui faut une marge ≥ {height} mm et un plateau d’au moins {width} mm de large",
+    ),
+    "label_needs_margin_engraved_arrows": (
+        "engraved on the margin it needs margin >= {height} mm and a plate >= {width} mm wide clear of the arrows",
+        "gravé sur la marge, il lui faut une marge ≥ {height} mm et un plateau d’au moins {width} mm de large "
+        "hors des flèches",
+    ),
+    "label_needs_margin_embossed_arrows": (
+        "embossed on the margin it needs margin >= {height} mm and a plate >= {width} mm wide clear of the arrows",
+        "en relief sur la marge, il lui faut une marge ≥ {height} mm et un plateau d’au moins {width} mm de large "
+        "hors des flèches",
+    ),
+    "label_needs_bottom": (
+        "under the base it needs a plate >= {width} × {depth} mm",
+        "sous le plateau, il lui faut un plateau d’au moins {width} × {depth} mm",
+    ),
+    "memory_budget": (
+        "{rows} with cols {cols}: would need about {megabytes} MB for the {kinds} outputs; at most {limit} MB per "
+        "maze, about {side}×{side} cells (text and pictures go up to {most}×{most})",
+        "{rows} avec cols {cols} : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
+        "par labyrinthe, environ {side}×{side} cases (texte et images jusqu’à {most}×{most})",
+    ),
+    "opening_text": (
+        "must look like 'row,col,side' such as '0,0,W', got {value}",
+        "doit s’écrire 'ligne,colonne,côté' comme '0,0,W', pas {value}",
+    ),
+    "opening_cell": (
+        "cell must be within 0..{last_row}, 0..{last_col}, got {row},{col}",
+        "la case doit être dans 0..{last_row}, 0..{last_col}, pas {row},{col}",
+    ),
+    "opening_side": (
+        "side {letter} of cell ({row}, {col}) is not on the border",
+        "le côté {letter} de la case ({row}, {col}) n’est pas sur le bord",
+    ),
+    "explicit_openings": (
+        "explicit needs both entrance and exit ('row,col,side')",
+        "explicit demande l’entrée et la sortie ('ligne,colonne,côté')",
+    ),
+    "exit_is_entrance": ("must differ from the entrance", "doit différer de l’entrée"),
+    "algorithm_option": (
+        "is not an option of {algorithm} (its options: {options})",
+        "n’est pas une option de {algorithm} (ses options : {options})",
+    ),
+    "probability": ("must be a number in [0, 1], got {value}", "doit être un nombre dans [0 ; 1], pas {value}"),
+    "probability_range": ("must be in [0, 1], got {value}", "doit être dans [0 ; 1], pas {value}"),
+    "policy_names": (
+        "must name policies among {policies}, got {value}",
+        "doit nommer des politiques parmi {policies}, pas {value}",
+    ),
+    "policy_weight": (
+        "weight of {policy} must be a number, got {value}",
+        "le poids de {policy} doit être un nombre, pas {value}",
+    ),
+    "policy_weight_positive": (
+        "weight of {policy} must be > 0, got {value}",
+        "le poids de {policy} doit être > 0, pas {value}",
+    ),
+    "policy_missing": (
+        "must name at least one of {policies}, got {value}",
+        "doit nommer au moins une politique parmi {policies}, pas {value}",
+    ),
+    "kerf": (
+        "must be in [0, wall_thickness = {limit}) mm, got {value}",
+        "doit être dans [0 ; wall_thickness = {limit}[ mm, pas {value}",
+    ),
+    "sheet_sizes": (
+        "must be two positive sizes in mm, got {value}",
+        "doit être deux tailles positives en mm, pas {value}",
+    ),
+    "ball_fits_corridor": (
+        "{ball} mm + play {play} mm must fit the corridor width ({cell} - {wall} = {corridor} mm): "
+        "a smaller ball, a larger cell_size or thinner walls",
+        "{ball} mm + jeu {play} mm doivent tenir dans la largeur des couloirs ({cell} - {wall} = {corridor} mm) : "
+        "une bille plus petite, un cell_size plus grand ou des murs plus fins",
+    ),
+    "wall_layers": (
+        "gives {layers} × {thickness} mm = {height} mm of walls, lower than the ball {ball} mm + play {play} mm; "
+        "at least {least} layers",
+        "donne {layers} × {thickness} mm = {height} mm de murs, moins que la bille {ball} mm + jeu {play} mm ; "
+        "au moins {least} couches",
+    ),
+    "registration_holes": (
+        "must be > 0 and fit the frame with 1 mm around: at most margin + wall_thickness - 2 = {limit} mm, "
+        "got {value} (raise the margin)",
+        "doit être > 0 et tenir dans le cadre avec 1 mm autour : au plus margin + wall_thickness - 2 = {limit} mm, "
+        "pas {value} (agrandir la marge)",
+    ),
+    "count_and_names": (
+        "and names cannot both be given: one maze per name, or count variants",
+        "et names ne vont pas ensemble : un labyrinthe par nom, ou count variantes",
+    ),
+    "blank_name": ("is blank: every pupil needs a name", "est vide : chaque élève a besoin d’un nom"),
+    "name_twice": (
+        "{name} appears twice ({first}): make each name distinct, e.g. {example}",
+        "{name} apparaît deux fois ({first}) : chaque nom doit être distinct, par exemple {example}",
+    ),
+    "name_same_file": (
+        "{name} gives the same file name as {other} ({first}): make each name distinct, e.g. {example}",
+        "{name} donne le même nom de fichier que {other} ({first}) : chaque nom doit être distinct, "
+        "par exemple {example}",
+    ),
+    # --- the printability report's warnings (laby3d.print_rules, laby3d.printability) ---
+    "warn_walls": (
+        "walls are {wall} mm, {widths} nozzle widths; {least} or more ({limit} mm) print reliably",
+        "les murs font {wall} mm, {widths} largeurs de buse ; {least} ou plus ({limit} mm) s’impriment sûrement",
+    ),
+    "warn_corridors": (
+        "corridors are {corridor} mm wide; under {least} nozzle widths ({limit} mm) the slicer fills them in",
+        "les couloirs font {corridor} mm de large ; sous {least} largeurs de buse ({limit} mm) le trancheur "
+        "les remplit",
+    ),
+    "warn_ball": (
+        "a ball of {ball} mm needs corridors of at least {limit} mm ({play} mm play); they are {corridor} mm",
+        "une bille de {ball} mm demande des couloirs d’au moins {limit} mm ({play} mm de jeu) ; ils font {corridor} mm",
+    ),
+    "warn_ball_height": (
+        "walls {height} mm high let a ball of {ball} mm hop over; make them at least {ratio} × its diameter "
+        "({limit} mm)",
+        "des murs de {height} mm laissent sauter une bille de {ball} mm ; les faire d’au moins {ratio} × son "
+        "diamètre ({limit} mm)",
+    ),
+    "warn_no_common_printer": (
+        "{width} × {depth} × {height} mm plus {room} mm skirt room per side fits none of the common printers "
+        "({printers}); give --printer or --bed",
+        "{width} × {depth} × {height} mm plus {room} mm de jupe par côté ne tient sur aucune imprimante courante "
+        "({printers}) ; choisir une imprimante ou un plateau",
+    ),
+    "warn_bed": (
+        "{width} × {depth} mm plus {room} mm skirt room per side does not fit the {printer} bed "
+        "({bed_width} × {bed_depth} mm)",
+        "{width} × {depth} mm plus {room} mm de jupe par côté ne tient pas sur le plateau de la {printer} "
+        "({bed_width} × {bed_depth} mm)",
+    ),
+    "warn_bed_height": (
+        "{height} mm tall, more than the {limit} mm the {printer} bed ({bed_width} × {bed_depth} mm) can print",
+        "{height} mm de haut, plus que les {limit} mm que la {printer} ({bed_width} × {bed_depth} mm) peut imprimer",
+    ),
+    "warn_no_fix": (
+        "no cell size, wall size or maze size fixes all of this together: use a bigger bed, a smaller nozzle or "
+        "ball, or a smaller margin",
+        "aucune taille de case, de mur ou de labyrinthe ne règle tout à la fois : prendre un plus grand plateau, "
+        "une buse ou une bille plus petite, ou une marge plus petite",
+    ),
+    "warn_fewer_cells": (
+        "no cell size fits the {printer} bed ({bed_width} × {bed_depth} mm) with corridors of {limit} mm or more: "
+        "fewer rows and columns are needed",
+        "aucune taille de case ne tient sur le plateau de la {printer} ({bed_width} × {bed_depth} mm) avec des "
+        "couloirs d’au moins {limit} mm : il faut moins de lignes et de colonnes",
+    ),
+    "warn_suggested": (
+        "suggested: {flags}: {plate} mm, fits the {printer} bed ({bed_width} × {bed_depth} mm), passes every check",
+        "suggestion : {flags} : {plate} mm, tient sur le plateau de la {printer} ({bed_width} × {bed_depth} mm), "
+        "passe tous les contrôles",
+    ),
+    "warn_not_closed": (
+        "the solid is not closed: this is a bug in laby3d, please report it with the maze file",
+        "la pièce n’est pas fermée : c’est un bogue de laby3d, merci de le signaler avec le fichier du labyrinthe",
+    ),
+    "warn_bodies": (
+        "the solid has {bodies} separate bodies instead of one",
+        "la pièce a {bodies} corps séparés au lieu d’un seul",
+    ),
+}
+#: Values that are numbers in a sentence (read back as numbers only, written with a French comma).
+NUMBER_VALUES = frozenset(
+    "limit width depth base floor nozzle least size height megabytes side most row col last_row last_col rows cols "
+    "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies".split()
+)
+#: Kinds too general to recognise in a sentence: only ever built as a :class:`Message`.
+BUILT_ONLY = frozenset({"other"})
+_SIGNS = {">=": "≥", "<=": "≤"}
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+class Message(str):
+    """An English sentence that remembers its kind and values, so that it can be said again in
+    another language; it is a ``str``, so error messages and comparisons stay as they were."""
+
+    kind: str
+    values: dict[str, Any]
+
+    def __new__(cls, kind: str, **values: Any) -> Message:
+        english, _ = SENTENCES[kind]
+        self = super().__new__(cls, english.format(**{name: _written(name, v, "en") for name, v in values.items()}))
+        self.kind, self.values = kind, values
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_message, (self.kind, self.values))
+
+    def said_in(self, lang: str) -> str:
+        """The sentence in ``lang``."""
+        if lang != "fr":
+            return str(self)
+        _, french = SENTENCES[self.kind]
+        return french.format(**{name: _written(name, value, lang) for name, value in self.values.items()})
+
+
+def _message(kind: str, values: dict[str, Any]) -> Message:
+    return Message(kind, **values)
+
+
+def _written(name: str, value: Any, lang: str) -> str:
+    """A value in a sentence: numbers as ``lang`` writes them, signs as French prints them."""
+    if isinstance(value, float):
+        return number_text(value, lang)
+    text = str(value)
+    if lang != "fr":
+        return text
+    if name == "sign":
+        return _SIGNS.get(text, text)
+    if name.endswith("_list"):
+        return " ; ".join(in_language(part, lang) for part in text.split("; "))
+    return french_number(text)
+
+
+@cache
+def _templates() -> list[tuple[re.Pattern[str], str]]:
+    """Each kind's English template as a pattern, the most literal text first (the most
+    specific template wins: ``must be > 0 and < the corridor width`` before ``must be {sign}``)."""
+    patterns = []
+    for kind, (english, _) in SENTENCES.items():
+        if kind in BUILT_ONLY:
+            continue
+        seen: set[str] = set()
+        parts = []
+        for index, piece in enumerate(_PLACEHOLDER.split(english)):
+            if index % 2 == 0:
+                parts.append(re.escape(piece))
+            elif piece in seen:
+                parts.append(f"(?P={piece})")
+            else:
+                seen.add(piece)
+                group = {"sign": r"[<>]=?"}.get(piece, ENGLISH_NUMBER if piece in NUMBER_VALUES else r".+?")
+                parts.append(f"(?P<{piece}>{group})")
+        literal = len(_PLACEHOLDER.sub("", english))
+        patterns.append((literal, re.compile("".join(parts), re.DOTALL), kind))
+    patterns.sort(key=lambda item: -item[0])
+    return [(pattern, kind) for _, pattern, kind in patterns]
+
+
+def recognised(sentence: str) -> Message | None:
+    """The message an English sentence of the catalogue says, read back; None if none says it."""
+    if isinstance(sentence, Message):
+        return sentence
+    for pattern, kind in _templates():
+        found = pattern.fullmatch(sentence)
+        if found:
+            return Message(kind, **found.groupdict())
+    return None
+
+
+def in_language(sentence: str, lang: str) -> str:
+    """``sentence`` (English, from laby3d) in ``lang``; unchanged in English, or when the
+    catalogue does not know it."""
+    if lang != "fr":
+        return str(sentence)
+    message = recognised(sentence)
+    return message.said_in(lang) if message is not None else str(sentence)
