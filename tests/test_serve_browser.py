@@ -42,11 +42,12 @@ def free_port() -> int:
 class Server:
     """``laby3d.serve.run`` in a subprocess on a free localhost port; ``token`` as it printed it."""
 
-    def __init__(self, folder: Path, class_name: str = "2nde A") -> None:
+    def __init__(self, folder: Path, class_name: str = "2nde A", config: Path | None = None) -> None:
         self.port = free_port()
         code = (
             "from laby3d.serve import run; "
-            f"run(host='127.0.0.1', port={self.port}, class_name={class_name!r}, folder={str(folder)!r})"
+            f"run(host='127.0.0.1', port={self.port}, class_name={class_name!r}, folder={str(folder)!r}, "
+            f"config={str(config) if config else None!r})"
         )
         self.process = subprocess.Popen(
             [sys.executable, "-u", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT

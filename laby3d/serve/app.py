@@ -27,7 +27,7 @@ from starlette.routing import Route
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.generate import new_seed
-from laby3d.serve import page, work
+from laby3d.serve import page, wording, work
 from laby3d.serve.classroom import Classroom, PreviewCache, checked_name, job_key, pupil_key, summary_of
 from laby3d.serve.fields import design_data, field_specs
 from laby3d.serve.http import guarded, invalid, json_body, refused
@@ -111,6 +111,11 @@ class _State:
         self.rate = rate
         self.cache = PreviewCache()
 
+    @property
+    def lang(self) -> str:
+        """The class's language: of its pages, fields, errors and figures."""
+        return str(self.classroom.settings.defaults.get("lang", "en"))
+
     # --- helpers -----------------------------------------------------------------------------
 
     def _limit(self, request: Request) -> None:
@@ -130,7 +135,7 @@ class _State:
         except WorkerLost as error:
             raise refused(503, str(error), {"Retry-After": "1"}) from None
         except Laby3dError as error:
-            raise invalid(error) from None
+            raise invalid(error, self.lang) from None
         except Exception as error:  # noqa: BLE001 - a bug in laby3d, reported as one, the server goes on
             raise refused(500, f"internal error (a bug in laby3d): {type(error).__name__}: {error}") from None
 
@@ -139,14 +144,14 @@ class _State:
         try:
             return design_data(body.get("options", {}) if isinstance(body, dict) else None)
         except ParameterError as error:
-            raise invalid(error) from None
+            raise invalid(error, self.lang) from None
 
     async def _preview_of(self, design: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The preview of a design (cached by its job), with its cache key."""
         try:
             job = self.classroom.job(design)
         except ParameterError as error:
-            raise invalid(error) from None
+            raise invalid(error, self.lang) from None
         key = job_key(job)
         found = self.cache.get(key)
         if found is None:
@@ -181,7 +186,7 @@ class _State:
         return JSONResponse(
             {
                 "class": settings.class_name,
-                "fields": field_specs(),
+                "fields": field_specs(self.lang),
                 "defaults": settings.defaults,
                 "locks": self.classroom.locks,
                 "formats": formats,
@@ -199,7 +204,7 @@ class _State:
                 "seed": design["seed"],
                 "svg": found["svg"],
                 "report": found["report"],
-                "summary": summary_of(found["report"]),
+                "summary": wording.for_page(summary_of(found["report"]), self.lang),
                 "model": f"/api/model.glb?key={key}",
             }
         )
@@ -216,7 +221,7 @@ class _State:
         try:
             name = checked_name(request.path_params["name"])
         except ParameterError as error:
-            raise invalid(error) from None
+            raise invalid(error, self.lang) from None
         key = pupil_key(name)
         store = self.classroom.store
         if request.method == "GET":
@@ -231,7 +236,8 @@ class _State:
         summary = summary_of(found_preview["report"])
         saved = store.save_pupil(key=key, name=name, design=design, summary=summary, preview=found_preview["svg"])
         downloads = {fmt: f"/api/download/{key}.{fmt}" for fmt in FORMATS}
-        return JSONResponse({"name": saved.name, "key": key, "summary": saved.summary, "downloads": downloads})
+        summary = wording.for_page(saved.summary, self.lang)
+        return JSONResponse({"name": saved.name, "key": key, "summary": summary, "downloads": downloads})
 
     async def pupil_preview(self, request: Request) -> Response:
         key, _, suffix = request.path_params["file"].partition(".")
@@ -250,7 +256,7 @@ class _State:
         try:
             job = self.classroom.job(pupil.design, formats=[fmt])
         except ParameterError as error:
-            raise invalid(error) from None
+            raise invalid(error, self.lang) from None
         data = await self._render(work.render_file, job, fmt, timeout=DOWNLOAD_TIMEOUT)
         disposition = f'attachment; filename="{pupil.key}.{fmt}"'
         return Response(data, media_type=media_type(fmt), headers={"Content-Disposition": disposition})

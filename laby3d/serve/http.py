@@ -30,9 +30,9 @@ class HTTPProblem(Exception):
         self.status, self.body, self.headers = status, body, headers or {}
 
 
-def invalid(error: Laby3dError) -> HTTPProblem:
-    """A 422 naming the field at fault with the CLI's message."""
-    return HTTPProblem(422, {"errors": [field_error(error)]})
+def invalid(error: Laby3dError, lang: str = "en") -> HTTPProblem:
+    """A 422 naming the field at fault with the CLI's message (in ``lang``)."""
+    return HTTPProblem(422, {"errors": [field_error(error, lang)]})
 
 
 def refused(

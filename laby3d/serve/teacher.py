@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from laby3d.errors import Laby3dError, ParameterError
-from laby3d.serve import classset
+from laby3d.serve import classset, wording
 from laby3d.serve.classroom import Classroom
 from laby3d.serve.http import invalid, json_body, refused
 
@@ -26,6 +26,11 @@ class TeacherAPI:
     def __init__(self, classroom: Classroom) -> None:
         self.classroom = classroom
         self.class_set_lock = asyncio.Lock()  # one class set at a time, in its own one-process pool
+
+    @property
+    def lang(self) -> str:
+        """The class's language: of its errors and figures."""
+        return str(self.classroom.settings.defaults.get("lang", "en"))
 
     def routes(self) -> list[Route]:
         """The teacher's routes."""
@@ -47,18 +52,20 @@ class TeacherAPI:
 
     async def pupils(self, request: Request) -> Response:
         self._check_token(request)
+        pupils = self.classroom.store.pupils()
         rows = [
             {
                 "name": pupil.name,
                 "key": pupil.key,
                 "status": self.classroom.status(pupil),
-                "summary": pupil.summary,
+                "summary": wording.for_page(pupil.summary, self.lang),
                 "design": pupil.design,
                 "updated": pupil.updated,
             }
-            for pupil in self.classroom.store.pupils()
+            for pupil in pupils
         ]
-        return JSONResponse({"class": self.classroom.settings.class_name, "pupils": rows})
+        totals = wording.totals_text([pupil.summary for pupil in pupils], self.lang)
+        return JSONResponse({"class": self.classroom.settings.class_name, "pupils": rows, "totals": totals})
 
     async def remove(self, request: Request) -> Response:
         self._check_token(request)
@@ -72,7 +79,7 @@ class TeacherAPI:
             try:
                 self.classroom.set_locks(body.get("locks", {}) if isinstance(body, dict) else None)
             except ParameterError as error:
-                raise invalid(error) from None
+                raise invalid(error, self.lang) from None
         return JSONResponse({"locks": self.classroom.locks})
 
     def _config(self) -> dict[str, Any]:
@@ -104,7 +111,7 @@ class TeacherAPI:
             try:
                 data, _ = await asyncio.wait_for(asyncio.to_thread(classset.class_zip, config), CLASS_SET_TIMEOUT)
             except Laby3dError as error:
-                raise invalid(error) from None
+                raise invalid(error, self.lang) from None
         name = self.classroom.store.path.parent.name
         headers = {"Content-Disposition": f'attachment; filename="{name}.zip"'}
         return Response(data, media_type="application/zip", headers=headers)

@@ -1,5 +1,6 @@
 /* laby3d serve: form fields built from the option specs of /api/options (kind, range, choices,
-   default, help), shared by the pupil and teacher pages. Texts go in with textContent only. */
+   default, label and help in the class's language), shared by the pupil and teacher pages. A
+   choice shows its label and sends its value. Texts go in with textContent only. */
 (function () {
   "use strict";
 
@@ -22,7 +23,10 @@
     if (spec.kind === "choice") {
       input = el("select", { id: fieldId(spec.path), name: spec.path });
       if (spec.optional) input.appendChild(el("option", { value: "", text: "—" }));
-      spec.choices.forEach(function (choice) { input.appendChild(el("option", { value: String(choice), text: String(choice) })); });
+      spec.choices.forEach(function (choice, i) {
+        var shown = spec.choice_labels ? spec.choice_labels[i] : String(choice);
+        input.appendChild(el("option", { value: String(choice), text: shown }));
+      });
     } else if (spec.kind === "bool") {
       input = el("input", { id: fieldId(spec.path), name: spec.path, type: "checkbox" });
     } else if (spec.kind === "int" || spec.kind === "float") {

@@ -78,11 +78,8 @@
   function showReport(summary) {
     var box = document.getElementById("report");
     box.textContent = "";
-    function row(label, value) { box.appendChild(el("p", {}, [el("b", { text: label + ": " }), el("span", { text: value })])); }
-    if (summary.size_mm) row(text.size, summary.size_mm.map(function (v) { return Math.round(v); }).join(" × ") + " mm");
-    if (summary.printer) row(summary.printer, summary.fits ? text.fits : text.fits_not);
-    if (summary.print_time) row(text.time, summary.print_time);
-    if (summary.filament_g !== null && summary.filament_g !== undefined) row(text.filament, summary.filament_g + " g");
+    /* Rows (label, value) written by the server in the class's language (laby3d.serve.wording). */
+    summary.rows.forEach(function (r) { box.appendChild(el("p", {}, [el("b", { text: r[0] + " " }), el("span", { text: r[1] })])); });
     var list = el("ul", { className: "warnings" });
     summary.warnings.forEach(function (w) { list.appendChild(el("li", { text: w })); });
     box.appendChild(list);

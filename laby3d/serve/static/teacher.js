@@ -31,9 +31,8 @@
     var titles = ["", text.col_name, text.status, text.size, text.col_printer, text.time, text.filament, text.col_seed, ""];
     head.appendChild(el("tr", {}, titles.map(function (h) { return el("th", { text: h }); })));
     body.textContent = "";
-    var seconds = 0, grams = 0;
     data.pupils.forEach(function (p) {
-      var s = p.summary, size = s.size_mm ? s.size_mm.map(Math.round).join(" × ") + " mm" : "";
+      var s = p.summary, size = s.texts.size;
       var stl = el("a", { href: "/api/download/" + encodeURIComponent(p.key) + ".stl", text: "STL" });
       var remove = el("button", { type: "button", text: text.remove });
       remove.addEventListener("click", async function () {
@@ -43,19 +42,14 @@
       var thumb = el("img", { className: "thumb", alt: "", src: "/api/preview/" + encodeURIComponent(p.key) + ".svg?" + p.updated });
       var row = el("tr", { "data-key": p.key }, [
         el("td", {}, [thumb]), cell(p.name), cell(p.status), cell(size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
-        cell(s.print_time), cell(s.filament_g === null ? "" : s.filament_g + " g"), cell(p.design.seed),
+        cell(s.texts.time), cell(s.texts.filament), cell(p.design.seed),
         el("td", {}, [stl, remove]),
       ]);
       row.className = p.status === "ok" ? "ok" : "warn";
       body.appendChild(row);
-      seconds += s.print_seconds || 0;
-      grams += s.filament_g || 0;
     });
     hook.pupils = data.pupils.map(function (p) { return p.name; });
-    var minutes = Math.round(seconds / 60);
-    document.getElementById("totals").textContent = text.totals + ": " + data.pupils.length + " " + text.mazes +
-      " · " + Math.floor(minutes / 60) + " h " + String(minutes % 60).padStart(2, "0") + " " + text.of_printing +
-      " · " + Math.round(grams) + " g " + text.of_filament;
+    document.getElementById("totals").textContent = data.totals;  /* worded by the server (laby3d.serve.wording) */
   }
 
   async function locks() {
