@@ -396,7 +396,25 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")
     p.set_defaults(run=cmd_list)
+    if lang == "fr":
+        for each in (parser, *verbs.choices.values()):
+            _in_french(each)
     return parser
+
+
+class _FrenchHelp(argparse.HelpFormatter):
+    """argparse's own word before the usage line, in French."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, "utilisation : " if prefix is None else prefix)
+
+
+def _in_french(parser: argparse.ArgumentParser) -> None:
+    """argparse's own words of ``parser``'s help in French (the options' help is French already)."""
+    parser.formatter_class = _FrenchHelp
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            action.help = "afficher cette aide et quitter"
 
 
 def _user_message(error: Laby3dError, lang: str = "en") -> str:

@@ -283,6 +283,8 @@ def test_cli_help_is_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> 
             assert first_words in " ".join(french.split()), path
             assert " ".join((field.description or "").split()[:4]) in " ".join(english.split()), path
     assert "[défaut : 1,6]" in french  # wall_thickness
+    assert french.startswith("utilisation : laby3d generate") and "afficher cette aide et quitter" in french
+    assert english.startswith("usage: laby3d generate") and "labyrinthe" not in english
     assert "ridge = relief" in " ".join(french.split())
 
 
