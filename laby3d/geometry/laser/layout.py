@@ -18,8 +18,8 @@ import numpy as np
 from laby3d.errors import ParameterError
 from laby3d.geometry.laser.drawing import Drawing
 from laby3d.geometry.laser.options import Material
-from laby3d.geometry.laser.packing import area_bound, pack
 from laby3d.geometry.laser.parts import Part
+from laby3d.geometry.packing import area_bound, pack
 
 #: Least distance between a part and the sheet's edge, mm.
 EDGE = 2.0
