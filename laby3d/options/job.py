@@ -93,9 +93,12 @@ class Job(BaseModel):
                 settings = self.print.print_settings()
                 settings.bed_size()
                 settings.check_walls(fabrication)
-        if "laser" in needs:
-            with located("laser", keep=("label", "print")):  # the ball is the print section's
-                self.laser.options(self.print.ball, self.label).check(fabrication)
+        if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
+            with located("laser", keep=("label", "print", "names")):  # the ball is the print section's
+                seed = self.seed if self.names is None and self.count is None else None  # variants: drawn
+                self.laser.options(self.print.ball, self.label).check(
+                    fabrication, size=(self.maze.rows, self.maze.cols), names=self.names, seed=seed
+                )
         if self.names is not None:
             check_names(self.names)
         if self.count is not None and self.names is not None:

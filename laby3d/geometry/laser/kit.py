@@ -3,30 +3,28 @@
 Steps: (1) the ball and its play give the inside height, and the wall sheets needed to reach
 it; (2) the wall sheet is the plate minus the corridors, with the entrance and exit closed in
 the frame (one connected piece: the ball only leaves through a top hole); (3) base and top are
-the plate, the top with a hole over the entrance and one over the exit; (4) optional alignment
-holes at the same four frame corners in every layer; (5) the label goes where it can be seen.
+the plate, the top with a hole over the entrance and one over the exit; (4) every layer keyed
+alike (:mod:`.engraving`): a notch at one corner, dowel holes (optional) lining up only one way
+round; (5) layer numbers, and the label or a pupil's name tag, where they can be read.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
 
-from laby3d.geometry.laser.options import LaserOptions, wall_layers_needed
-from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
+from laby3d.geometry.laser.engraving import Engraving, Frame, dowel_centres, notch, notch_size, plan
+from laby3d.geometry.laser.options import LaserOptions, min_wall, wall_layers_needed
+from laby3d.geometry.laser.parts import Mark, Part, grown
 from laby3d.geometry.raster import EMPTY, FLOOR, PATH, WALL, Raster, maze_raster
-from laby3d.geometry.text import text_outlines
 from laby3d.geometry.trace import rings_to_shapely, trace
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-
-#: Room left around a label on the plate, mm.
-LABEL_INSET = 3.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -41,7 +39,10 @@ class Kit:
     wall_layers: int
     inside_height: float
     registration: list[tuple[float, float]]  # alignment hole centres, mm
+    notch: float  # the orientation notch's leg along the top edge from the top-left corner, mm
     label_on: str | None
+    layer_numbers: bool
+    warnings: list[str] = field(default_factory=list)
 
     def report(self) -> dict[str, Any]:
         """What the kit is, for the laser report (JSON-ready)."""
@@ -55,33 +56,61 @@ class Kit:
             "stack_height_mm": round(sum(heights[name] for name, _ in self.layers), 3),
             "ball_holes_mm": round(self.ball + self.ball_play, 3),
             "registration_holes": [[round(x, 3), round(y, 3)] for x, y in self.registration],
+            "orientation_notch_mm": self.notch,
+            "layer_numbers": self.layer_numbers,
             "label_on": self.label_on,
             "layers": [
                 {"part": part.name, "material": part.material.name, "thickness_mm": part.material.thickness}
                 for part in self.parts
             ],
+            "warnings": self.warnings,
         }
 
 
-def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str | None = None) -> Kit:
-    """The kit of ``maze``: base, as many wall sheets as the ball needs, top (when asked)."""
-    options.check(fab)
-    width, depth = fab.outer_size(maze.rows, maze.cols)
+def kit_frame(fab: Fabrication, rows: int, cols: int, options: LaserOptions) -> Frame:
+    """The plate of a ``rows × cols`` kit and its key: frame band, notch, dowel holes, mm."""
+    width, depth = fab.outer_size(rows, cols)
+    band = fab.margin + fab.wall_thickness
+    notch = notch_size(band, min_wall(options.wall_material))
+    diameter = options.registration_holes
+    holes = dowel_centres(width, depth, band, diameter, notch) if diameter is not None else []
+    return Frame(
+        width=width,
+        depth=depth,
+        band=band,
+        wall=fab.wall_thickness,
+        notch=notch,
+        holes=tuple(holes),
+        hole=diameter or 0.0,
+    )
+
+
+def kit_part_names(fab: Fabrication, options: LaserOptions) -> list[str]:
+    """The kit's parts bottom up: base, the wall sheets the ball needs, the top when asked."""
     ball = options.ball_diameter(fab)
     layers = options.wall_layers or wall_layers_needed(ball + options.ball_play, options.wall_material.thickness)
+    walls = [f"walls {k + 1}" if layers > 1 else "walls" for k in range(layers)]
+    return ["base", *walls, *(["top"] if options.top else [])]
+
+
+def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
+    """The kit of ``maze``: base, as many wall sheets as the ball needs, top (when asked). With a
+    ``tag`` (a class set's pupil) every part carries that name and no label; else the label, if
+    any, goes on one part."""
+    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
+    frame = kit_frame(fab, maze.rows, maze.cols, options)
+    names = kit_part_names(fab, options)
+    width, depth = frame.width, frame.depth
     plate = shapely.box(0, 0, width, depth)
-    holes = _registration_holes(fab, width, depth, options.registration_holes)
-    radius = (options.registration_holes or 0.0) / 2
-    drills = shapely.union_all([shapely.Point(c).buffer(radius, quad_segs=16) for c in holes])
-    shapes = [("base", plate.difference(drills) if holes else plate)]
-    walls = _wall_sheet(maze, fab, width, depth)
-    walls = walls.difference(drills) if holes else walls
-    shapes += [(f"walls {k + 1}" if layers > 1 else "walls", walls) for k in range(layers)]
+    key = shapely.Polygon(notch(width, depth, frame.notch))
+    radius = frame.hole / 2
+    cuts = shapely.union_all([key, *(shapely.Point(c).buffer(radius, quad_segs=16) for c in frame.holes)])
+    walls = _wall_sheet(maze, fab, width, depth).difference(cuts)
+    shapes = [(name, plate.difference(cuts) if name == "base" else walls) for name in names]
     if options.top:
-        shapes.append(
-            ("top", plate.difference(shapely.union_all([*_ball_holes(maze, fab, ball + options.ball_play), drills])))
-        )
-    marks: dict[str, list[Mark]] = {name: [] for name, _ in shapes}
+        ball_holes = _ball_holes(maze, fab, options.ball_diameter(fab) + options.ball_play)
+        shapes[-1] = ("top", plate.difference(shapely.union_all([*ball_holes, cuts])))
+    marks: dict[str, list[Mark]] = {name: [] for name in names}
     if options.engrave_solution and maze.solution:
         from laby3d.maze.solve import solution_polyline
 
@@ -89,26 +118,36 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, owner: str 
         marks["base"].append(
             Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
         )
-    label_on = _place_label(maze, fab, options, shapes, marks, owner)
+    label = options.label if tag is None else None
+    engraving = plan(frame, names, label=label, seed=maze.seed, tag=tag, label_height=options.text_height)
+    _engrave(engraving, marks)
     materials = {"base": options.base_material, "top": options.top_material}
     parts = []
     for name, shape in shapes:
         cut = grown(shape, options.kerf)
         material = materials.get(name, options.wall_material)
-        parts.append(
-            Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=owner)
-        )
+        parts.append(Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=tag))
     return Kit(
         layers=shapes,
         parts=parts,
         plate=(width, depth),
-        ball=ball,
+        ball=options.ball_diameter(fab),
         ball_play=options.ball_play,
-        wall_layers=layers,
-        inside_height=layers * options.wall_material.thickness,
-        registration=holes,
-        label_on=label_on,
+        wall_layers=len(names) - 1 - options.top,
+        inside_height=(len(names) - 1 - options.top) * options.wall_material.thickness,
+        registration=list(frame.holes),
+        notch=frame.notch,
+        label_on=engraving.label_on,
+        layer_numbers=engraving.numbers,
+        warnings=engraving.warnings,
     )
+
+
+def _engrave(engraving: Engraving, marks: dict[str, list[Mark]]) -> None:
+    """Every planned text as fill engravings on its part."""
+    for name, texts in engraving.texts.items():
+        for text in texts:
+            marks[name].extend(Mark(operation="engrave-fill", points=ring, closed=True) for ring in text.rings)
 
 
 def _ball_holes(maze: Maze, fab: Fabrication, diameter: float) -> list[shapely.Geometry]:
@@ -131,50 +170,3 @@ def _wall_sheet(maze: Maze, fab: Fabrication, width: float, depth: float) -> sha
     inside = ((y_mid > frame) & (y_mid < depth - frame))[:, None] & ((x_mid > frame) & (x_mid < width - frame))[None, :]
     sheet = Raster(raster.xs, raster.ys, np.where(corridors & inside, EMPTY, WALL).astype(np.uint8))
     return rings_to_shapely(sheet, trace(sheet, [WALL]))
-
-
-def _registration_holes(
-    fab: Fabrication, width: float, depth: float, diameter: float | None
-) -> list[tuple[float, float]]:
-    """Centres of the alignment holes: the four corners of the frame, mm (none without a diameter)."""
-    if diameter is None:
-        return []
-    inset = (fab.margin + fab.wall_thickness) / 2
-    return [(inset, inset), (width - inset, inset), (width - inset, depth - inset), (inset, depth - inset)]
-
-
-def _place_label(
-    maze: Maze,
-    fab: Fabrication,
-    options: LaserOptions,
-    shapes: list[tuple[str, shapely.Geometry]],
-    marks: dict[str, list[Mark]],
-    owner: str | None,
-) -> str | None:
-    """Engrave the label where it shows: on the clear top; else on the uppermost wall sheet's
-    margin when the margin holds it; else mirrored under the base. Returns where it went."""
-    text = owner if owner is not None else options.label
-    if text is None:
-        return None
-    caption = f"{text}  ·  seed {maze.seed}" if text else f"laby3d seed {maze.seed}"
-    width, _ = fab.outer_size(maze.rows, maze.cols)
-    height = options.text_height
-    room = width - 2 * (fab.margin + fab.wall_thickness + LABEL_INSET)
-    rings = text_outlines(caption, height)
-    if not rings:
-        return None
-    text_width = max(float(ring[:, 0].max()) for ring in rings)
-    if text_width > room > 0:  # shrink to fit the plate
-        scale = room / text_width
-        rings = [ring * scale for ring in rings]
-        height *= scale
-    x = fab.margin + fab.wall_thickness + LABEL_INSET
-    if options.top:
-        marks["top"].extend(text_marks(rings, x, LABEL_INSET))
-        return "top"
-    if fab.margin >= height + 2.0:
-        uppermost = shapes[-1][0]
-        marks[uppermost].extend(text_marks(rings, x, (fab.margin - height) / 2))
-        return uppermost
-    marks["base"].extend(text_marks(rings, x, LABEL_INSET, mirrored_about=width / 2))
-    return "base, underside (mirrored)"

@@ -71,13 +71,8 @@ def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> Nesti
     for material in dict.fromkeys(part.material for part in parts):
         own = [part for part in parts if part.material == material]
         sizes = [(_units(part.size[0] + spacing), _units(part.size[1] + spacing)) for part in own]
-        for part, (w, h) in zip(own, sizes, strict=True):
-            if not ((w <= room[0] and h <= room[1]) or (h <= room[0] and w <= room[1])):
-                raise ParameterError(
-                    f"{width:g}×{height:g} mm is too small for the {part.name} part ({part.size[0]:.1f}×"
-                    f"{part.size[1]:.1f} mm, turned or not, plus {edge:g} mm from the edge)",
-                    field="sheet",
-                )
+        for part in own:
+            check_sheet(part.name, part.size, sheet, spacing)
         spots = pack(sizes, room)
         for part, (index, x, y, turned) in zip(own, spots, strict=True):
             placements.append(
@@ -96,6 +91,20 @@ def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> Nesti
         )
         first += used
     return Nesting(placements=placements, materials=report)
+
+
+def check_sheet(name: str, size: tuple[float, float], sheet: tuple[float, float], spacing: float) -> None:
+    """Raise :class:`ParameterError` (field ``sheet``) unless a ``size`` (w, h) mm part fits
+    ``sheet``, turned or not, :data:`EDGE` (or ``spacing``) mm from its edge."""
+    edge = max(spacing, EDGE)
+    w, h = size
+    room = (sheet[0] - 2 * edge + 1e-6, sheet[1] - 2 * edge + 1e-6)
+    if not ((w <= room[0] and h <= room[1]) or (h <= room[0] and w <= room[1])):
+        raise ParameterError(
+            f"{sheet[0]:g}×{sheet[1]:g} mm is too small for the {name} part ({w:.1f}×{h:.1f} mm, turned or not, "
+            f"plus {edge:g} mm from the edge)",
+            field="sheet",
+        )
 
 
 def _units(mm: float, *, down: bool = False) -> int:
@@ -161,8 +170,8 @@ def common_lines(rings: list[np.ndarray]) -> tuple[list[np.ndarray], list[bool]]
         if owners <= sharing:
             strokes.append(np.array([[low, at], [high, at]]) if axis == 0 else np.array([[at, low], [at, high]]))
             closed.append(False)
-    for k in sorted(sharing):  # slanted edges of the split rings, as they are
-        ring = rings[k]
+    for k in sorted(sharing):  # slanted edges of the split rings, snapped as the runs are (ends meet)
+        ring = np.round(rings[k], 6)
         for a, b in zip(ring, np.roll(ring, -1, axis=0), strict=True):
             if abs(a[0] - b[0]) > 1e-9 and abs(a[1] - b[1]) > 1e-9:
                 strokes.append(np.array([a, b]))

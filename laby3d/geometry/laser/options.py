@@ -19,6 +19,11 @@ LINE_OPERATIONS = ("cut", "score", "engrave-line")
 #: cuts (holes) before outer cuts (a part falls out only once its holes are cut).
 OPERATIONS = ("engrave-fill", "engrave-line", "score", "inner-cut", "outer-cut")
 CUT_OPERATIONS = ("inner-cut", "outer-cut")
+#: Narrowest wall (in plan) a laser cuts into a part that survives handling, mm, by material:
+#: wood burns back along both cuts and its bridges under about 1.2 mm break in handling (plywood
+#: and MDF: 1.5), acrylic melts a clean edge (1.0, the usual service minimum), corrugated
+#: cardboard crushes and its flutes open (2.0). Other materials: plywood's figure.
+MIN_WALL = {"plywood": 1.5, "mdf": 1.5, "acrylic": 1.0, "cardboard": 2.0}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -66,8 +71,19 @@ class LaserOptions:
         """The ball, mm: as given, or 60 % of the corridor width."""
         return self.ball if self.ball is not None else round(0.6 * fab.corridor_width, 6)
 
-    def check(self, fab: Fabrication) -> None:
-        """Raise :class:`ParameterError` unless these options fit ``fab``."""
+    def check(
+        self,
+        fab: Fabrication,
+        *,
+        size: tuple[int, int] | None = None,
+        names: list[str] | None = None,
+        seed: int | None = None,
+    ) -> None:
+        """Raise :class:`ParameterError` unless these options fit ``fab``; with the maze's ``size``
+        (rows, cols), also unless every part fits the sheet and every text engraved (the label
+        with the ``seed``, and with ``names`` each pupil's name, as a tag and as their own kit's
+        label) is legible. The same checks as making the sheets, so ``laby3d validate`` refuses
+        what a run would."""
         if self.mode not in LASER_MODES:
             raise ParameterError(f"must be one of {', '.join(LASER_MODES)}, got {self.mode!r}", field="mode")
         if self.line_operation not in LINE_OPERATIONS:
@@ -86,8 +102,25 @@ class LaserOptions:
             material: Material = getattr(self, f"{kind}_material")
             if not (math.isfinite(material.thickness) and material.thickness > 0):
                 raise ParameterError(f"must be > 0 mm, got {material.thickness:g}", field=f"{kind}_material_thickness")
+        if self.mode in ("outline", "stack"):
+            self._check_walls(fab)
         if self.mode == "stack":
             self._check_ball(fab)
+        if size is not None:
+            from laby3d.geometry.laser.fitting import check_fits  # the kit's geometry needs shapely
+
+            check_fits(self, fab, size, names, seed)
+
+    def _check_walls(self, fab: Fabrication) -> None:
+        material = self.wall_material
+        least = min_wall(material)
+        if fab.wall_thickness < least - 1e-9:
+            others = ", ".join(f"{name} {value:g}" for name, value in MIN_WALL.items() if name != material.name.lower())
+            raise ParameterError(
+                f"{fab.wall_thickness:g} mm walls are too thin to laser-cut in {material.name}: at least {least:g} mm "
+                f"({others} mm)",
+                field="print.wall_thickness",
+            )
 
     def _check_ball(self, fab: Fabrication) -> None:
         ball = self.ball_diameter(fab)
@@ -119,6 +152,11 @@ class LaserOptions:
                     f"{frame - 2.0:g} mm, got {self.registration_holes:g} (raise the margin)",
                     field="registration_holes",
                 )
+
+
+def min_wall(material: Material) -> float:
+    """The narrowest wall a laser should cut in ``material``, mm (:data:`MIN_WALL`)."""
+    return MIN_WALL.get(material.name.lower(), MIN_WALL["plywood"])
 
 
 def wall_layers_needed(height: float, thickness: float) -> int:

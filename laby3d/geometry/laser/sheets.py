@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.geometry.laser.drawing import Drawing, overview
+from laby3d.geometry.laser.engraving import caption
 from laby3d.geometry.laser.kerf_test import kerf_comb
 from laby3d.geometry.laser.kit import Kit, ball_kit
 from laby3d.geometry.laser.layout import Nesting, Placement, nest, pages
@@ -40,6 +41,7 @@ class LaserSheets:
     pages: list[Drawing]
     kit: Kit | None = None
     nesting: list[dict[str, Any]] = field(default_factory=list)  # per material: sheets vs the area bound
+    warnings: list[str] = field(default_factory=list)  # text moved or left off
 
     def names(self) -> list[str]:
         """File-name stem per page: material and number within that material (``plywood-3mm-2``)."""
@@ -76,6 +78,9 @@ class LaserSheets:
         }
         if self.nesting:
             report["nesting"] = self.nesting
+        warnings = self.warnings or (self.kit.warnings if self.kit is not None else [])
+        if warnings:
+            report["warnings"] = warnings
         if self.kit is not None:
             report["kit"] = self.kit.report()
         return report
@@ -83,7 +88,7 @@ class LaserSheets:
 
 def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
     """The sheets of ``maze`` in ``options.mode``."""
-    options.check(fab)
+    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
     fab.check_size(maze.rows, maze.cols)
     kit = None
     if options.mode == "stack":
@@ -179,10 +184,8 @@ def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
     x0, y0, x1, y1 = part.box
     marks = list(part.marks)
     if options.label is not None:
-        text = f"{options.label}  ·  seed {maze.seed}" if options.label else f"laby3d seed {maze.seed}"
-        y0 -= options.text_height + 2.0
-        marks.extend(text_marks(text_outlines(text, options.text_height), x0 + 2.0, y0))
-        y0 -= 4.0
+        text = caption(options.label, maze.seed)
+        marks.extend(text_marks(text_outlines(text, options.text_height), x0 + 2.0, y0 - options.text_height - 2.0))
     if options.reference_square:
         left = x1 + 5.0
         square = np.array(
@@ -194,6 +197,16 @@ def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
             ]
         )
         marks.append(Mark(operation="score", points=square, closed=True))
-        x1 = left + REFERENCE + 5.0
+    box = extras_box(part.box, options)
+    return Part(name=part.name, material=part.material, shape=part.shape, box=box, marks=tuple(marks))
+
+
+def extras_box(box: tuple[float, float, float, float], options: LaserOptions) -> tuple[float, float, float, float]:
+    """A drawing's ``box`` (mm, y up) grown for the label under it and the reference square beside it."""
+    x0, y0, x1, y1 = box
+    if options.label is not None:
+        y0 -= options.text_height + 6.0
+    if options.reference_square:
+        x1 += REFERENCE + 10.0
         y0 = min(y0, y1 - REFERENCE - 10.0)
-    return Part(name=part.name, material=part.material, shape=part.shape, box=(x0, y0, x1, y1), marks=tuple(marks))
+    return x0, y0, x1, y1
