@@ -162,11 +162,13 @@ def cmd_stats(args: argparse.Namespace) -> None:
         for name, value in maze.stats().as_dict().items():
             print(f"  {name:18} {value}")
         return
+    from laby3d.budget import check_table
     from laby3d.maze.stats import algorithm_table
 
     job = job_from_flags(args, ["maze.json"])
     if args.seeds < 1:
         raise ParameterError(f"must be at least 1, got {args.seeds}", field="--seeds")
+    check_table(job.maze.rows, job.maze.cols, args.seeds, len(ALGORITHMS))
     print(algorithm_table(job.maze.rows, job.maze.cols, seeds=args.seeds))
 
 

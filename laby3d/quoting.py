@@ -7,11 +7,14 @@ reader just refused to spend. :func:`shown` walks the value lazily and stops at 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 #: Most characters of a value an error message quotes.
 SHOWN_LIMIT = 60
+#: Most characters of a path an error message shows (its end: the file's own name).
+SHOWN_PATH_LIMIT = 100
 #: Integers with more bits than this are described, not written out (10**60 has 200 bits).
 _LONGEST_INTEGER_BITS = 200
 
@@ -39,6 +42,21 @@ def shown(value: Any, limit: int = SHOWN_LIMIT) -> str:
         if length > limit:
             return "".join(pieces)[: limit - 1] + "…"
     return "".join(pieces)
+
+
+def shown_path(path: str | os.PathLike[str], limit: int = SHOWN_PATH_LIMIT) -> str:
+    """``path`` as typed, control characters escaped, and cut to its last ``limit − 1``
+    characters after ``…`` when longer (the end names the file).
+
+    >>> shown_path("out/a.stl")
+    'out/a.stl'
+    >>> shown_path("d/" * 100 + "m.stl", limit=12)
+    '…d/d/d/m.stl'
+    >>> shown_path("a\\nb")
+    'a\\\\nb'
+    """
+    text = "".join(char if char.isprintable() else repr(char)[1:-1] for char in os.fsdecode(path))
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 def _repr_pieces(value: Any, room: int) -> Iterator[str]:

@@ -56,18 +56,20 @@ def assert_refusal(call: Callable[[], object], error: type[Exception], fragment:
 
 MAZE_FILES = {
     "script in algorithm": (edited(algorithm="</script><script>alert(document.domain)</script>"), "algorithm must be"),
-    "escaped lone surrogate": (edited(algorithm="\ud800"), "algorithm must be one of"),
+    "escaped lone surrogate": (edited(algorithm="\ud800"), "algorithm is not valid Unicode (lone surrogate)"),
     "raw lone surrogate": ('{"format": "laby3d.maze", "x": "\ud800"}', "not valid Unicode: lone surrogate"),
-    "NUL in algorithm": (edited(algorithm="kruskal\u0000"), "algorithm must be one of"),
-    "NUL in an option": (edited(options={"policy": "newest\u0000"}), "control character U+0000"),
+    "NUL in algorithm": (edited(algorithm="kruskal\u0000"), "algorithm holds the control character U+0000"),
+    "NUL in a key": (edited(**{"a\u0000": 1}), "the key 'a\\x00' holds the control character U+0000"),
+    "NUL in an option": (edited(options={"policy": "newest\u0000"}), "policy holds the control character U+0000"),
     "line separator in an option": (edited(options={"policy": "newest\u2028"}), "control character U+2028"),
-    "10 MB algorithm": (edited(algorithm="x" * 10_000_000), "algorithm must be one of"),
-    "10 MB unknown key": (edited(**{"k" * 10_000_000: 1}), "unknown key 'kkkk"),
-    "5,000-digit seed": (spliced("seed", "9" * 5000), "a number is too long"),
-    "5,000-digit cell": (spliced("cells", "[[" + "1" * 5000 + "]]"), "a number is too long"),
+    "10 MB algorithm": (edited(algorithm="x" * 10_000_000), "algorithm must be at most 1,000 characters"),
+    "10 MB unknown key": (edited(**{"k" * 10_000_000: 1}), "the key 'kkkk"),
+    "5,000-digit seed": (spliced("seed", "9" * 5000), "a number of 5,000 characters (at most 100)"),
+    "5,000-digit cell": (spliced("cells", "[[" + "1" * 5000 + "]]"), "a number of 5,000 characters"),
+    "5,000-digit fraction": (spliced("seed", "0." + "1" * 5000), "a number of 5,002 characters"),
     "30-digit seed": (spliced("seed", "9" * 30), "seed must be an integer in 0..9223372036854775807"),
     "negative seed": (edited(seed=-1), "seed must be an integer in 0.."),
-    "1e400 seed": (spliced("seed", "1e400"), "seed must be an integer"),
+    "1e400 seed": (spliced("seed", "1e400"), "the number '1e400' is too large"),
     "NaN seed": (spliced("seed", "NaN"), "NaN is not a number"),
     "-Infinity rows": (spliced("rows", "-Infinity"), "-Infinity is not a number"),
     "float rows": (edited(rows=3.0), "rows must be an integer in 1..2000"),
@@ -77,7 +79,7 @@ MAZE_FILES = {
     "array nested 100,000 deep": ("[" * 100_000 + "]" * 100_000, "nest 100000 deep"),
     "object nested 100,000 deep": ('{"a":' * 100_000 + "1" + "}" * 100_000, "nest 100000 deep"),
     "nesting in the options": (spliced("options", '{"policy": ' + "[" * 5000 + "]" * 5000 + "}"), "nest 5002 deep"),
-    "brackets inside a string": (edited(algorithm="[" * 100_000), "algorithm must be one of"),
+    "brackets inside a string": (edited(algorithm="[" * 100_000), "algorithm must be at most 1,000 characters"),
     "100,000 escaped quotes": ('{"a": "' + '\\"' * 100_000, "not valid JSON"),
     "escaped quotes, lone backslash at the end": ('"' + '\\"' * 100_000 + "\\", "not valid JSON"),
     "100,000 quotes": ('"' * 100_000, "not valid JSON"),
@@ -293,3 +295,132 @@ def test_fuzzed_maze_files_give_a_maze_or_a_maze_file_error(text: str) -> None:
         assert message and "\n" not in message and len(message) <= LONGEST_MESSAGE, message
         return
     assert laby3d.Maze.from_json(maze.to_json()).to_json() == maze.to_json()
+
+
+# --- scene files: the same reader and rules as maze files (issue 21) ----------------------------
+
+
+def scene_text(maze: laby3d.Maze) -> str:
+    from laby3d.export.scene import scene_json
+    from laby3d.geometry.params import Fabrication
+    from laby3d.options.walk import WalkSpec
+
+    return scene_json(maze, Fabrication(), walk=WalkSpec())
+
+
+VALID_SCENE = json.loads(scene_text(laby3d.generate(3, 4, algorithm="growing_tree", seed=5, placement="hardest")))
+
+
+def scene_spliced(key: str, raw: str) -> str:
+    """The valid scene with ``key``'s value replaced by the raw JSON text ``raw``."""
+    data = json.loads(json.dumps(VALID_SCENE))
+    data[key] = "@@RAW@@"
+    return json.dumps(data).replace('"@@RAW@@"', raw)
+
+
+SCENE_FILES = {
+    "5,000-digit number": (scene_spliced("cell_size", "9" * 5000), "a number of 5,000 characters (at most 100)"),
+    "5,000-digit wall": (scene_spliced("walls", "[[" + "1" * 5000 + "]]"), "a number of 5,000 characters"),
+    "1e400 size": (scene_spliced("wall_height", "1e400"), "the number '1e400' is too large"),
+    "NaN size": (scene_spliced("cell_size", "NaN"), "NaN is not a number"),
+    "duplicate key": (scene_spliced("units", '"mm", "units": "mm"'), "duplicate key 'units'"),
+    "duplicate nested key": (
+        scene_spliced("walk", '{"overview": true, "overview": false}'),
+        "duplicate key 'overview'",
+    ),
+    "nested 100,000 deep": ("[" * 100_000 + "]" * 100_000, "nest 100000 deep"),
+    "nesting in walk": (scene_spliced("walk", "[" * 5000 + "]" * 5000), "nest 5001 deep"),
+    "13 million empty objects": ("[" + "{}," * 13_000_000 + "{}]", "holds 13,000,002 arrays and objects"),
+    "control character in a key": (scene_spliced("walk", '{"a\\u0007": 1}'), "holds the control character U+0007"),
+    "lone surrogate in units": (scene_spliced("units", '"\\udfff"'), "units is not valid Unicode"),
+    "10 MB units": (scene_spliced("units", '"' + "m" * 10_000_000 + '"'), "units must be at most 1,000 characters"),
+    "not an object": ("[]", "scene file: must hold a JSON object"),
+}
+
+
+@pytest.mark.parametrize(("text", "fragment"), list(SCENE_FILES.values()), ids=list(SCENE_FILES))
+def test_hostile_scene_file_is_refused_quickly_on_one_line(text: str, fragment: str) -> None:
+    from laby3d.export.scene import maze_from_scene
+
+    message = assert_refusal(lambda: maze_from_scene(text), laby3d.MazeFileError, fragment)
+    assert message.startswith("scene file: ")
+
+
+def test_a_scene_file_holds_at_most_what_the_largest_scene_holds() -> None:
+    """The pre-parse limits of a scene follow the largest page the budget lets laby3d write;
+    a file past them is refused without being parsed (127 MB of empty objects took 3 GB)."""
+    from laby3d.budget import largest_cells
+    from laby3d.export.scene import maze_from_scene, scene_limits
+
+    limits = scene_limits()
+    assert limits.max_bytes == 64 * largest_cells("page") < 200_000_000
+    empty_objects = "[" + "{}," * limits.max_containers + "{}]"
+    assert len(empty_objects) < limits.max_bytes
+    assert_refusal(lambda: maze_from_scene(empty_objects), laby3d.MazeFileError, f"holds {limits.max_containers + 2:,}")
+
+
+VALID_SCENES = [
+    scene_text(laby3d.generate(rows, cols, algorithm=algorithm, seed=seed, placement=placement))
+    for rows, cols, algorithm, seed, placement in [
+        (1, 1, "kruskal", 1, "corners"),
+        (2, 3, "wilson", 2, "center"),
+        (3, 4, "growing_tree", 3, "hardest"),
+    ]
+]
+SCENE_KEYS = sorted(VALID_SCENE)
+
+
+@st.composite
+def mutated_scene_files(draw: st.DrawFn) -> str:
+    """A valid scene file with a few random edits: of its values, walls and doors, or raw text."""
+    data = json.loads(draw(st.sampled_from(VALID_SCENES)))
+    for _ in range(draw(st.integers(1, 3))):
+        kind = draw(st.sampled_from(["value", "wall", "door", "size", "delete", "add"]))
+        if kind == "value":
+            data[draw(st.sampled_from(SCENE_KEYS))] = draw(JSON_VALUES)
+        elif kind == "wall" and isinstance(data.get("walls"), list) and data["walls"]:
+            wall = draw(st.integers(0, len(data["walls"]) - 1))
+            data["walls"][wall] = draw(st.lists(st.one_of(st.integers(-5, 50), JSON_VALUES), max_size=5))
+        elif kind == "door":
+            opening = data.get(draw(st.sampled_from(["entrance", "exit"])))
+            if isinstance(opening, dict):
+                opening["door"] = draw(JSON_VALUES)
+        elif kind == "size":
+            name = draw(st.sampled_from(["cell_size", "wall_thickness", "wall_height"]))
+            data[name] = draw(st.floats(allow_nan=False, allow_infinity=False) | st.integers(-1, 100) | JSON_VALUES)
+        elif kind == "delete" and data:
+            del data[draw(st.sampled_from(sorted(data)))]
+        elif kind == "add":
+            data[draw(HOSTILE_TEXT)] = draw(JSON_VALUES)
+    text = json.dumps(data, ensure_ascii=draw(st.booleans()))
+    if draw(st.booleans()):
+        at = draw(st.integers(0, len(text)))
+        insert = draw(HOSTILE_TEXT | st.sampled_from(["[" * 50, "{", "]", ",", "9" * 5000, "1e999", '"x":1,']))
+        text = text[:at] + insert + text[at:]
+    return text
+
+
+def check_scene_outcome(text: str) -> None:
+    """A maze that round-trips through its own scene, or one line of MazeFileError."""
+    from laby3d.export.scene import maze_from_scene
+
+    try:
+        maze = maze_from_scene(text)
+    except laby3d.MazeFileError as error:
+        message = str(error)
+        assert message and "\n" not in message and len(message) <= LONGEST_MESSAGE, message
+        return
+    assert maze_from_scene(scene_text(maze)).to_json() == maze.to_json()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_scene_files())
+def test_fuzzed_scene_files_give_a_maze_or_a_maze_file_error(text: str) -> None:
+    check_scene_outcome(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_scene_files())
+def test_fuzzed_scene_files_long_run(text: str) -> None:
+    check_scene_outcome(text)

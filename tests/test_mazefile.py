@@ -221,7 +221,8 @@ def serpentine(side: int) -> laby3d.Maze:
 def test_the_fullest_file_of_a_size_fits_the_pre_parse_limits(side: int) -> None:
     """The limits are written for the 2000 × 2000 maze (MAX_CELLS, MAX_SIDE); the same formula
     with this maze's size must hold for its fullest file: every cell on the solution, options set."""
-    from laby3d.maze.mazefile import MAX_COMMAS, MAX_CONTAINERS, json_shape
+    from laby3d.jsonsafe import json_shape
+    from laby3d.maze.mazefile import MAX_COMMAS, MAX_CONTAINERS
     from laby3d.maze.model import MAX_CELLS, MAX_SIDE
 
     maze = serpentine(side)

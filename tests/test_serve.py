@@ -71,7 +71,7 @@ def test_options_come_from_the_option_fields(client: TestClient) -> None:
     assert fields["maze.algorithm"]["choices"] == list(ALGORITHMS)
     assert fields["print.solution"]["choices"] == ["none", "groove", "ridge"]
     assert fields["print.cell_size"]["min"] == 1.0 and fields["print.nozzle"]["max"] == 5
-    assert fields["print.margin"]["min"] == 0 and "max" not in fields["print.solution_depth"]
+    assert fields["print.margin"]["min"] == 0 and fields["print.solution_depth"]["max"] == 5000  # mm, MAX_SIZE_MM
     assert [f["name"] for f in data["formats"]] == list(FORMATS)
 
 

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.errors import MazeFileError
+from laby3d.jsonsafe import JsonLimits, load_json
 from laby3d.maze.model import E, N, S, W
+from laby3d.quoting import shown
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -177,28 +179,45 @@ def scene_js(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None) -> s
     return f"window[{json.dumps(spec.scene_global)}] = {body};\n"
 
 
+def scene_limits() -> JsonLimits:
+    """What a scene file may hold: the largest maze laby3d writes a page for (:mod:`laby3d.budget`),
+    its solution through every cell, and at most ``3 (rows + 1)(cols + 1)`` wall runs."""
+    from laby3d.budget import largest_cells
+    from laby3d.maze.model import MAX_SIDE
+
+    cells = largest_cells("page")
+    lattice = cells + 2 * MAX_SIDE + 1  # (rows + 1)(cols + 1) at most
+    return JsonLimits(
+        kind="a scene file",
+        max_bytes=64 * cells,
+        max_containers=cells + 3 * lattice + MAX_SIDE + 64,
+        max_commas=3 * cells + 12 * lattice + MAX_SIDE + 256,
+        why="one array per solution cell and per wall, four numbers per wall",
+    )
+
+
 def maze_from_scene(text: str) -> Maze:
     """Read a ``.scene.json`` back: the maze, validated like a maze file, and the walls, doors
     and size checked against the cells and the sizes the scene states."""
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.mazefile import maze_from_json
+    from laby3d.maze.mazefile import maze_from_data
 
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
-        raise MazeFileError(f"scene file: not valid JSON: {error}") from None
+        data = load_json(text, scene_limits())
+    except MazeFileError as error:
+        raise MazeFileError(f"scene file: {error}") from None
     if not isinstance(data, dict):
         raise MazeFileError("scene file: must hold a JSON object")
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise MazeFileError(
             f"scene file: format must be {FORMAT!r} version {VERSION}, "
-            f"got {str(data.get('format'))[:60]!r} version {str(data.get('version'))[:20]!r}"
+            f"got {shown(data.get('format'))} version {shown(data.get('version'), 20)}"
         )
     unknown = sorted(set(data) - set(MAZE_KEYS) - set(SCENE_KEYS))
     if unknown:
-        raise MazeFileError(f"scene file: unknown key {unknown[0][:60]!r}")
+        raise MazeFileError(f"scene file: unknown key {shown(unknown[0])}")
     if data.get("units") != "mm":
-        raise MazeFileError(f"scene file: units must be 'mm', got {str(data.get('units'))[:20]!r}")
+        raise MazeFileError(f"scene file: units must be 'mm', got {shown(data.get('units'), 20)}")
     maze_file = {"format": "laby3d.maze", "version": 1}
     for key in MAZE_KEYS:
         if key not in data:
@@ -207,12 +226,12 @@ def maze_from_scene(text: str) -> Maze:
         if key in ("entrance", "exit") and isinstance(value, dict):
             value = {k: v for k, v in value.items() if k != "door"}
         maze_file[key] = value
-    maze = maze_from_json(json.dumps(maze_file))
+    maze = maze_from_data(maze_file)
     sizes: dict[str, float] = {}
     for key in ("cell_size", "wall_thickness", "wall_height"):
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise MazeFileError(f"scene file: {key} must be a number of mm, got {str(value)[:20]!r}")
+            raise MazeFileError(f"scene file: {key} must be a number of mm, got {shown(value, 20)}")
         sizes[key] = float(value)
     try:
         fab = Fabrication(**sizes)
@@ -237,6 +256,7 @@ __all__ = [
     "VERSION",
     "maze_from_scene",
     "scene_data",
+    "scene_limits",
     "scene_js",
     "scene_json",
     "script_literal",

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass
 
 from laby3d.errors import ParameterError
+from laby3d.quoting import shown
 
 #: Largest outer size of a solid or sheet, mm (beyond 5 m a size is a unit mistake, not a maze).
 MAX_SIZE_MM = 5000.0
@@ -103,12 +104,19 @@ class Fabrication:
 
 
 def parse_sizes(text: str, name: str, counts: tuple[int, ...], shape: str, example: str) -> list[float]:
-    """``"600x400"`` → [600.0, 400.0]: positive finite mm, as many as one of ``counts``; errors
-    show the expected ``shape`` (e.g. "WxH") and an ``example``."""
+    """``"600x400"`` → [600.0, 400.0]: sizes in :data:`MIN_CELL_MM`..:data:`MAX_SIZE_MM` mm, as
+    many as one of ``counts``; errors show the expected ``shape`` (e.g. "WxH") and an ``example``.
+
+    >>> parse_sizes("600x400", "sheet", (2,), "WxH", "600x400")
+    [600.0, 400.0]
+    """
     try:
-        values = [float(part) for part in text.lower().split("x")]
+        values = [float(part) for part in text.lower().split("x", max(counts))] if len(text) <= 100 else []
     except ValueError:
         values = []
-    if len(values) not in counts or not all(math.isfinite(v) and v > 0 for v in values):
-        raise ParameterError(f"must look like {shape} in mm, e.g. {example}, got {text!r}", field=name)
+    if len(values) not in counts or not all(MIN_CELL_MM <= v <= MAX_SIZE_MM for v in values):
+        raise ParameterError(
+            f"must look like {shape} in mm, each {MIN_CELL_MM:g}..{MAX_SIZE_MM:g}, e.g. {example}, got {shown(text)}",
+            field=name,
+        )
     return values

@@ -5,8 +5,9 @@ mask of the cell's open sides, N=1 E=2 S=4 W=8; both cells of an open wall carry
 bits only at the entrance and exit. The reader refuses, with a :class:`MazeFileError` naming the
 field (and the row, column and side), anything else: unknown keys, unregistered algorithms,
 options the algorithm does not take, integers out of range, entrance = exit, non-UTF-8 text,
-files over :data:`MAX_FILE_BYTES` and nesting deeper than :data:`MAX_NESTING` (refused before
-parsing, so no recursion limit is ever reached).
+and whatever :mod:`laby3d.jsonsafe` refuses in any JSON file a user gives (files over
+:data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_NESTING`, more arrays and commas than the
+fullest valid file, long numbers, duplicate keys, control characters), before or while parsing.
 """
 
 from __future__ import annotations
@@ -14,14 +15,13 @@ from __future__ import annotations
 import json
 import math
 import os
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
 import numpy as np
 
 from laby3d.errors import MazeFileError, ParameterError
+from laby3d.jsonsafe import JsonLimits, check_text, load_json
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import (
     MAX_CELLS,
@@ -38,7 +38,7 @@ from laby3d.maze.model import (
     is_integer,
 )
 from laby3d.maze.solve import distance_map
-from laby3d.quoting import shown
+from laby3d.quoting import shown, shown_path
 from laby3d.textfiles import read_limited_text
 
 FORMAT = "laby3d.maze"
@@ -53,15 +53,18 @@ MAX_CONTAINERS = MAX_CELLS + MAX_SIDE + 16
 MAX_COMMAS = 3 * MAX_CELLS + MAX_SIDE + 64
 #: Longest option value text.
 MAX_OPTION_TEXT = 200
+#: What a maze file may hold (docs/maze-file.md, "Limits").
+LIMITS = JsonLimits(
+    kind="a maze file",
+    max_bytes=MAX_FILE_BYTES,
+    max_containers=MAX_CONTAINERS,
+    max_commas=MAX_COMMAS,
+    max_depth=MAX_NESTING,
+    why="one array per solution cell, three numbers per cell",
+)
 KEYS = ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
 REQUIRED_KEYS = ("format", "version", "rows", "cols", "cells")
 _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
-#: A JSON string; an unterminated one (and a final lone backslash) runs to the end of the text, so
-#: every match attempt succeeds and the scan stays linear whatever the quotes and backslashes.
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\(?:.|\Z)[^"\\]*)*(?:"|\Z)', re.DOTALL)
-_SCAN_CHUNK = 1 << 20
-_NOT_BRACKET = bytes(set(range(256)) - set(b"[]{}"))
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 def maze_to_json(maze: Maze) -> str:
@@ -98,18 +101,24 @@ def read_maze_file(path: str | os.PathLike[str]) -> Maze:
     try:
         return maze_from_json(text)
     except MazeFileError as error:
-        raise MazeFileError(f"{path}: {error}") from None
+        raise MazeFileError(f"{shown_path(path)}: {error}") from None
 
 
-def read_text(path: str | os.PathLike[str]) -> str:
-    """The UTF-8 text of a maze or scene file, its size checked before reading; errors name the file."""
-    return read_limited_text(path, name=str(path), limit=MAX_FILE_BYTES, error=MazeFileError)
+def read_text(path: str | os.PathLike[str], limits: JsonLimits | None = None) -> str:
+    """The UTF-8 text of a maze file (or a file of other ``limits``), its size checked before
+    reading; errors name the file."""
+    limit = (limits or LIMITS).max_bytes
+    return read_limited_text(path, name=shown_path(path), limit=limit, error=MazeFileError)
 
 
 def maze_from_json(text: str) -> Maze:
     """Parse and validate a maze file (rules in docs/maze-file.md); every problem names its field,
     and for cells its row, column and side."""
-    data = _parse(text)
+    return maze_from_data(load_json(text, LIMITS))
+
+
+def maze_from_data(data: Any) -> Maze:
+    """Validate the parsed JSON value of a maze file (rules in docs/maze-file.md)."""
     if not isinstance(data, dict):
         raise MazeFileError(f"a maze file must hold a JSON object, got {type(data).__name__}")
     unknown = [key for key in data if key not in KEYS]
@@ -143,81 +152,6 @@ def maze_from_json(text: str) -> Maze:
     return maze
 
 
-def _parse(text: str) -> Any:
-    """JSON value of ``text``, refusing oversize, deep nesting, NaN, duplicate keys and huge numbers."""
-    if not isinstance(text, str):
-        raise MazeFileError(f"a maze file is text, got {type(text).__name__}")
-    if len(text) > MAX_FILE_BYTES:
-        raise MazeFileError(f"file is {len(text):,} characters, a maze file has at most {MAX_FILE_BYTES:,}")
-    try:
-        encoded = text.encode("utf-8")
-    except UnicodeEncodeError as error:
-        raise MazeFileError(f"not valid Unicode: lone surrogate at character {error.start}") from None
-    shape = json_shape(encoded)
-    if shape.depth > MAX_NESTING:
-        raise MazeFileError(f"arrays and objects nest {shape.depth} deep, a maze file nests at most {MAX_NESTING} deep")
-    if shape.containers > MAX_CONTAINERS or shape.commas > MAX_COMMAS:
-        raise MazeFileError(
-            f"holds {shape.containers:,} arrays and objects and {shape.commas:,} commas, a maze file at most "
-            f"{MAX_CONTAINERS:,} and {MAX_COMMAS:,} (one array per solution cell, three numbers per cell)"
-        )
-    try:
-        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object_without_duplicates)
-    except MazeFileError:
-        raise
-    except json.JSONDecodeError as error:
-        raise MazeFileError(f"not valid JSON: {error}") from None
-    except ValueError as error:  # Python refuses integers of more than 4,300 digits
-        raise MazeFileError(f"a number is too long: {error}") from None
-    except RecursionError:  # unreachable after the nesting check; kept so it can never escape
-        raise MazeFileError("arrays and objects nest too deep") from None
-
-
-@dataclass(frozen=True, kw_only=True)
-class JsonShape:
-    """What JSON text would build, counted before parsing (brackets and commas outside strings)."""
-
-    #: deepest nesting of arrays and objects
-    depth: int
-    #: number of arrays and objects
-    containers: int
-    #: number of commas (one less than the elements, per array or object)
-    commas: int
-
-
-def json_shape(encoded: bytes) -> JsonShape:
-    """The :class:`JsonShape` of UTF-8 JSON text, in linear time and bounded memory.
-
-    Exact for text that is valid JSON up to its deepest point, which is all the parser would
-    reach before failing.
-
-    >>> json_shape(b'{"a": [[1, 2], "[[[,"]}')
-    JsonShape(depth=3, containers=3, commas=2)
-    """
-    outside_strings = _JSON_STRING.sub(b'""', encoded)  # UTF-8 multi-byte sequences hold no '"' or '\\'
-    brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKET), dtype=np.uint8)
-    depth = deepest = 0
-    for start in range(0, len(brackets), _SCAN_CHUNK):
-        steps = (brackets[start : start + _SCAN_CHUNK] & 2).astype(np.int32) - 1  # +1 for [ and {, −1 for ] and }
-        running = np.cumsum(steps) + depth
-        deepest = max(deepest, int(running.max()))
-        depth = int(running[-1])
-    return JsonShape(depth=deepest, containers=int(np.count_nonzero(brackets & 2)), commas=outside_strings.count(b","))
-
-
-def _refuse_constant(name: str) -> NoReturn:
-    raise MazeFileError(f"{name} is not a number a maze file may hold")
-
-
-def _object_without_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise MazeFileError(f"duplicate key {shown(key)}")
-        result[key] = value
-    return result
-
-
 def _integer(value: Any, name: str, low: int, high: int) -> int:
     if not is_integer(value) or not low <= value <= high:
         raise MazeFileError(f"{name} must be an integer in {low}..{high}, got {shown(value)}")
@@ -232,7 +166,7 @@ def _options(value: Any, algorithm: str | None) -> dict[str, Any]:
         raise MazeFileError("options need an algorithm (algorithm is null)")
     for name, option in value.items():
         if isinstance(option, str):
-            _check_text(option, f"options.{name}", MAX_OPTION_TEXT)
+            check_text(option, f"options.{name}", MAX_OPTION_TEXT)
         elif not (is_integer(option) or (isinstance(option, float) and math.isfinite(option))):
             raise MazeFileError(f"options.{name} must be a number or a string, got {shown(option)}")
     if algorithm is not None:
@@ -242,18 +176,6 @@ def _options(value: Any, algorithm: str | None) -> dict[str, Any]:
             located = error.within("options")
             raise MazeFileError(str(located) if located.field else f"options: {error}") from None
     return value
-
-
-def _check_text(value: str, name: str, longest: int) -> None:
-    if len(value) > longest:
-        raise MazeFileError(f"{name} must be at most {longest} characters, got {len(value):,}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise MazeFileError(f"{name} is not valid Unicode (lone surrogate): {shown(value)}") from None
-    control = _CONTROL.search(value)
-    if control:
-        raise MazeFileError(f"{name} holds the control character U+{ord(control[0]):04X}: {shown(value)}")
 
 
 def cells_array(value: Any, rows: int, cols: int) -> np.ndarray:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from laby3d.budget import check_budget
+from laby3d.budget import check_budget, check_frames, check_laser_kit
 from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
-from laby3d.options.base import Section, Whole
+from laby3d.options.base import Section, Whole, plain_number
 from laby3d.options.laser import LaserSpec
 from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
@@ -41,6 +41,11 @@ class Job(BaseModel):
     """One job: a maze (or variants of it) and the files wanted."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    @field_validator("seed", "count", mode="before")
+    @classmethod
+    def _plain_numbers(cls, value: Any) -> Any:
+        return plain_number(value)
 
     name: str = Field("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
     seed: Whole | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
@@ -77,6 +82,7 @@ class Job(BaseModel):
             self.maze.check_openings()
         needs = self.needs()
         check_budget(self.maze.rows, self.maze.cols, needs)
+        check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every)
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
             if needs:
@@ -95,10 +101,18 @@ class Job(BaseModel):
                 settings.check_walls(fabrication)
         if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
             with located("laser", keep=("label", "print", "names")):  # the ball is the print section's
+                laser = self.laser.options(self.print.ball, self.label)
+                laser.check(fabrication)  # sizes alone first: the kit's cost needs a valid ball
+                if laser.mode == "stack":
+                    check_laser_kit(
+                        self.maze.rows,
+                        self.maze.cols,
+                        height=laser.ball_diameter(fabrication) + laser.ball_play,
+                        thickness=laser.wall_material.thickness,
+                        wall_layers=laser.wall_layers,
+                    )
                 seed = self.seed if self.names is None and self.count is None else None  # variants: drawn
-                self.laser.options(self.print.ball, self.label).check(
-                    fabrication, size=(self.maze.rows, self.maze.cols), names=self.names, seed=seed
-                )
+                laser.check(fabrication, size=(self.maze.rows, self.maze.cols), names=self.names, seed=seed)
         if self.names is not None:
             check_names(self.names)
         if self.count is not None and self.names is not None:

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from laby3d.geometry.params import parse_sizes
 from laby3d.options.base import Millimetres, Section, Whole, flag
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserOptions
+
+
+def _sheet_text(text: str) -> str:
+    parse_sizes(text, "sheet", (2,), "WxH", "600x400")  # sizes checked as typed, whatever the formats
+    return text
+
+
+#: A material sheet ``WxH`` in mm.
+SheetText = Annotated[str, AfterValidator(_sheet_text)]
 
 
 class LaserSpec(Section):
@@ -23,7 +32,7 @@ class LaserSpec(Section):
         json_schema_extra=flag("--laser-mode"),
     )
     kerf: Millimetres = Field(0.15, ge=0, le=2, description="cut width, mm (parts grow by kerf/2)")
-    sheet: str | None = Field(
+    sheet: SheetText | None = Field(
         None, description="material sheet WxH, mm; default 600x400 for the kit, the drawing's own size otherwise"
     )
     spacing: Millimetres = Field(3.0, ge=0, le=100, description="gap between parts, mm; 0 = shared edges cut once")

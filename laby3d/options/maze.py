@@ -9,7 +9,7 @@ from pydantic import Field
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, explicit_openings
-from laby3d.options.base import Section, Whole, flag
+from laby3d.options.base import Number, Section, Whole, flag
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
 #: Fields that are options of some algorithm (checked against the chosen one): every option an
@@ -38,9 +38,9 @@ class MazeSpec(Section):
     entrance: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
     exit: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '14,14,E'")
     policy: str | None = Field(None, max_length=200, description=_option_help("policy"))
-    bias: float | None = Field(None, ge=0, le=1, description=_option_help("bias"))
-    join: float | None = Field(None, ge=0, le=1, description=_option_help("join"))
-    down: float | None = Field(None, ge=0, le=1, description=_option_help("down"))
+    bias: Number | None = Field(None, ge=0, le=1, description=_option_help("bias"))
+    join: Number | None = Field(None, ge=0, le=1, description=_option_help("join"))
+    down: Number | None = Field(None, ge=0, le=1, description=_option_help("down"))
 
     def check_openings(self) -> None:
         """With placement explicit: both openings given, on this maze's border, and distinct."""

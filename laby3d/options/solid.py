@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
@@ -15,6 +15,15 @@ if TYPE_CHECKING:
     from laby3d.mesh.solid import SolidOptions
 
 SolutionMode = Literal["none", "groove", "ridge"]
+
+
+def _bed_text(text: str) -> str:
+    parse_bed(text)  # sizes checked as typed, whatever the formats
+    return text
+
+
+#: A printable volume ``WxD[xH]`` in mm.
+BedText = Annotated[str, AfterValidator(_bed_text)]
 LabelMode = Literal["none", "engrave", "emboss"]
 
 
@@ -30,19 +39,23 @@ class PrintSpec(Section):
     margin: Millimetres = Field(0.0, ge=0, le=MAX_SIZE_MM, description="floor beyond the outer walls, mm")
     solution: SolutionMode = Field("none", description="the solution cut into the floor (groove) or raised (ridge)")
     solution_width: Millimetres | None = Field(
-        None, ge=MIN_FEATURE_MM, description="groove/ridge width, mm; default 40% of the corridor"
+        None, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="groove/ridge width, mm; default 40% of the corridor"
     )
-    solution_depth: Millimetres = Field(0.6, ge=MIN_FEATURE_MM, description="groove depth or ridge height, mm")
+    solution_depth: Millimetres = Field(
+        0.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="groove depth or ridge height, mm"
+    )
     label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
     label_depth: Millimetres = Field(
-        0.6, ge=MIN_FEATURE_MM, description="label engraving depth or embossing height, mm"
+        0.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="label engraving depth or embossing height, mm"
     )
     label_position: LabelPosition = Field(
         "auto", description="label on the top margin, engraved mirrored under the base, or auto: margin if it fits"
     )
     markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
     printer: str | None = Field(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
-    bed: str | None = Field(None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'")
+    bed: BedText | None = Field(
+        None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'"
+    )
     nozzle: Millimetres = Field(0.4, ge=0.1, le=5, description="nozzle diameter, mm")
     ball: Millimetres | None = Field(
         None, ge=1, le=MAX_SIZE_MM, description="ball diameter for a rolling-ball maze, mm"

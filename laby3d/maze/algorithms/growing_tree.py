@@ -13,6 +13,7 @@ lazy max-heap, so every pick is O(1) or O(log n).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,6 +23,7 @@ from laby3d.accel import helper, kernel
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms.base import Algorithm, Option
 from laby3d.maze.algorithms.neighbours import gather
+from laby3d.quoting import shown
 
 POLICIES = ("newest", "oldest", "random", "max")
 UNVISITED, IN_BAG, DONE = 0, 1, 2
@@ -142,24 +144,39 @@ def _growing_tree(rows: int, cols: int, draws: np.ndarray, cumulative: np.ndarra
 
 
 def parse_policy(name: str, value: Any) -> tuple[tuple[str, float], ...]:
-    """Parse ``newest`` or ``newest:0.75,random:0.25`` into normalised (policy, weight) pairs."""
+    """Parse ``newest`` or ``newest:0.75,random:0.25`` into normalised (policy, weight) pairs.
+
+    >>> parse_policy("policy", "newest:3,random:1")
+    (('newest', 0.75), ('random', 0.25))
+    """
     text = str(value).replace(" ", "")
     weights: dict[str, float] = {}
     for part in filter(None, text.split(",")):
         policy, _, weight = part.partition(":")
         if policy not in POLICIES:
-            raise ParameterError(f"must name policies among {', '.join(POLICIES)}, got {policy!r}", field=name)
+            raise ParameterError(f"must name policies among {', '.join(POLICIES)}, got {shown(policy)}", field=name)
         try:
             number = float(weight) if weight else 1.0
         except ValueError:
-            raise ParameterError(f"weight of {policy!r} must be a number, got {weight!r}", field=name) from None
-        if not number > 0 or number == float("inf"):
-            raise ParameterError(f"weight of {policy!r} must be > 0, got {weight!r}", field=name)
+            raise ParameterError(f"weight of {policy!r} must be a number, got {shown(weight)}", field=name) from None
+        if not 0 < number < math.inf:
+            raise ParameterError(f"weight of {policy!r} must be a finite number > 0, got {shown(weight)}", field=name)
         weights[policy] = weights.get(policy, 0.0) + number
     if not weights:
-        raise ParameterError(f"must name at least one of {', '.join(POLICIES)}, got {value!r}", field=name)
-    total = sum(weights.values())
-    return tuple((policy, weights[policy] / total) for policy in POLICIES if policy in weights)
+        raise ParameterError(f"must name at least one of {', '.join(POLICIES)}, got {shown(value)}", field=name)
+    largest = max(weights.values())
+    if not math.isfinite(largest):  # two huge weights of one policy added up
+        raise ParameterError(f"weights must add up to a finite number, got {shown(value)}", field=name)
+    scaled = {policy: weight / largest for policy, weight in weights.items()}  # no overflow when added
+    total = math.fsum(scaled.values())
+    shares = {policy: scaled[policy] / total for policy in POLICIES if policy in scaled}
+    for policy, share in shares.items():
+        if share == 0:  # underflow: the maze file would say 0, which no reader takes
+            raise ParameterError(
+                f"weight of {policy!r} ({weights[policy]:g}) is too small next to {largest:g}: its share is 0",
+                field=name,
+            )
+    return tuple(shares.items())
 
 
 def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
