@@ -61,15 +61,16 @@ def parse_svg(data: bytes) -> dict:
     }
 
 
-def greedy_travel(strokes: list[tuple[np.ndarray, bool]]) -> float:
-    """Rapid travel of the greedy nearest-neighbour order from (0, 0), mm: always go to the
-    closest free stroke end (either end of an open stroke, any point of a closed one). Brute
-    force over all candidate points: independent of laby3d's own ordering code."""
+def greedy_travel(strokes: list[tuple[np.ndarray, bool]], head: np.ndarray | None = None) -> float:
+    """Rapid travel of the greedy nearest-neighbour order from ``head`` ((0, 0) when None), mm:
+    always go to the closest free stroke end (either end of an open stroke, any point of a
+    closed one). Brute force over all candidate points: independent of laby3d's own ordering
+    code."""
     points = np.concatenate([p if closed else p[[0, -1]] for p, closed in strokes])
     owner = np.concatenate([np.full(len(p) if closed else 2, k) for k, (p, closed) in enumerate(strokes)])
     index = np.concatenate([np.arange(len(p)) if closed else np.array([0, 1]) for p, closed in strokes])
     free = np.ones(len(points), dtype=bool)
-    head = np.zeros(2)
+    head = np.zeros(2) if head is None else np.asarray(head, dtype=float)
     total = 0.0
     for _ in range(len(strokes)):
         distance = np.where(free, np.hypot(points[:, 0] - head[0], points[:, 1] - head[1]), np.inf)

@@ -97,6 +97,49 @@ def test_travel_is_at_most_the_greedy_nearest_neighbour_travel(size: int) -> Non
     assert travel <= greedy_travel(strokes) + 1e-6
 
 
+def file_travel(strokes: list[tuple[np.ndarray, bool]], head: np.ndarray) -> tuple[float, np.ndarray]:
+    """Rapid travel through ``strokes`` in the file's order from ``head``, mm, and where it ends."""
+    travel = 0.0
+    for points, closed in strokes:
+        travel += float(np.hypot(*(points[0] - head)))
+        head = points[0] if closed else points[-1]
+    return travel, head
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "mode"),
+    [(1, 1, "lines"), (1, 9, "lines"), (7, 3, "lines"), (13, 29, "lines"), (45, 40, "lines")]
+    + [(5, 6, "outline"), (12, 12, "outline"), (4, 7, "stack"), (9, 9, "stack")],
+)
+def test_every_sheet_and_operation_travels_at_most_the_greedy_order_from_the_same_start(
+    rows: int, cols: int, mode: str
+) -> None:
+    """Each operation of each sheet, read back from its SVG, against the tests' own greedy
+    nearest-neighbour order from where the head stood (the previous operation's end)."""
+    maze = laby3d.generate(rows, cols, seed=rows * 31 + cols)
+    for page in laser_sheets(maze, Fabrication(), LaserOptions(mode=mode)).pages:
+        layers = parse_svg(svg_bytes(page, metadata={}))["layers"]
+        head = np.zeros(2)
+        for operation in OPERATIONS:
+            strokes = layers.get(operation, [])
+            if strokes:
+                travel, end = file_travel(strokes, head)
+                assert travel <= greedy_travel(strokes, head) + 1e-6, (operation, travel)
+                head = end
+
+
+def test_travel_order_is_the_same_as_python_and_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The greedy walk and 2-opt run as Python for small drawings and compiled for large ones:
+    both give the same file."""
+    maze = laby3d.generate(23, 31, seed=5)
+    files = []
+    for jit in ("never", "always"):
+        monkeypatch.setenv("LABY3D_JIT", jit)
+        sheets = laser_sheets(maze, Fabrication(), LaserOptions(mode="lines"))
+        files.append(svg_bytes(sheets.pages[0], metadata={}))
+    assert files[0] == files[1]
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rows=st.integers(1, 10),
