@@ -300,7 +300,17 @@ def cmd_serve(args: argparse.Namespace) -> None:
             f"laby3d serve needs its extra: pip install 'laby3d[serve]' ({error.name} is missing)"
         ) from None
     _check_can_listen(args.host, args.port)
-    run(host=args.host, port=args.port, class_name=args.class_name, config=args.config, folder=args.folder)
+    run(
+        host=args.host,
+        port=args.port,
+        class_name=args.class_name,
+        config=args.config,
+        folder=args.folder,
+        workers=args.workers,
+        code=args.code,
+        rate=args.rate,
+        new_token=args.new_token,
+    )
 
 
 def _port(text: str) -> int:
@@ -312,6 +322,31 @@ def _port(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"must be 1..65535, got {port}")
     return port
+
+
+def _class_code(text: str) -> str:
+    """A class code, for argparse: 1 to 40 printable characters, no spaces."""
+    if not 1 <= len(text) <= 40 or not text.isprintable() or any(char.isspace() for char in text):
+        raise argparse.ArgumentTypeError(f"must be 1 to 40 printable characters without spaces, got {text!r}")
+    return text
+
+
+def _rate(text: str) -> float:
+    """Renders a second per pupil, for argparse."""
+    try:
+        rate = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number 0.1..50, got {text!r}") from None
+    if not 0.1 <= rate <= 50:
+        raise argparse.ArgumentTypeError(f"must be 0.1..50, got {text}")
+    return rate
+
+
+def _workers(text: str) -> int:
+    """Worker processes, for argparse."""
+    if not text.isdigit() or not 1 <= int(text) <= 16:
+        raise argparse.ArgumentTypeError(f"must be a whole number 1..16, got {text!r}")
+    return int(text)
 
 
 def _check_can_listen(host: str, port: int) -> None:
@@ -394,6 +429,16 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)")
     p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
     p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")
+    p.add_argument(
+        "--code", type=_class_code, help="class code pupils type to join (shown with a QR code to the teacher)"
+    )
+    p.add_argument(
+        "--rate", type=_rate, default=2.0, help="renders a second each pupil may ask, 0.1..50 (default 2, bursts of 12)"
+    )
+    p.add_argument("--workers", type=_workers, default=2, help="preview worker processes, 1..16 (default 2)")
+    p.add_argument(
+        "--new-token", action="store_true", help="replace the teacher's token (the old address stops working)"
+    )
     p.set_defaults(run=cmd_serve)
 
     p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")

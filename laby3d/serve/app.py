@@ -1,25 +1,31 @@
-"""The class web app: its routes, the pages, and the pupils' API (options, previews, saved
-designs, downloads) with its rate limit; the teacher's API is :mod:`.teacher`.
+"""The class web app: its routes, the pages, and the pupils' API (joining, previews, their saved
+design, downloads) with its rate limit per pupil; the teacher's API is :mod:`.teacher`.
 
 Starlette rather than FastAPI: a small ASGI toolkit with no pydantic of its own (FastAPI pins
 pydantic versions and would validate a second time); laby3d's option fields already check every
-value and name the field, through :func:`laby3d.serve.fields.job_for`.
+value and name the field, in the render workers (:mod:`.work`).
 
 Routes: ``/`` (pupil page), ``/teacher`` (teacher page), ``/static/…``, ``GET /api/options``,
-``POST /api/preview``, ``GET /api/model.glb?key=…``, ``GET|POST /api/pupils/{name}``,
-``GET /api/preview/{key}.svg`` (a saved design seen from above),
-``GET /api/download/{key}.{format}``, and behind the token ``/api/teacher/…``.
+``GET /api/locks`` (what the pupil pages poll), ``POST /api/join``, ``GET /api/me``,
+``POST /api/leave``, ``POST /api/preview``, ``GET /api/model.glb?key=…``,
+``GET|POST /api/pupils/{key}`` (the pupil's own design only), ``GET /api/preview/{key}.svg``,
+``GET /api/download/{key}.{format}``, and behind the teacher's token ``/api/teacher/…``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import math
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -28,15 +34,15 @@ from laby3d.errors import Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.maze.generate import new_seed
 from laby3d.serve import page, wording, work
-from laby3d.serve.classroom import Classroom, PreviewCache, checked_name, job_key, pupil_key, summary_of
+from laby3d.serve.classroom import Classroom, DesignRequest, PreviewCache, status_of, summary_of
 from laby3d.serve.fields import design_data, field_specs
-from laby3d.serve.http import guarded, invalid, json_body, refused
+from laby3d.serve.http import HTTPProblem, guarded, invalid, json_body, refused
+from laby3d.serve.identity import COOKIE, SESSION_SECONDS, checked_name, same_secret
 from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout, WorkerLost
-from laby3d.serve.teacher import TeacherAPI
 
-#: Seconds a preview or a download may take before it is stopped.
-PREVIEW_TIMEOUT = 20.0
-DOWNLOAD_TIMEOUT = 60.0
+#: Formats whose render takes seconds (a page or frame per step of the generation): they run on
+#: the pool of expensive work, with its own queue and timeout.
+EXPENSIVE_FORMATS = ("lesson.pdf", "gif")
 #: Media types of formats whose file ending ``mimetypes`` does not know (or knows otherwise).
 MEDIA_TYPES = {
     "maze.json": "application/json",
@@ -64,51 +70,98 @@ _PICTURE_HEADERS = {
 }
 
 
+@dataclass(frozen=True, kw_only=True)
+class Budgets:
+    """Seconds of its own run time each kind of work may take before its worker is stopped, and
+    how many renders may wait for each pool."""
+
+    preview: float = 20.0
+    download: float = 60.0
+    expensive: float = 180.0
+    class_set: float = 900.0
+    queue: int = 32
+    expensive_queue: int = 4
+
+
 def create_app(
     classroom: Classroom,
     *,
     workers: int = 2,
-    queue: int = 32,
     rate: RateLimit | None = None,
     warm: bool = True,
+    budgets: Budgets | None = None,
 ) -> Starlette:
-    """The ASGI app of one class; render work runs on ``workers`` processes (``queue`` waiting at
-    most), each client limited by ``rate``."""
-    state = _State(classroom, rate or RateLimit())
+    """The ASGI app of one class. Previews and quick downloads run on ``workers`` processes; the
+    expensive work (lesson PDF, GIF, class set) on one more, at a lower priority; each pupil's
+    session is limited by ``rate``."""
+    from laby3d.serve.teacher import TeacherAPI
+
+    state = _State(classroom, rate or RateLimit(), budgets or Budgets())
+    teacher = TeacherAPI(state)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        state.pool = RenderPool(workers=workers, queue=queue, initializer=partial(work.start_worker, warm))
-        if warm:
-            await state.pool.start(timeout=120)
+        budgets = state.budgets
+        state.previews = RenderPool(
+            name="preview",
+            workers=workers,
+            queue=budgets.queue,
+            timeout=budgets.preview,
+            initializer=partial(work.start_worker, warm),
+        )
+        state.expensive = RenderPool(
+            name="lesson, GIF and class set",
+            workers=1,
+            queue=budgets.expensive_queue,
+            timeout=budgets.expensive,
+            initializer=partial(work.start_worker, False, 10),
+        )
         try:
+            if warm:
+                await state.previews.start(timeout=120)
+            teacher.refresh_soon()  # reports made under older locks (or by an older version)
             yield
         finally:
-            state.pool.close()
+            await teacher.stop()
+            state.previews.close()
+            state.expensive.close()
 
     routes = [
         Route("/", state.pupil_page),
         Route("/teacher", state.teacher_page),
         Route("/static/{name}", state.static),
         Route("/api/options", state.options),
+        Route("/api/locks", state.locks),
+        Route("/api/join", state.join, methods=["POST"]),
+        Route("/api/me", state.me),
+        Route("/api/leave", state.leave, methods=["POST"]),
         Route("/api/preview", state.preview, methods=["POST"]),
         Route("/api/model.glb", state.model),
         Route("/api/preview/{file}", state.pupil_preview),
-        Route("/api/pupils/{name:path}", state.pupil, methods=["GET", "POST"]),
+        Route("/api/pupils/{key}", state.pupil, methods=["GET", "POST"]),
         Route("/api/download/{file}", state.download),
-        *TeacherAPI(classroom).routes(),
+        *teacher.routes(),
     ]
-    return Starlette(routes=[guarded(route) for route in routes], lifespan=lifespan)
+    session = Middleware(
+        SessionMiddleware,
+        secret_key=classroom.session_secret,
+        session_cookie=COOKIE,
+        max_age=SESSION_SECONDS,
+        same_site="strict",
+    )
+    return Starlette(routes=[guarded(route) for route in routes], middleware=[session], lifespan=lifespan)
 
 
 class _State:
-    """The app's state and endpoints (one instance per app)."""
+    """The app's state and the pupils' endpoints (one instance per app)."""
 
-    pool: RenderPool
+    previews: RenderPool
+    expensive: RenderPool
 
-    def __init__(self, classroom: Classroom, rate: RateLimit) -> None:
+    def __init__(self, classroom: Classroom, rate: RateLimit, budgets: Budgets) -> None:
         self.classroom = classroom
         self.rate = rate
+        self.budgets = budgets
         self.cache = PreviewCache()
 
     @property
@@ -118,26 +171,52 @@ class _State:
 
     # --- helpers -----------------------------------------------------------------------------
 
-    def _limit(self, request: Request) -> None:
-        client = request.client.host if request.client else "unknown"
-        wait = self.rate.allow(client)
-        if wait > 0:
-            message = f"too many renders from {client}; wait {wait:.1f} s"
-            raise refused(429, message, {"Retry-After": str(math.ceil(wait))})
+    def pupil_key(self, request: Request) -> str | None:
+        """The key of the pupil whose session the request carries, if it is still theirs."""
+        session = request.session
+        return self.classroom.pupil_of(session.get("pupil"), session.get("sid"))
 
-    async def _render(self, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
+    def _pupil(self, request: Request) -> str:
+        key = self.pupil_key(request)
+        if key is None:
+            message = "join the class first: type your name (your session has ended or was reset)"
+            raise refused(401, message, field="name")
+        return key
+
+    def is_teacher(self, request: Request) -> bool:
+        """Whether the request carries the teacher's token."""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        return scheme.lower() == "bearer" and same_secret(token.strip(), self.classroom.token)
+
+    def _own(self, request: Request, key: str) -> None:
+        """Refuse (403) unless the request is the pupil ``key``'s own, or the teacher's."""
+        if self.is_teacher(request):
+            return
+        if self._pupil(request) != key:
+            raise refused(403, "this is another pupil's design: you can open only your own")
+
+    def _limit(self, request: Request) -> None:
+        session = str(request.session.get("sid") or "teacher")
+        wait = self.rate.allow(session)
+        if wait > 0:
+            seconds = math.ceil(wait)
+            message = f"too many renders at once; trying again in {seconds} s"
+            raise refused(429, message, {"Retry-After": str(seconds)})
+
+    async def render(self, pool: RenderPool, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
+        """``function(*args)`` on ``pool``; every failure becomes a refusal in words."""
         try:
-            return await self.pool.run(function, *args, timeout=timeout)
+            return await pool.run(function, *args, timeout=timeout)
         except Busy as error:
-            raise refused(503, str(error), {"Retry-After": "1"}) from None
+            raise refused(503, f"{error}; trying again in a moment", {"Retry-After": "2"}) from None
         except RenderTimeout as error:
-            raise refused(504, str(error)) from None
+            raise refused(504, f"{error}: try a smaller maze") from None
         except WorkerLost as error:
-            raise refused(503, str(error), {"Retry-After": "1"}) from None
+            raise refused(503, f"{error}; trying again", {"Retry-After": "1"}) from None
+        except work.DesignError as error:
+            raise invalid(error.parameter_error(), self.lang) from None
         except Laby3dError as error:
             raise invalid(error, self.lang) from None
-        except Exception as error:  # noqa: BLE001 - a bug in laby3d, reported as one, the server goes on
-            raise refused(500, f"internal error (a bug in laby3d): {type(error).__name__}: {error}") from None
 
     async def _design(self, request: Request) -> dict[str, Any]:
         body = await json_body(request)
@@ -146,24 +225,44 @@ class _State:
         except ParameterError as error:
             raise invalid(error, self.lang) from None
 
-    async def _preview_of(self, design: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        """The preview of a design (cached by its job), with its cache key."""
-        try:
-            job = self.classroom.job(design)
-        except ParameterError as error:
-            raise invalid(error, self.lang) from None
-        key = job_key(job)
+    async def preview_of(self, design_request: DesignRequest) -> dict[str, Any]:
+        """The preview of a design (cached), its key under ``"key"``."""
+        key = design_request.key()
         found = self.cache.get(key)
         if found is None:
-            found = await self._render(work.preview, job, timeout=PREVIEW_TIMEOUT)
+            found = await self.render(self.previews, work.preview, design_request, timeout=self.budgets.preview)
+            found = {**found, "key": key}
             self.cache.put(key, found)
-        return key, found
+        return found
+
+    def _name(self, key: str) -> str:
+        found = self.classroom.store.pupil(key)
+        if found is None:
+            raise refused(401, "join the class first: type your name", field="name")
+        return found.name
+
+    def _me(self, key: str) -> dict[str, Any]:
+        found = self.classroom.store.pupil(key)
+        if found is None:
+            raise refused(401, "join the class first: type your name", field="name")
+        return {
+            "joined": True,
+            "name": found.name,
+            "key": found.key,
+            "design": found.design,
+            "status": found.status,
+            "downloads": {fmt: f"/api/download/{key}.{fmt}" for fmt in FORMATS},
+        }
 
     # --- pages -------------------------------------------------------------------------------
 
     async def pupil_page(self, request: Request) -> Response:
         settings = self.classroom.settings
-        text = page.pupil_html(class_name=settings.class_name, lang=settings.defaults.get("lang", "en"))
+        text = page.pupil_html(
+            class_name=settings.class_name,
+            lang=settings.defaults.get("lang", "en"),
+            code_required=settings.code is not None,
+        )
         return Response(text, media_type="text/html; charset=utf-8", headers=page.PAGE_HEADERS)
 
     async def teacher_page(self, request: Request) -> Response:
@@ -186,61 +285,100 @@ class _State:
         return JSONResponse(
             {
                 "class": settings.class_name,
-                "fields": field_specs(self.lang),
+                "fields": field_specs(self.lang, every_section=request.query_params.get("sections") == "all"),
                 "defaults": settings.defaults,
                 "locks": self.classroom.locks,
+                "locks_version": self.classroom.locks_version,
                 "formats": formats,
                 "class_formats": list(settings.formats),
+                "code_required": settings.code is not None,
             }
         )
 
+    async def locks(self, request: Request) -> Response:
+        """What the pupil pages poll: the locks and their version (from memory, no render)."""
+        return JSONResponse({"locks": self.classroom.locks, "version": self.classroom.locks_version})
+
+    async def join(self, request: Request) -> Response:
+        body = await json_body(request)
+        body = body if isinstance(body, dict) else {}
+        try:
+            self.classroom.check_code(body.get("code"))
+            given = body.get("name")
+            name = checked_name(given if isinstance(given, str) else "")
+            self.classroom.check_free(name)
+        except ParameterError as error:  # said next to the name or the code, without the field's path
+            raise refused(422, error.detail, field=error.field) from None
+        design_request = self.classroom.request({}, name)
+        problem = await self.render(self.previews, work.check, design_request, timeout=self.budgets.preview)
+        if problem is not None and problem[0] == "label":  # the name cannot be engraved
+            raise refused(422, f"cannot be engraved on the maze: {problem[1]}", field="name")
+        try:
+            key, session = self.classroom.join(name)
+        except ParameterError as error:  # taken meanwhile
+            raise refused(422, error.detail, field=error.field) from None
+        request.session.clear()
+        request.session.update({"pupil": key, "sid": session})
+        return JSONResponse(self._me(key))
+
+    async def me(self, request: Request) -> Response:
+        """Who the session is: the pupil and their design, or ``{"joined": false}``."""
+        key = self.pupil_key(request)
+        return JSONResponse(self._me(key) if key is not None else {"joined": False})
+
+    async def leave(self, request: Request) -> Response:
+        key = self.pupil_key(request)
+        if key is not None:
+            self.classroom.release(key)
+        request.session.clear()
+        return JSONResponse({"left": key is not None})
+
     async def preview(self, request: Request) -> Response:
+        key = self._pupil(request)
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        key, found = await self._preview_of(design)
+        found = await self.preview_of(self.classroom.request(design, self._name(key)))
         return JSONResponse(
             {
                 "seed": design["seed"],
                 "svg": found["svg"],
                 "report": found["report"],
                 "summary": wording.for_page(summary_of(found["report"]), self.lang),
-                "model": f"/api/model.glb?key={key}",
+                "model": f"/api/model.glb?key={found['key']}",
             }
         )
 
     async def model(self, request: Request) -> Response:
+        self._pupil(request)
         key = request.query_params.get("key", "")
         found = self.cache.get(key) if len(key) == 32 else None
         if found is None:
-            message = "no preview with this key (make a preview first)"
-            raise refused(404, message)
+            raise refused(404, "no preview with this key (make a preview first)")
         return Response(found["glb"], media_type="model/gltf-binary", headers={"Cache-Control": "max-age=3600"})
 
     async def pupil(self, request: Request) -> Response:
-        try:
-            name = checked_name(request.path_params["name"])
-        except ParameterError as error:
-            raise invalid(error, self.lang) from None
-        key = pupil_key(name)
-        store = self.classroom.store
+        key = request.path_params["key"]
+        self._own(request, key)
         if request.method == "GET":
-            found = store.pupil(key)
-            if found is None:
-                raise refused(404, f"no design saved for {name}", field="name")
-            return JSONResponse({"name": found.name, "key": found.key, "design": found.design})
+            return JSONResponse(self._me(key))
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        _, found_preview = await self._preview_of(design)
-        summary = summary_of(found_preview["report"])
-        saved = store.save_pupil(key=key, name=name, design=design, summary=summary, preview=found_preview["svg"])
-        downloads = {fmt: f"/api/download/{key}.{fmt}" for fmt in FORMATS}
-        summary = wording.for_page(saved.summary, self.lang)
-        return JSONResponse({"name": saved.name, "key": key, "summary": summary, "downloads": downloads})
+        found = await self.preview_of(self.classroom.request(design, self._name(key)))
+        self.classroom.store.save_design(
+            key=key,
+            design=design,
+            report=found["report"],
+            status=status_of(found["report"]),
+            version=self.classroom.locks_version,
+            preview=found["svg"],
+        )
+        return JSONResponse({**self._me(key), "summary": wording.for_page(summary_of(found["report"]), self.lang)})
 
     async def pupil_preview(self, request: Request) -> Response:
         key, _, suffix = request.path_params["file"].partition(".")
+        self._own(request, key)
         svg = self.classroom.store.preview(key) if suffix == "svg" else None
         if svg is None:
             raise refused(404, "no design saved under this name")
@@ -248,15 +386,26 @@ class _State:
 
     async def download(self, request: Request) -> Response:
         key, _, fmt = request.path_params["file"].partition(".")
+        self._own(request, key)
         pupil = self.classroom.store.pupil(key)
-        if fmt not in FORMATS or pupil is None:
+        if fmt not in FORMATS or pupil is None or pupil.design is None:
             message = f"no such download; formats: {', '.join(FORMATS)}"
             raise refused(404, message)
         self._limit(request)
-        try:
-            job = self.classroom.job(pupil.design, formats=[fmt])
-        except ParameterError as error:
-            raise invalid(error, self.lang) from None
-        data = await self._render(work.render_file, job, fmt, timeout=DOWNLOAD_TIMEOUT)
+        design_request = self.classroom.request(pupil.design, pupil.name)
+        if fmt in EXPENSIVE_FORMATS:
+            pool, timeout = self.expensive, self.budgets.expensive
+        else:
+            pool, timeout = self.previews, self.budgets.download
+        data = await self.render(pool, work.render_file, design_request, fmt, timeout=timeout)
         disposition = f'attachment; filename="{pupil.key}.{fmt}"'
         return Response(data, media_type=media_type(fmt), headers={"Content-Disposition": disposition})
+
+
+async def cancelled(task: asyncio.Task[Any] | None) -> None:
+    """Cancel ``task`` and wait for it to end."""
+    if task is None:
+        return
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError, HTTPProblem):
+        await task

@@ -1,5 +1,6 @@
-"""One class as the server sees it: its folder and store, the class defaults (from ``--config``),
-the teacher's locks and token, and a bounded cache of recent previews.
+"""One class as the server sees it: its folder (locked: one server per class), store, defaults
+(from ``--config``), the teacher's locks and token, the class code, who holds which name, and a
+bounded cache of recent previews.
 
 Pure bookkeeping: no HTTP here (:mod:`laby3d.serve.app`) and no rendering (:mod:`.work`).
 """
@@ -7,58 +8,54 @@ Pure bookkeeping: no HTTP here (:mod:`laby3d.serve.app`) and no rendering (:mod:
 from __future__ import annotations
 
 import hashlib
-import secrets
+import json
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from laby3d.errors import ParameterError
+from laby3d.errors import Laby3dError, ParameterError
 from laby3d.filenames import safe_name
+from laby3d.options.build import merge
 from laby3d.options.job import Job
 from laby3d.serve.fields import CLASS_FORMATS, PREVIEW_FORMATS, design_data, job_for
+from laby3d.serve.identity import checked_name, name_key, new_session, same_secret, taken_message
 from laby3d.serve.storage import ClassStore, Pupil
 
-#: Longest pupil name (it is engraved as the label, which takes 60 characters).
-MAX_NAME = 60
+#: The lock file that keeps a second server off the class's folder.
+FOLDER_LOCK = "serve.lock"
 
 
-def pupil_key(name: str) -> str:
-    """The key a pupil is stored and downloaded under: their name made file-name safe, lower
-    case (so "Ana" and "ana" are one pupil).
-
-    >>> pupil_key("Chloé Dupont-Lefèvre"), pupil_key("../../etc/passwd"), pupil_key("ANA")
-    ('chloe-dupont-lefevre', 'etc-passwd', 'ana')
-    """
-    return safe_name(name).lower()
-
-
-def checked_name(name: str) -> str:
-    """A pupil's name as typed, trimmed; raises :class:`ParameterError` on ``name``."""
-    name = name.strip()
-    if not name or len(name) > MAX_NAME or not name.isprintable():
-        raise ParameterError(f"must be 1 to {MAX_NAME} printable characters", field="name")
-    return name
+class ClassInUse(Laby3dError):
+    """Another ``laby3d serve`` is running on the class's folder."""
 
 
 @dataclass(kw_only=True)
 class ClassSettings:
     """What the teacher decides at start-up: class name, folder, defaults of every design (a YAML
-    job's mapping) and the formats of the class set."""
+    job's mapping, presets resolved), the formats of the class set, the class code pupils type to
+    join (none: anyone on the network may join) and the pupils' address as printed."""
 
     class_name: str = "class"
     folder: Path
     defaults: dict[str, Any] = field(default_factory=dict)
     formats: tuple[str, ...] = CLASS_FORMATS
+    code: str | None = None
+    address: str | None = None
 
 
-def settings_from_config(class_name: str, folder: Path | None, config: Path | None) -> ClassSettings:
+def settings_from_config(
+    class_name: str, folder: Path | None, config: Path | None, *, code: str | None = None
+) -> ClassSettings:
     """The class settings of ``laby3d serve``'s flags: ``config`` (a batch YAML file; only its
-    ``defaults`` are read, checked as a job) gives the defaults, their formats and language."""
+    ``defaults`` are read, checked as a job) gives the defaults, their formats and language. A
+    ``preset`` there is resolved into the defaults (its values under the file's own), so the form
+    shows exactly what is made."""
     defaults: dict[str, Any] = {}
     if config is not None:
         from laby3d.config import ConfigError, job_from_dict
+        from laby3d.options.presets import PRESETS
         from laby3d.yamlsafe import load_yaml_file
 
         data = load_yaml_file(config)
@@ -66,15 +63,43 @@ def settings_from_config(class_name: str, folder: Path | None, config: Path | No
             raise ConfigError(f"{config.name}: expected a mapping whose 'defaults' is a mapping of job options")
         defaults = dict(data.get("defaults") or {})
         job_from_dict({**defaults, "name": "defaults"}, f"{config.name}: defaults")
+        preset = defaults.pop("preset", None)
+        if isinstance(preset, str):
+            defaults = merge(PRESETS[preset], defaults)
     formats = tuple(defaults.pop("formats", CLASS_FORMATS))
-    for key in ("name", "names", "count", "seed"):
+    for key in ("name", "names", "count", "seed", "label"):
         defaults.pop(key, None)
     folder = folder if folder is not None else Path("outputs") / "serve" / safe_name(class_name)
-    return ClassSettings(class_name=class_name, folder=folder, defaults=defaults, formats=formats)
+    return ClassSettings(class_name=class_name, folder=folder, defaults=defaults, formats=formats, code=code)
+
+
+@dataclass(frozen=True, kw_only=True)
+class DesignRequest:
+    """What a render needs to make a pupil's job (picklable, for the workers): their flat
+    ``design``, the class ``defaults`` under it, the teacher's ``locks`` over it, and the pupil's
+    ``name``, engraved as the label (as the class set engraves it) unless the teacher locked one."""
+
+    design: Mapping[str, Any]
+    defaults: Mapping[str, Any]
+    locks: Mapping[str, Any]
+    name: str | None = None
+
+    def job(self, formats: tuple[str, ...] | list[str] = PREVIEW_FORMATS) -> Job:
+        """The checked job; raises :class:`ParameterError` whose field is the dotted path at fault."""
+        design = dict(self.design)
+        if self.name is not None:
+            design["label"] = self.name
+        return job_for(design, defaults=self.defaults, locks=self.locks, formats=formats)
+
+    def key(self) -> str:
+        """A short fingerprint (the same request gives the same key, across restarts)."""
+        data = [self.design, self.defaults, self.locks, self.name]
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 class PreviewCache:
-    """Recent previews by the job they show, at most ``max_bytes`` of GLB and SVG (oldest out)."""
+    """Recent previews by their request's key, at most ``max_bytes`` of GLB and SVG (oldest out)."""
 
     def __init__(self, max_bytes: int = 64 << 20) -> None:
         self.max_bytes = max_bytes
@@ -100,13 +125,9 @@ class PreviewCache:
             self._bytes -= len(old["glb"]) + len(old["svg"])
 
 
-def job_key(job: Job) -> str:
-    """A short fingerprint of a job (the same design gives the same key, across restarts)."""
-    return hashlib.sha256(job.model_dump_json().encode()).hexdigest()[:32]
-
-
-def summary_of(report: Mapping[str, Any]) -> dict[str, Any]:
+def summary_of(report: Mapping[str, Any] | None) -> dict[str, Any]:
     """What the class list shows of a printability report: fits, size, time, filament, warnings."""
+    report = report or {}
     printer = report.get("printer") or {}
     return {
         "ok": bool(report.get("ok")),
@@ -120,41 +141,122 @@ def summary_of(report: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-class Classroom:
-    """The class: settings, store, locks and teacher token (kept across restarts)."""
+def status_of(report: Mapping[str, Any]) -> str:
+    """``ok`` or ``WARN: <first warning>``, as ``laby3d batch`` says it of a maze."""
+    warnings = report.get("warnings") or []
+    return f"WARN: {warnings[0]}" if warnings else "ok"
 
-    def __init__(self, settings: ClassSettings) -> None:
+
+class Classroom:
+    """The class: settings, store, locks, token, code and who holds which name (kept across
+    restarts). Holds the folder's lock until :meth:`close`: a second server is refused."""
+
+    def __init__(self, settings: ClassSettings, *, new_token: bool = False) -> None:
+        from filelock import FileLock, Timeout
+
         self.settings = settings
+        settings.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._folder_lock = FileLock(settings.folder / FOLDER_LOCK, timeout=0)
+        try:
+            self._folder_lock.acquire()
+        except Timeout:
+            raise ClassInUse(
+                f"--folder {settings.folder}: another laby3d serve is running on this class; stop it first"
+            ) from None
         self.store = ClassStore(settings.folder)
         token = self.store.setting("teacher_token")
-        if not isinstance(token, str):
-            token = secrets.token_urlsafe(18)
+        if new_token or not isinstance(token, str):
+            token = new_session()
             self.store.set_setting("teacher_token", token)
         self.token: str = token
+        secret = self.store.setting("session_secret")
+        if not isinstance(secret, str):
+            secret = new_session() + new_session()
+            self.store.set_setting("session_secret", secret)
+        self.session_secret: str = secret
         self._locks: dict[str, Any] = dict(self.store.setting("locks", {}))
+        self.locks_version: int = int(self.store.setting("locks_version", 0))
+        self._sessions = self.store.sessions()
+
+    def close(self) -> None:
+        """Let another server open the class."""
+        self._folder_lock.release()
+
+    # --- identity --------------------------------------------------------------------------------
+
+    def check_code(self, given: Any) -> None:
+        """Raise :class:`ParameterError` on ``code`` unless the class has none or ``given`` is it."""
+        code = self.settings.code
+        if code is not None and not (isinstance(given, str) and same_secret(given.strip(), code)):
+            raise ParameterError("is not this class's code: ask the teacher", field="code")
+
+    def check_free(self, name: str) -> None:
+        """Raise :class:`ParameterError` on ``name`` when another browser holds it (or a name
+        folded equal)."""
+        key = name_key(name)
+        found = self.store.pupil(key)
+        if key in self._sessions and found is not None:
+            raise ParameterError(taken_message(name, found.name), field="name")
+
+    def join(self, name: str) -> tuple[str, str]:
+        """Give a new session the pupil ``name`` (checked; refused when another browser holds it
+        or a name folded equal); the pupil's key and the session id."""
+        name = checked_name(name)
+        self.check_free(name)
+        key = name_key(name)
+        found = self.store.pupil(key)
+        session = new_session()
+        self.store.join(key=key, name=found.name if found else name, session=session)
+        self._sessions[key] = session
+        return key, session
+
+    def pupil_of(self, key: Any, session: Any) -> str | None:
+        """The pupil's key when ``session`` holds it, else None."""
+        held = self._sessions.get(key) if isinstance(key, str) else None
+        if held is None or not isinstance(session, str) or not same_secret(session, held):
+            return None
+        return str(key)
+
+    def release(self, key: str) -> bool:
+        """Free a pupil's name: their browser's session is worth nothing from now on."""
+        self._sessions.pop(key, None)
+        return self.store.release(key)
+
+    def remove(self, key: str) -> bool:
+        """Remove a pupil and their design."""
+        self._sessions.pop(key, None)
+        return self.store.delete_pupil(key)
+
+    # --- designs and locks -----------------------------------------------------------------------
 
     @property
     def locks(self) -> dict[str, Any]:
         """The teacher's locks: flat ``dotted path → value`` (read once, kept with the store)."""
         return dict(self._locks)
 
-    def set_locks(self, values: Any) -> dict[str, Any]:
-        """Check and store new locks (they must make a valid job with the defaults)."""
-        locks = design_data(values)
-        job_for({}, defaults=self.settings.defaults, locks=locks, formats=PREVIEW_FORMATS)
+    def checked_locks(self, values: Any) -> dict[str, Any]:
+        """New locks checked for shape (known paths, scalars); see :meth:`set_locks`."""
+        return design_data(values)
+
+    def set_locks(self, locks: dict[str, Any]) -> None:
+        """Store new locks (checked already, against the defaults and every pupil); every pupil's
+        report is out of date from now on."""
+        self.locks_version += 1
         self.store.set_setting("locks", locks)
-        self._locks = locks
-        return dict(locks)
+        self.store.set_setting("locks_version", self.locks_version)
+        self._locks = dict(locks)
 
-    def job(self, design: Mapping[str, Any], *, formats: tuple[str, ...] | list[str] = PREVIEW_FORMATS) -> Job:
-        """The checked job of a flat design under this class's defaults and locks."""
-        return job_for(design, defaults=self.settings.defaults, locks=self.locks, formats=formats)
+    def request(
+        self, design: Mapping[str, Any], name: str | None, *, locks: Mapping[str, Any] | None = None
+    ) -> DesignRequest:
+        """What a render needs for ``design`` by pupil ``name`` under this class (or ``locks``)."""
+        return DesignRequest(
+            design=dict(design),
+            defaults=self.settings.defaults,
+            locks=self.locks if locks is None else dict(locks),
+            name=name,
+        )
 
-    def status(self, pupil: Pupil) -> str:
-        """``ok``, ``WARN: <first warning>`` or ``invalid: <why>`` (e.g. after a new lock)."""
-        try:
-            self.job(pupil.design)
-        except ParameterError as error:
-            return f"invalid: {error}"
-        warnings = pupil.summary.get("warnings") or []
-        return f"WARN: {warnings[0]}" if warnings else "ok"
+    def stale(self) -> list[Pupil]:
+        """Pupils whose saved design's report predates the locks."""
+        return [p for p in self.store.pupils() if p.design is not None and p.version != self.locks_version]

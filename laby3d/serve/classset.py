@@ -1,75 +1,168 @@
-"""The class set: a YAML batch file that reproduces it with ``laby3d batch``, and a ZIP of what
-the batch pipeline writes for that file (manifest included).
+"""The class set, as the teacher hands it out: a YAML batch file that reproduces every pupil's
+files with ``laby3d batch``, and a ZIP of what the batch pipeline writes for that file (manifest
+included) with the class's worksheet booklet and answer key and a note for the teacher.
 
-Each pupil is one job of the file, with their own seed and every option written out (class
-defaults under, locks over), so the file stands alone and ``laby3d batch`` on it writes the same
-bytes as the ZIP holds.
+Each valid pupil is one job of the file: their name (engraved as the label and written on the
+worksheet, with the class), their own seed, and every option written out (class defaults under,
+locks over), so the file stands alone and ``laby3d batch`` on it writes the same bytes as the ZIP
+holds. A pupil whose design the locks made invalid is left out and named, with the error, in the
+file's comment and the ZIP's note.
+
+Pupils' designs differ (size, seed, options), so each is a job of its own rather than a name of
+one job's ``names`` (whose mazes share every option and derive their seeds from the job's); the
+batch makes class booklets per job, so the class booklet and key over every pupil are made here,
+after the batch, by the same function (:func:`laby3d.pipeline.render_booklet`).
+
+Everything here that checks or renders runs in a worker process (:mod:`.work`'s pools).
 """
 
 from __future__ import annotations
 
 import io
-import multiprocessing
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from laby3d.options.build import merge, nested
+from laby3d.serve.classroom import ClassSettings
 from laby3d.serve.storage import Pupil
 
 #: Fixed date of every ZIP entry, so the same class set gives the same ZIP.
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)
+#: Longest class name a worksheet takes (:class:`laby3d.options.worksheet.WorksheetSpec`).
+WORKSHEET_CLASS = 40
+#: The class's booklets, made over every pupil's maze.
+BOOKLETS = ("worksheet.pdf", "key.pdf")
+#: The teacher's note in the ZIP.
+NOTE = "README.txt"
 
 
-def class_config(
-    pupils: Sequence[Pupil],
-    *,
-    class_name: str,
-    defaults: Mapping[str, Any],
-    locks: Mapping[str, Any],
-    formats: Sequence[str],
-) -> dict[str, Any]:
-    """The batch file's data: one job per pupil (name, seed and every option they set)."""
-    jobs = []
+@dataclass(frozen=True, kw_only=True)
+class ClassSet:
+    """The batch file's data: one job per valid pupil, the pupils left out (name, error), the
+    class's options (defaults and locks, for the booklets) and where ``laby3d batch`` writes."""
+
+    class_name: str
+    output_dir: str
+    jobs: list[dict[str, Any]]
+    left_out: list[tuple[str, str]]
+    options: dict[str, Any]
+
+
+def needs_solid(settings: ClassSettings) -> bool:
+    """Whether the class set makes solids (then its totals have print time and filament)."""
+    from laby3d.export.formats import FORMATS
+
+    return any(FORMATS[name].needs == "solid" for name in settings.formats)
+
+
+def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mapping[str, Any]) -> ClassSet:
+    """The class set of every pupil with a saved design, each checked as ``laby3d batch`` checks
+    a job (those it refuses are left out, with the error)."""
+    from laby3d.config import job_from_dict
+    from laby3d.errors import Laby3dError
+
+    class_options = merge(dict(settings.defaults), nested(locks))
+    if "class_name" not in (class_options.get("worksheet") or {}):  # the teacher's own wins
+        class_options = merge(class_options, {"worksheet": {"class_name": settings.class_name[:WORKSHEET_CLASS]}})
+    jobs, left_out = [], []
     for pupil in pupils:
-        data = merge(merge(dict(defaults), nested(pupil.design)), nested(locks))
-        data.pop("name", None)
-        jobs.append({"name": pupil.name, **data, "formats": list(formats)})
-    return {"output_dir": f"outputs/{class_name}", "jobs": jobs}
+        if pupil.design is None:
+            continue
+        data = merge(merge(dict(class_options), nested(pupil.design)), nested(locks))
+        data.update(name=pupil.name, formats=list(settings.formats))
+        if "label" not in locks:
+            data["label"] = pupil.name
+        job = {"name": pupil.name, **{key: value for key, value in data.items() if key != "name"}}
+        try:
+            job_from_dict(dict(job))
+        except Laby3dError as error:
+            left_out.append((pupil.name, str(error)))
+            continue
+        jobs.append(job)
+    output_dir = f"outputs/{settings.class_name}"
+    return ClassSet(
+        class_name=settings.class_name, output_dir=output_dir, jobs=jobs, left_out=left_out, options=class_options
+    )
 
 
-def class_yaml(config: Mapping[str, Any], *, class_name: str) -> str:
-    """The batch file as YAML text, with a comment saying how to run it."""
+def class_yaml(found: ClassSet) -> str:
+    """The batch file as YAML text, with a comment saying how to run it and who is left out."""
     import yaml
 
-    head = f"# class set of {class_name!r} from laby3d serve; run it with: laby3d batch this-file.yaml\n"
-    return head + yaml.safe_dump(dict(config), allow_unicode=True, sort_keys=False)
+    head = [f"# class set of {found.class_name!r} from laby3d serve; run it with: laby3d batch this-file.yaml"]
+    head += [f"# left out (invalid design): {name}: {error}" for name, error in found.left_out]
+    data = {"output_dir": found.output_dir, "jobs": found.jobs}
+    return "\n".join(head) + "\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
 
-def class_zip(config: Mapping[str, Any], *, workers: int = 1) -> tuple[bytes, dict[str, Any]]:
-    """The ZIP of every file ``laby3d batch`` writes for ``config`` (manifest included), and the
-    manifest; the mazes render in a pool of their own of ``workers`` processes, so pupils'
-    previews keep their workers meanwhile."""
+def class_zip(found: ClassSet) -> bytes:
+    """The ZIP of every file ``laby3d batch`` writes for the class set (manifest included), the
+    class booklet and answer key over every pupil's maze, and the teacher's note. Runs in one
+    worker process, one maze at a time (it is the expensive work's pool)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from laby3d.batch import expand, run_batch
     from laby3d.config import job_from_dict
-    from laby3d.serve.work import start_worker
 
-    jobs = [job_from_dict(dict(job), f"jobs[{index}]") for index, job in enumerate(config["jobs"])]
-    spawn = multiprocessing.get_context("spawn")  # the server has threads: never fork it
-    with (
-        tempfile.TemporaryDirectory(prefix="laby3d-class-") as folder,
-        ProcessPoolExecutor(workers, mp_context=spawn, initializer=partial(start_worker, False)) as pool,
-    ):
+    jobs = [job_from_dict(dict(job), f"jobs[{index}]") for index, job in enumerate(found.jobs)]
+    with tempfile.TemporaryDirectory(prefix="laby3d-class-") as folder, ThreadPoolExecutor(1) as inline:
         root = Path(folder)
-        manifest = run_batch(expand(jobs, root), root, executor=pool)
-        buffer = io.BytesIO()
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for path in sorted(p for p in root.rglob("*") if p.is_file() and not p.name.startswith(".")):
-                info = zipfile.ZipInfo(path.relative_to(root).as_posix(), ZIP_DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, path.read_bytes())
-    return buffer.getvalue(), manifest
+        # the batch's own pool would start processes from this worker: one maze at a time here
+        manifest = run_batch(expand(jobs, root), root, executor=inline)
+        files = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    files = {name: data for name, data in files.items() if not Path(name).name.startswith(".")}
+    files.update(class_booklets(found, manifest))
+    files[NOTE] = teacher_note(found, manifest).encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def class_booklets(found: ClassSet, manifest: Mapping[str, Any]) -> dict[str, bytes]:
+    """The class's worksheet booklet and answer key over every pupil whose maze was made, in
+    list order, each worksheet with the pupil's name and the class (file name → bytes)."""
+    from laby3d.config import job_from_dict
+    from laby3d.filenames import safe_name
+    from laby3d.maze.model import Maze
+    from laby3d.options.build import validated_job
+    from laby3d.pipeline import maze_for, render_booklet
+
+    made = {entry["job"] for entry in manifest["mazes"] if not entry.get("error")}
+    pupils: list[tuple[Maze, str | None]] = []
+    for index, data in enumerate(found.jobs):
+        if data["name"] in made:
+            job = job_from_dict(dict(data), f"jobs[{index}]")
+            pupils.append((maze_for(job, job.seed), job.label))
+    if not pupils:
+        return {}
+    booklet_job = validated_job({**found.options, "formats": list(BOOKLETS)}, cross_checks=False)
+    stem = safe_name(found.class_name)
+    return {f"{stem}.{kind}": render_booklet(pupils, booklet_job, kind) for kind in BOOKLETS}
+
+
+def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
+    """What the ZIP holds, the class totals, and the pupils left out with their error."""
+    from laby3d.batch import state_of
+
+    totals = manifest.get("totals") or {}
+    lines = [f"Class set of {found.class_name} (laby3d serve)", ""]
+    lines.append(f"{len(manifest['mazes'])} pupils' mazes, one folder each (their files, name engraved);")
+    lines.append("the class worksheet booklet and answer key; manifest.json lists every file with its SHA-256.")
+    if "print_seconds" in totals:
+        hours, minutes = divmod(round(totals["print_seconds"] / 60), 60)
+        lines.append(f"Totals: {hours} h {minutes:02d} min of printing, {totals.get('filament_g', 0):g} g of filament.")
+    # the plan per plate and printer (issue 19's plates feature) goes here, beside the totals
+    lines += ["", "Pupils:"]
+    lines += [f"  {entry['job']}: {state_of(entry)}" for entry in manifest["mazes"]]
+    if found.left_out:
+        lines += ["", "Left out (their design is invalid under the class's locks; they can fix it and save):"]
+        lines += [f"  {name}: {error}" for name, error in found.left_out]
+    return "\n".join(lines) + "\n"

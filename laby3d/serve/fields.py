@@ -51,16 +51,17 @@ PAGE_FIELDS_FR = {"name": "nom", "options": "options"}
 PREVIEW_FORMATS = ("stl",)
 
 
-def field_specs(lang: str = "en") -> list[dict[str, Any]]:
+def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[str, Any]]:
     """The form's fields: path, flag, kind (int, float, bool, choice, text), choices (with
     ``choice_labels`` to show), default, min/max (``exclusive`` when strict), label and help in
-    ``lang`` (:mod:`laby3d.options.translations`), and group (``main`` or ``more``)."""
+    ``lang`` (:mod:`laby3d.options.translations`), and group (``main`` or ``more``); with
+    ``every_section``, the fields of every section (what the teacher may lock), presets apart."""
     from laby3d.printability import PRINTERS
 
     specs = []
     for path, field, flags in job_flag_fields():
         section = path.split(".")[0] if "." in path else ""
-        if path not in MAIN_FIELDS and section not in MORE_SECTIONS:
+        if path not in MAIN_FIELDS and section not in MORE_SECTIONS and not (every_section and path != "preset"):
             continue
         kind = base_type(field.annotation)
         choices = choices_of(field)

@@ -1,9 +1,18 @@
 """HTTP plumbing of the class app: refusals as JSON (``{"errors": [{"field", "message"}]}``),
-request bodies of bounded size, and the security headers every answer carries."""
+every failure included; request bodies of bounded size and depth; the same-origin rule for
+writes; and the security headers every answer carries.
+
+Writes (any method but GET and HEAD) must come from the app's own pages: the body is declared
+``application/json`` (a form on another site, or a ``no-cors`` fetch, can only send text/plain,
+url-encoded or multipart bodies) and the browser says the request is same-origin
+(``Sec-Fetch-Site: same-origin``, or an ``Origin`` equal to this server's). Anything else is
+refused with 403 before the endpoint runs.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,6 +25,10 @@ from laby3d.serve.fields import field_error
 
 #: Largest request body, bytes (a design is a few hundred).
 MAX_BODY = 64 * 1024
+#: Deepest nesting of a request body (a design is two levels deep).
+MAX_DEPTH = 8
+#: Methods that change nothing (the others must pass :func:`check_same_origin`).
+SAFE_METHODS = ("GET", "HEAD")
 #: Headers of every answer.
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 
@@ -52,10 +65,46 @@ async def json_body(request: Request) -> Any:
         body += chunk
         if len(body) > MAX_BODY:
             raise refused(413, f"request larger than {MAX_BODY} bytes")
+    too_deep = refused(400, f"the request is nested more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(body or b"{}")
+        data = json.loads(body or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise refused(400, "the request is not JSON") from None
+    except RecursionError:  # nested past the parser's own limit
+        raise too_deep from None
+    if depth(data) > MAX_DEPTH:
+        raise too_deep
+    return data
+
+
+def depth(data: Any) -> int:
+    """How deeply lists and mappings nest in ``data`` (a scalar is 0), without recursion."""
+    deepest, pending = 0, [(data, 1)]
+    while pending:
+        item, level = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            if level <= MAX_DEPTH:
+                pending += [(child, level + 1) for child in item]
+    return deepest
+
+
+def check_same_origin(request: Request) -> None:
+    """Refuse (403) a write that is not a JSON request from this server's own pages."""
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        raise refused(403, "writes must be JSON requests (Content-Type: application/json) from this server's pages")
+    site = request.headers.get("sec-fetch-site")
+    origin = request.headers.get("origin")
+    own = f"{request.url.scheme}://{request.headers.get('host', '')}"
+    if site is not None and site != "same-origin":
+        raise refused(403, f"writes must come from this server's pages, not another site (Sec-Fetch-Site: {site})")
+    if origin is not None and origin != own:
+        raise refused(403, "writes must come from this server's pages, not another site (Origin differs)")
+    if site is None and origin is None:
+        raise refused(403, "writes must come from this server's pages (the request has no Origin)")
 
 
 def guarded(route: Route) -> Route:
@@ -64,9 +113,15 @@ def guarded(route: Route) -> Route:
 
     async def handle(request: Request) -> Response:
         try:
+            if request.method not in SAFE_METHODS:
+                check_same_origin(request)
             response = await endpoint(request)
         except HTTPProblem as problem:
             response = JSONResponse(problem.body, status_code=problem.status, headers=problem.headers)
+        except Exception as error:  # noqa: BLE001 - a bug in laby3d, said as one in JSON; the server goes on
+            logging.getLogger("laby3d.serve").exception("internal error on %s %s", request.method, request.url.path)
+            message = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"
+            response = JSONResponse({"errors": [{"field": None, "message": message[:300]}]}, status_code=500)
         response.headers.update(SECURITY_HEADERS)
         return response
 

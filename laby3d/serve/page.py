@@ -37,6 +37,24 @@ STRINGS: dict[str, dict[str, str]] = {
     "title": {"en": "Design your maze", "fr": "Dessine ton labyrinthe"},
     "teacher_title": {"en": "Class", "fr": "Classe"},
     "name": {"en": "Your name", "fr": "Ton nom"},
+    "code": {"en": "Class code", "fr": "Code de la classe"},
+    "join": {"en": "Start", "fr": "Commencer"},
+    "signed_in": {"en": "You are", "fr": "Tu es"},
+    "leave": {"en": "Not you? Change pupil", "fr": "Ce n'est pas toi ? Changer d'élève"},
+    "engraved": {"en": "your name, engraved", "fr": "ton nom, gravé"},
+    "session_ended": {
+        "en": "Your session has ended (the teacher reset it, or the server forgot it): type your name again.",
+        "fr": "Ta session est terminée (l'enseignant l'a réinitialisée) : écris de nouveau ton nom.",
+    },
+    "offline": {
+        "en": "The server cannot be reached (stopped, or the network is down); trying again…",
+        "fr": "Le serveur ne répond pas (arrêté, ou réseau coupé) ; nouvel essai…",
+    },
+    "not_json": {"en": "The server answered with an error", "fr": "Le serveur a répondu par une erreur"},
+    "locks_changed": {
+        "en": "The teacher changed the class's settings; your maze follows them.",
+        "fr": "L'enseignant a changé les réglages de la classe ; ton labyrinthe les suit.",
+    },
     "more": {"en": "More options", "fr": "Plus d'options"},
     "reroll": {"en": "New maze", "fr": "Nouveau labyrinthe"},
     "save": {"en": "Save my maze", "fr": "Enregistrer mon labyrinthe"},
@@ -75,6 +93,17 @@ STRINGS: dict[str, dict[str, str]] = {
     "col_seed": {"en": "Seed", "fr": "Graine"},
     "remove": {"en": "Remove", "fr": "Retirer"},
     "working": {"en": "Working…", "fr": "En cours…"},
+    "join_at": {"en": "Pupils join at", "fr": "Les élèves se connectent sur"},
+    "with_code": {"en": "with the code", "fr": "avec le code"},
+    "reset": {"en": "Reset session", "fr": "Réinitialiser la session"},
+    "connected": {"en": "connected", "fr": "connecté"},
+    "confirm_lock": {"en": "Lock anyway", "fr": "Fixer quand même"},
+    "would_invalidate": {
+        "en": "These pupils' designs would become invalid:",
+        "fr": "Les labyrinthes de ces élèves deviendraient invalides :",
+    },
+    "updating": {"en": "updating", "fr": "mise à jour"},
+    "left_out": {"en": "pupils left out (see README.txt in the ZIP)", "fr": "élèves laissés de côté (voir README.txt)"},
 }
 
 
@@ -109,32 +138,44 @@ def _shell(*, kind: str, title: str, class_name: str, lang: str, body: str, scri
     )
 
 
-def pupil_html(*, class_name: str, lang: str = "en") -> str:
-    """The pupil's page: name, form, 2D and 3D previews, report and downloads."""
+def pupil_html(*, class_name: str, lang: str = "en", code_required: bool = False) -> str:
+    """The pupil's page: joining (name, and the class code when there is one), then the form,
+    2D and 3D previews, report and downloads."""
     text = strings(lang)
+    code = (
+        f'<label class="name">{html.escape(text["code"])} <input id="code" maxlength="40" autocomplete="off"></label>'
+        if code_required
+        else ""
+    )
     body = f"""<header><h1>{html.escape(text["title"])}</h1><span class="class">{html.escape(class_name)}</span>
-<label class="name">{html.escape(text["name"])} <input id="name" maxlength="60" autocomplete="off"></label>
-<span id="name-error" class="error" role="alert"></span></header>
-<main>
+<form id="join"><label class="name">{html.escape(text["name"])}
+<input id="name" maxlength="60" autocomplete="off"></label>
+{code}<button>{html.escape(text["join"])}</button>
+<span id="name-error" class="error" role="alert"></span> <span id="code-error" class="error" role="alert"></span></form>
+<p id="who" hidden>{html.escape(text["signed_in"])} <b id="who-name"></b>
+<button type="button" id="leave">{html.escape(text["leave"])}</button></p></header>
+<p id="general-error" class="error banner" role="alert"></p>
+<main id="design" hidden>
 <form id="form" novalidate></form>
 <section id="previews">
 <figure><figcaption>{html.escape(text["preview2d"])}</figcaption><img id="preview2d" alt=""></figure>
 <figure><figcaption>{html.escape(text["preview3d"])}</figcaption><canvas id="preview3d"></canvas></figure>
 </section>
 <aside><h2>{html.escape(text["report"])}</h2><div id="report" aria-live="polite"></div>
-<p id="general-error" class="error" role="alert"></p>
 <button type="button" id="save">{html.escape(text["save"])}</button> <span id="save-state"></span>
-<h2>{html.escape(text["downloads"])}</h2><div id="downloads"></div></aside>
+<h2>{html.escape(text["downloads"])}</h2><div id="downloads"></div><p id="download-state"></p></aside>
 </main>"""
     scripts = ("three.js", "viewer.js", "form.js", "pupil.js")
     return _shell(kind="pupil", title=text["title"], class_name=class_name, lang=lang, body=body, scripts=scripts)
 
 
 def teacher_html(*, class_name: str, lang: str = "en") -> str:
-    """The teacher's page: class list, totals, locks and the class set downloads (the token is
-    read from the address's ``#token=…``, which browsers never send to the server)."""
+    """The teacher's page: how pupils join (address, code, QR code), class list, totals, locks and
+    the class set downloads (the token is read from the address's ``#token=…``, which browsers
+    never send to the server, then taken out of the address bar)."""
     text = strings(lang)
-    body = f"""<header><h1>{html.escape(text["teacher_title"])} {html.escape(class_name)}</h1></header>
+    body = f"""<header><h1>{html.escape(text["teacher_title"])} {html.escape(class_name)}</h1>
+<p id="join-info"></p></header>
 <form id="token-form" hidden><label>{html.escape(text["token"])} <input id="token" autocomplete="off"></label>
 <button>{html.escape(text["open"])}</button></form>
 <p id="general-error" class="error" role="alert"></p>
@@ -144,7 +185,8 @@ def teacher_html(*, class_name: str, lang: str = "en") -> str:
 <p><button type="button" id="class-zip">{html.escape(text["class_zip"])}</button>
 <button type="button" id="class-yaml">{html.escape(text["class_yaml"])}</button> <span id="class-state"></span></p>
 </section>
-<section><h2>{html.escape(text["locks"])}</h2><form id="locks" novalidate></form>
+<section><img id="qr" alt="" hidden><h2>{html.escape(text["locks"])}</h2><form id="locks" novalidate></form>
+<div id="lock-check" role="alert"></div>
 <button type="button" id="save-locks">{html.escape(text["save_locks"])}</button> <span id="locks-state"></span>
 </section>
 </main>"""

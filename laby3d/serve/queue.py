@@ -1,120 +1,124 @@
-"""Render work off the event loop: a bounded process pool with a queue and a timeout, and a
-per-client rate limit on renders.
+"""Render work off the event loop: bounded pools of worker processes, and a per-pupil rate limit.
 
-The pool has ``workers`` processes (spawned, so no thread state is forked; each runs an
-initializer, e.g. imports and compiled kernels, when it starts) and at most
-``queue`` jobs waiting beyond them; more are refused at once with :class:`Busy` (the page says
-"busy, try again" and retries) rather than piling up. A job past its timeout is abandoned and
-the pool replaced: its processes are killed, so a runaway render cannot hold a core; a pool
-whose worker died (killed for memory, say) is replaced the same way.
+A :class:`RenderPool` is a :func:`laby3d.workers.worker_pool` (pebble) with a bound on the work
+waiting for it: at most ``queue`` renders wait beyond its ``workers``; more are refused at once
+with :class:`Busy` (the page says "busy, trying again" and retries) rather than piling up. Each
+render's timeout counts its own run time, from when a worker takes it; a render past it stops its
+own worker only (a new one takes its place) and the other renders go on; a worker that dies
+(killed for memory, say) fails its own render only. Workers die with the server, ``kill -9``
+included.
+
+The class app has two pools: previews and quick downloads on one, the expensive work (lesson
+PDF, GIF, the class set) on the other, with its own queue and timeout, so a class's worth of
+lesson PDFs never delays a preview.
 """
 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
+import concurrent.futures
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
+
+from laby3d.workers import WorkerDied, worker_pool
 
 T = TypeVar("T")
 
+#: Modules the workers' fork server imports once, so a new worker (at start, or after a timeout)
+#: begins with the renderers' libraries loaded rather than importing them (seconds).
+PRELOAD = ("laby3d.serve.work", "laby3d.pipeline", "matplotlib.pyplot", "trimesh", "shapely")
+
 
 class Busy(Exception):
-    """Every worker is busy and the queue is full (HTTP 503)."""
+    """Every worker is busy and the queue is full (HTTP 503, retry soon)."""
 
 
 class RenderTimeout(Exception):
-    """A render took longer than its timeout and was stopped (HTTP 504)."""
+    """A render ran longer than its timeout and its worker was stopped (HTTP 504)."""
 
 
 class WorkerLost(Exception):
-    """A worker process died during a render (e.g. killed for memory); the pool was replaced."""
+    """A worker process died during a render (e.g. killed for memory); a new one took its place."""
 
 
 class RenderPool:
-    """A bounded process pool: ``workers`` processes, ``queue`` waiting jobs at most."""
+    """``workers`` processes, at most ``queue`` renders waiting; ``timeout`` s of run time each
+    unless the call says otherwise."""
 
-    def __init__(self, *, workers: int = 2, queue: int = 32, initializer: Callable[[], object] | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        name: str,
+        workers: int,
+        queue: int,
+        timeout: float,
+        initializer: Callable[[], object] | None = None,
+    ) -> None:
+        self.name = name
         self.workers = workers
         self.limit = workers + queue
+        self.timeout = timeout
         self.in_flight = 0
-        self.initializer = initializer
-        self._pool = self._new_pool()
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=self.initializer
-        )
+        self._pool = worker_pool(workers, initializer=initializer, preload=PRELOAD)
 
     async def start(self, *, timeout: float) -> None:
-        """Start every worker now (each runs the initializer), rather than on the first renders."""
-        started = await asyncio.gather(
-            *(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)), return_exceptions=True
-        )
-        for outcome in started:
-            if isinstance(outcome, BaseException):
-                raise outcome
+        """Wait until every worker has started (each runs the initializer: imports, compiled
+        kernels), so the first pupils do not wait for it."""
+        await asyncio.gather(*(self.run(time.sleep, 0.2, timeout=timeout) for _ in range(self.workers)))
 
-    async def run(self, function: Callable[..., T], *args: Any, timeout: float) -> T:
-        """``function(*args)`` in a worker process; raises :class:`Busy` when the queue is full
-        and :class:`RenderTimeout` after ``timeout`` s."""
+    async def run(self, function: Callable[..., T], *args: Any, timeout: float | None = None) -> T:
+        """``function(*args)`` in a worker process. Raises :class:`Busy` when the queue is full,
+        :class:`RenderTimeout` after ``timeout`` s of its own run time, :class:`WorkerLost` when
+        its worker died; the function's own exceptions come through as they are."""
         if self.in_flight >= self.limit:
-            raise Busy(f"{self.in_flight} renders running or waiting; try again in a moment")
+            raise Busy(f"the {self.name} queue is full ({self.in_flight} renders running or waiting)")
         self.in_flight += 1
-        pool = self._pool
+        limit = self.timeout if timeout is None else timeout
+        future = self._pool.schedule(function, args=args, timeout=limit)
         try:
-            future = asyncio.wrap_future(pool.submit(function, *args))
-            return await asyncio.wait_for(future, timeout)
-        except asyncio.TimeoutError:
-            self._restart(pool)
-            raise RenderTimeout(f"the render took more than {timeout:g} s and was stopped") from None
-        except BrokenProcessPool:
-            self._restart(pool)
-            raise WorkerLost("a render worker stopped during the render; try again") from None
+            return await asyncio.wrap_future(future)
+        except concurrent.futures.TimeoutError:
+            raise RenderTimeout(f"the render took more than {limit:g} s and was stopped") from None
+        except WorkerDied as error:
+            raise WorkerLost(f"the render's worker process stopped (exit code {error.exitcode})") from None
+        except asyncio.CancelledError:
+            cancelling = getattr(asyncio.current_task(), "cancelling", None)  # Python 3.11+
+            if cancelling is not None and cancelling() == 0:  # the render was cancelled, not this request
+                raise WorkerLost("the render was cancelled (the server is stopping)") from None
+            raise  # this request is being cancelled: wrap_future has cancelled its render too
         finally:
             self.in_flight -= 1
 
-    def _restart(self, pool: ProcessPoolExecutor) -> None:
-        """Replace ``pool`` (if still current), killing its processes."""
-        if pool is not self._pool:
-            return
-        self._pool = self._new_pool()
-        processes = list(getattr(pool, "_processes", {}).values())  # no public way to stop a running task
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.kill()
-
     def close(self) -> None:
-        """Stop the workers."""
-        self._pool.shutdown(wait=True, cancel_futures=True)
+        """Stop the workers (a render in progress is abandoned)."""
+        self._pool.stop()
+        self._pool.join(timeout=10)
 
 
 class RateLimit:
-    """A token bucket per client: ``burst`` renders at once, refilled at ``per_second``."""
+    """A token bucket per pupil session: ``burst`` renders at once, refilled at ``per_second``."""
 
-    def __init__(self, *, per_second: float = 4.0, burst: int = 12, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, *, per_second: float = 2.0, burst: int = 12, clock: Callable[[], float] = time.monotonic):
         self.per_second = per_second
         self.burst = burst
         self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}  # client -> (tokens, at)
+        self._buckets: dict[str, tuple[float, float]] = {}  # session -> (tokens, at)
 
-    def allow(self, client: str) -> float:
-        """0 when ``client`` may render now (a token is taken), else the seconds to wait."""
+    def allow(self, session: str) -> float:
+        """0 when ``session`` may render now (a token is taken), else the seconds to wait."""
         now = self.clock()
-        tokens, at = self._buckets.get(client, (float(self.burst), now))
+        tokens, at = self._buckets.get(session, (float(self.burst), now))
         tokens = min(float(self.burst), tokens + (now - at) * self.per_second)
         if tokens >= 1:
-            self._buckets[client] = (tokens - 1, now)
+            self._buckets[session] = (tokens - 1, now)
             self._forget_idle(now)
             return 0.0
-        self._buckets[client] = (tokens, now)
+        self._buckets[session] = (tokens, now)
         return (1 - tokens) / self.per_second
 
     def _forget_idle(self, now: float) -> None:
-        """Drop buckets full again (bounded memory whatever the number of clients)."""
+        """Drop buckets full again (bounded memory whatever the number of sessions)."""
         if len(self._buckets) > 1000:
             full = self.burst / self.per_second
             self._buckets = {key: value for key, value in self._buckets.items() if now - value[1] < full}

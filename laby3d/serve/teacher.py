@@ -1,117 +1,239 @@
 """The teacher's API, behind the token printed at start-up (compared in constant time): the
-class list with status and estimates, locks, and the class set as YAML and as a ZIP."""
+class list with status, estimates and totals, the class code and its QR code, resetting a
+pupil's session, locks, and the class set as YAML and as a ZIP.
+
+The class list never renders nor checks a design: each pupil's printability report and status
+are computed once per change of their design or of the locks (in the render workers) and kept
+with the design in SQLite; the list reads them in a thread, so the event loop stays free for the
+pupils. Totals are those ``laby3d batch`` prints for the class set (the same function, over the
+same reports: the locks applied, each pupil's name engraved).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import hmac
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from laby3d.errors import Laby3dError, ParameterError
-from laby3d.serve import classset, wording
-from laby3d.serve.classroom import Classroom
-from laby3d.serve.http import invalid, json_body, refused
+from laby3d.errors import ParameterError
+from laby3d.serve import classset, wording, work
+from laby3d.serve.classroom import status_of, summary_of
+from laby3d.serve.http import HTTPProblem, invalid, json_body, refused
 
-#: Seconds the class set may take before it is given up.
-CLASS_SET_TIMEOUT = 600.0
+if TYPE_CHECKING:
+    from laby3d.serve.app import _State
 
 
 class TeacherAPI:
-    """``/api/teacher/…`` of one class."""
+    """``/api/teacher/…`` of one class, and the background work that keeps reports current."""
 
-    def __init__(self, classroom: Classroom) -> None:
-        self.classroom = classroom
-        self.class_set_lock = asyncio.Lock()  # one class set at a time, in its own one-process pool
-
-    @property
-    def lang(self) -> str:
-        """The class's language: of its errors and figures."""
-        return str(self.classroom.settings.defaults.get("lang", "en"))
+    def __init__(self, state: _State) -> None:
+        self.state = state
+        self.classroom = state.classroom
+        self._refresh: asyncio.Task[None] | None = None
 
     def routes(self) -> list[Route]:
         """The teacher's routes."""
         return [
             Route("/api/teacher/pupils", self.pupils),
             Route("/api/teacher/pupils/{key}", self.remove, methods=["DELETE"]),
+            Route("/api/teacher/pupils/{key}/reset", self.reset, methods=["POST"]),
             Route("/api/teacher/locks", self.locks, methods=["GET", "POST"]),
+            Route("/api/teacher/qr.svg", self.qr_code),
             Route("/api/teacher/class.yaml", self.class_yaml),
             Route("/api/teacher/class.zip", self.class_zip),
         ]
 
+    @property
+    def lang(self) -> str:
+        """The class's language: of its errors and figures."""
+        return self.state.lang
+
     def _check_token(self, request: Request) -> None:
-        given = request.headers.get("authorization", "")
-        scheme, _, token = given.partition(" ")
-        expected = self.classroom.token
-        if scheme.lower() != "bearer" or not hmac.compare_digest(token.strip().encode(), expected.encode()):
+        if not self.state.is_teacher(request):
             message = "the teacher token is required (the one laby3d serve printed at start-up)"
             raise refused(401, message, {"WWW-Authenticate": "Bearer"})
 
+    # --- the class list --------------------------------------------------------------------------
+
     async def pupils(self, request: Request) -> Response:
         self._check_token(request)
-        pupils = self.classroom.store.pupils()
-        rows = [
-            {
-                "name": pupil.name,
-                "key": pupil.key,
-                "status": self.classroom.status(pupil),
-                "summary": wording.for_page(pupil.summary, self.lang),
-                "design": pupil.design,
-                "updated": pupil.updated,
-            }
-            for pupil in pupils
-        ]
-        totals = wording.totals_text([pupil.summary for pupil in pupils], self.lang)
-        return JSONResponse({"class": self.classroom.settings.class_name, "pupils": rows, "totals": totals})
+        return JSONResponse(await asyncio.to_thread(self.class_list))
+
+    def class_list(self) -> dict[str, Any]:
+        """Every pupil with status and estimates, the totals, the class code and locks (reads the
+        store only: run it in a thread)."""
+        classroom = self.classroom
+        version = classroom.locks_version
+        rows, entries, summaries = [], [], []
+        held = set(classroom.store.sessions())
+        for pupil in classroom.store.pupils():
+            fresh = pupil.design is not None and pupil.version == version
+            status = pupil.status if fresh else ("updating…" if pupil.design is not None else "joined")
+            rows.append(
+                {
+                    "name": pupil.name,
+                    "key": pupil.key,
+                    "status": status,
+                    "summary": wording.for_page(summary_of(pupil.report), self.lang) if pupil.report else None,
+                    "design": pupil.design,
+                    "updated": pupil.updated,
+                    "connected": pupil.key in held,
+                }
+            )
+            if fresh and pupil.report is not None:
+                summaries.append(summary_of(pupil.report))
+                entries.append({"printability": pupil.report} if classset.needs_solid(classroom.settings) else {})
+        from laby3d.batch import totals
+
+        settings = classroom.settings
+        return {
+            "class": settings.class_name,
+            "code": settings.code,
+            "address": settings.address,
+            "pupils": rows,
+            "totals": totals(entries, []),
+            "totals_text": wording.totals_text(summaries, self.lang),
+            "updating": sum(1 for row in rows if row["status"] == "updating…"),
+            "locks": classroom.locks,
+        }
 
     async def remove(self, request: Request) -> Response:
         self._check_token(request)
-        removed = self.classroom.store.delete_pupil(request.path_params["key"])
+        removed = self.classroom.remove(request.path_params["key"])
         return JSONResponse({"removed": removed}, status_code=200 if removed else 404)
 
-    async def locks(self, request: Request) -> Response:
+    async def reset(self, request: Request) -> Response:
+        """Free a pupil's name: their browser's session ends (e.g. they moved to another computer)."""
         self._check_token(request)
-        if request.method == "POST":
-            body = await json_body(request)
-            try:
-                self.classroom.set_locks(body.get("locks", {}) if isinstance(body, dict) else None)
-            except ParameterError as error:
-                raise invalid(error, self.lang) from None
-        return JSONResponse({"locks": self.classroom.locks})
+        key = request.path_params["key"]
+        if self.classroom.store.pupil(key) is None:
+            raise refused(404, "no such pupil")
+        self.classroom.release(key)
+        return JSONResponse({"reset": key})
 
-    def _config(self) -> dict[str, Any]:
+    async def qr_code(self, request: Request) -> Response:
+        """The pupils' address (with the class code, if any) as a QR code to show the class."""
+        self._check_token(request)
+        import segno
+
         settings = self.classroom.settings
-        return classset.class_config(
-            self.classroom.store.pupils(),
-            class_name=settings.class_name,
-            defaults=settings.defaults,
-            locks=self.classroom.locks,
-            formats=settings.formats,
+        address = settings.address or str(request.base_url)
+        if settings.code:
+            address += f"#code={settings.code}"
+        svg = segno.make(address, error="m").svg_inline(scale=6, title=address)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    # --- locks -------------------------------------------------------------------------------------
+
+    async def locks(self, request: Request) -> Response:
+        """GET: the locks. POST ``{"locks": {...}, "confirm": bool}``: the new locks are checked
+        with the class defaults, then against every pupil's design; when some would become invalid
+        and ``confirm`` is not true, nothing changes and the answer (409) names them."""
+        self._check_token(request)
+        if request.method == "GET":
+            return JSONResponse({"locks": self.classroom.locks, "version": self.classroom.locks_version})
+        body = await json_body(request)
+        body = body if isinstance(body, dict) else {}
+        try:
+            locks = self.classroom.checked_locks(body.get("locks", {}))
+        except ParameterError as error:
+            raise invalid(error, self.lang) from None
+        state, classroom = self.state, self.classroom
+        alone = await state.render(state.previews, work.check, classroom.request({}, None, locks=locks), timeout=60)
+        if alone is not None:
+            raise invalid(ParameterError(alone[1], field=alone[0]), self.lang)
+        pupils = [p for p in await asyncio.to_thread(classroom.store.pupils) if p.design is not None]
+        requests = {p.key: classroom.request(p.design or {}, p.name, locks=locks) for p in pupils}
+        problems = await state.render(state.previews, work.check_all, requests, timeout=120)
+        names = {p.key: p.name for p in pupils}
+        broken = [
+            {"name": names[key], "key": key, "error": str(ParameterError(problem[1], field=problem[0]))}
+            for key, problem in problems.items()
+            if problem is not None
+        ]
+        if broken and body.get("confirm") is not True:
+            listed = "; ".join(f"{row['name']}: {row['error']}" for row in broken)
+            message = f"this lock would make {len(broken)} pupil(s)' design invalid ({listed}); confirm to lock anyway"
+            return JSONResponse({"errors": [{"field": None, "message": message}], "invalid": broken}, status_code=409)
+        classroom.set_locks(locks)
+        self.refresh_soon()
+        return JSONResponse({"locks": classroom.locks, "version": classroom.locks_version, "invalid": broken})
+
+    def refresh_soon(self) -> None:
+        """Compute again, in the background, the reports made under older locks."""
+        if self._refresh is None or self._refresh.done():
+            self._refresh = asyncio.get_running_loop().create_task(self._refresh_reports())
+
+    async def _refresh_reports(self) -> None:
+        """One pupil at a time on the preview workers, so pupils' previews interleave."""
+        state, classroom = self.state, self.classroom
+        while True:
+            stale = await asyncio.to_thread(classroom.stale)
+            if not stale:
+                return
+            for pupil in stale:
+                version = classroom.locks_version
+                design_request = classroom.request(pupil.design or {}, pupil.name)
+                try:
+                    found = await state.preview_of(design_request)
+                except HTTPProblem as problem:
+                    if problem.status != 422:
+                        await asyncio.sleep(1)  # busy or a lost worker: try again in the next round
+                        continue
+                    message = problem.body["errors"][0]["message"]
+                    classroom.store.set_status(
+                        key=pupil.key, report=None, status=f"invalid: {message}", version=version
+                    )
+                    continue
+                report = found["report"]
+                status = status_of(report)
+                classroom.store.set_status(
+                    key=pupil.key, report=report, status=status, version=version, preview=found["svg"]
+                )
+
+    async def stop(self) -> None:
+        """Stop the background work (the server is stopping)."""
+        from laby3d.serve.app import cancelled
+
+        await cancelled(self._refresh)
+
+    # --- the class set -----------------------------------------------------------------------------
+
+    async def _class_set(self) -> classset.ClassSet:
+        """The class set, its jobs checked on a worker."""
+        state, classroom = self.state, self.classroom
+        pupils = await asyncio.to_thread(classroom.store.pupils)
+        return await state.render(  # type: ignore[no-any-return]
+            state.previews,
+            partial(classset.class_set, settings=classroom.settings, locks=classroom.locks),
+            pupils,
+            timeout=120,
         )
 
     async def class_yaml(self, request: Request) -> Response:
         self._check_token(request)
-        text = classset.class_yaml(self._config(), class_name=self.classroom.settings.class_name)
+        text = classset.class_yaml(await self._class_set())
         name = self.classroom.store.path.parent.name
         headers = {"Content-Disposition": f'attachment; filename="{name}.yaml"'}
         return Response(text, media_type="application/yaml; charset=utf-8", headers=headers)
 
     async def class_zip(self, request: Request) -> Response:
+        """Every valid pupil's files, the class booklet and key, and a note naming the pupils
+        left out with their error; made on the expensive-work pool with its own budget."""
         self._check_token(request)
-        config = self._config()
-        if not config["jobs"]:
-            raise refused(409, "no pupil has saved a design yet")
-        if self.class_set_lock.locked():
-            message = "the class set is being made already; try again when it is done"
-            raise refused(503, message, {"Retry-After": "5"})
-        async with self.class_set_lock:
-            try:
-                data, _ = await asyncio.wait_for(asyncio.to_thread(classset.class_zip, config), CLASS_SET_TIMEOUT)
-            except Laby3dError as error:
-                raise invalid(error, self.lang) from None
+        found = await self._class_set()
+        if not found.jobs:
+            left_out = "; ".join(f"{name}: {error}" for name, error in found.left_out)
+            raise refused(409, "no pupil has a valid saved design yet" + (f" ({left_out})" if left_out else ""))
+        state = self.state
+        data = await state.render(state.expensive, classset.class_zip, found, timeout=state.budgets.class_set)
         name = self.classroom.store.path.parent.name
         headers = {"Content-Disposition": f'attachment; filename="{name}.zip"'}
+        if found.left_out:
+            headers["X-Laby3d-Left-Out"] = str(len(found.left_out))
         return Response(data, media_type="application/zip", headers=headers)

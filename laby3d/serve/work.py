@@ -1,8 +1,11 @@
-"""What the render workers do: pure functions of a checked job, run in worker processes.
+"""What the render workers do: pure functions of a pupil's design, run in worker processes.
 
-Each returns plain data (bytes, dicts) that pickles back to the server; nothing here writes a
-file. The job carries its seed, so a preview, a download and ``laby3d generate`` with the same
-options give the same maze and the same bytes.
+Each takes a :class:`~laby3d.serve.classroom.DesignRequest` (the design, the class's defaults and
+locks, the pupil's name) and checks it into a job here, in the worker: checking a job lays out its
+label (tens of ms), which the server's event loop must not wait for. Each returns plain data
+(bytes, dicts) that pickles back to the server; nothing here writes a file. The job carries its
+seed, so a preview, a download and ``laby3d generate`` with the same options give the same maze
+and the same bytes.
 """
 
 from __future__ import annotations
@@ -10,20 +13,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
+from laby3d.errors import ParameterError
+
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
     from laby3d.options.job import Job
+    from laby3d.serve.classroom import DesignRequest
 
 #: Colours of the 2D preview (floor, walls, solution).
 PREVIEW_COLOURS = {"floor": "#ebebe1", "walls": "#285aaa", "solution": "#dc3c28"}
 
 
-def start_worker(warm: bool = True) -> None:
+class DesignError(Exception):
+    """A design the class's rules refuse: the field's dotted path and what is wrong (a
+    :class:`ParameterError` as it crosses back from a worker, which pickles its fields)."""
+
+    def __init__(self, detail: str, field: str | None) -> None:
+        super().__init__(detail, field)
+        self.detail, self.field = detail, field
+
+    def parameter_error(self) -> ParameterError:
+        """The error as the library raised it."""
+        return ParameterError(self.detail, field=self.field)
+
+
+def start_worker(warm: bool = True, nice: int = 0) -> None:
     """Run in each worker as it starts: leave Ctrl+C to the server (which stops the workers
-    itself, so the terminal shows no worker tracebacks), then warm up unless told not to."""
+    itself, so the terminal shows no worker tracebacks), lower the worker's priority by ``nice``
+    (the expensive work yields the cores to previews), then warm up unless told not to."""
+    import os
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
     if warm:
         warm_up()
 
@@ -32,14 +55,40 @@ def warm_up() -> bool:
     """Import the renderers and compile the kernels once, so the first pupil does not wait."""
     from laby3d.options.build import validated_job
 
-    preview(validated_job({"maze": {"rows": 3, "cols": 3}, "seed": 1, "formats": ["stl"]}))
+    _preview(validated_job({"maze": {"rows": 3, "cols": 3}, "seed": 1, "label": "Ab", "formats": ["stl"]}))
     return True
 
 
-def preview(job: Job) -> dict[str, Any]:
-    """The 2D preview (SVG text, mm), the printability report and the GLB of the solid."""
-    from laby3d.batch import maze_for
-    from laby3d.pipeline import RenderContext
+def checked_job(request: DesignRequest, formats: tuple[str, ...] | list[str] | None = None) -> Job:
+    """The request's job, checked; raises :class:`DesignError`."""
+    try:
+        return request.job(formats) if formats is not None else request.job()
+    except ParameterError as error:
+        raise DesignError(error.detail, error.field) from None
+
+
+def check(request: DesignRequest) -> tuple[str | None, str] | None:
+    """None when the design makes a valid job, else the field's dotted path and what is wrong."""
+    try:
+        checked_job(request)
+    except DesignError as error:
+        return error.field, error.detail
+    return None
+
+
+def check_all(requests: dict[str, DesignRequest]) -> dict[str, tuple[str | None, str] | None]:
+    """:func:`check` of every request, by key (a lock checked against every pupil at once)."""
+    return {key: check(request) for key, request in requests.items()}
+
+
+def preview(request: DesignRequest) -> dict[str, Any]:
+    """The 2D preview (SVG text, mm), the printability report and the GLB of the solid of a
+    pupil's design; raises :class:`DesignError`."""
+    return _preview(checked_job(request))
+
+
+def _preview(job: Job) -> dict[str, Any]:
+    from laby3d.pipeline import RenderContext, maze_for
 
     maze = maze_for(job, job.seed)
     context = RenderContext(maze, job)
@@ -47,11 +96,11 @@ def preview(job: Job) -> dict[str, Any]:
     return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}
 
 
-def render_file(job: Job, fmt: str) -> bytes:
-    """The bytes of format ``fmt`` of the job's maze, as ``laby3d generate`` writes them."""
-    from laby3d.batch import maze_for
-    from laby3d.pipeline import RenderContext
+def render_file(request: DesignRequest, fmt: str) -> bytes:
+    """The bytes of format ``fmt`` of a pupil's design, as ``laby3d generate`` writes them."""
+    from laby3d.pipeline import RenderContext, maze_for
 
+    job = checked_job(request, [fmt])
     return RenderContext(maze_for(job, job.seed), job).render(fmt)
 
 
