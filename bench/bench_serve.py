@@ -1,24 +1,32 @@
 """Benchmark: the class web app under a class of simulated pupils.
 
-Run: ``.venv/bin/python bench/bench_serve.py [--pupils 30] [--seconds 60] [--think 1 3] [--json]``.
+Run: ``.venv/bin/python bench/bench_serve.py [--pupils 30] [--seconds 60] [--think 2 3] [--json]``.
 
-Starts ``laby3d serve`` (2 render workers) on a free 127.0.0.1 port in a subprocess, then runs
-``--pupils`` pupils for ``--seconds``, each from its own loopback address (127.0.0.2,
-127.0.0.3…, so the per-client rate limit applies as it would to real machines) and its own
-connection. A pupil changes one parameter of a 15 × 15 maze (a new seed, cell size, wall
-height, margin, solution or algorithm), waits for the preview (``POST /api/preview``: the 2D
-picture and the report) and the solid (``GET /api/model.glb``) as the page does, then thinks for
-a random ``--think`` interval (seconds, uniform) before the next change. Every run is bounded:
-pupils stop at the deadline, each request has a 30 s timeout.
+Starts ``laby3d serve`` (2 preview workers, one for the expensive work) on a free 127.0.0.1 port
+in a subprocess, then runs a class for ``--seconds``, every pupil from the SAME address (as a
+school behind one NAT address), each with their own session and connection:
+
+- ``--pupils`` pupils join with their name and save a 15 × 15 design once; then each changes one
+  parameter (a new seed, cell size, wall height, margin, solution or algorithm), waits for the
+  preview (``POST /api/preview``: the 2D picture and the report) and the solid
+  (``GET /api/model.glb``) as the page does, and thinks for a random ``--think`` interval
+  (seconds, uniform) before the next change;
+- one more pupil asks for the lesson PDF of a 100 × 100 maze every ``--lesson-every`` seconds
+  (about 14 s of work each on a quiet machine, on the expensive-work worker);
+- the teacher's page polls the class list every 5 s, and at each poll, and every 0.5 s besides,
+  a static file (``/static/serve.css``) is fetched and timed: the event loop's latency.
+
+Every run is bounded: clients stop at the deadline, each request has a timeout.
 
 With ``--browser`` the last pupil is headless Chromium on the real page: the page's own clock
 times a typed change to the 3D preview drawn (debounce, preview, GLB, drawing; Chromium's
 software WebGL shares the 2 cores with the server and the other pupils).
 
-Prints the round trip (change → both previews received) median, p95 and maximum, requests and
-errors by status, and the server's resident memory (process and workers) after warm-up, at its
-peak and at the end, then checks the server still answers. ``--json`` prints the figures as JSON
-(the slow load test in tests/test_serve.py reads them).
+Prints the round trip (change → both previews received) median, p95 and maximum, requests by
+status (refusals: 429 and 503; errors: anything else but 200), the lesson PDFs' times, the static
+file's p95 (during the teacher's polls, and overall), and the server's resident memory (process
+and workers) after warm-up, at its peak and at the end, then checks the server still answers.
+``--json`` prints the figures as JSON (the slow load test in tests/test_serve.py reads them).
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -75,14 +83,31 @@ def change(rng: np.random.Generator, design: dict[str, Any]) -> dict[str, Any]:
     return design
 
 
+def percentile(values: list[float], share: float) -> float | None:
+    """The ``share`` percentile of ``values`` (nearest rank), None when empty."""
+    ordered = sorted(values)
+    return round(ordered[int(share * (len(ordered) - 1))], 4) if ordered else None
+
+
+async def joined(url: str, name: str, design: dict[str, Any]) -> httpx.AsyncClient:
+    """A client with its own session as pupil ``name``, their design saved."""
+    client = httpx.AsyncClient(base_url=url, timeout=60, headers={"Origin": url})
+    answer = await client.post("/api/join", json={"name": name})
+    answer.raise_for_status()
+    saved = await client.post(f"/api/pupils/{answer.json()['key']}", json={"options": design})
+    saved.raise_for_status()
+    return client
+
+
 async def pupil(
     index: int, url: str, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]
 ) -> None:
     """One pupil changing parameters until ``deadline`` (monotonic s)."""
     rng = np.random.default_rng(index)
     design: dict[str, Any] = {"maze.rows": 15, "maze.cols": 15, "seed": int(rng.integers(2**32))}
-    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{index + 2}")
-    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=30) as client:
+    client = await joined(url, f"Pupil {index + 1}", design)
+    async with client:
+        await asyncio.sleep(rng.uniform(*think))
         while time.monotonic() < deadline:
             design = change(rng, design)
             start = time.perf_counter()
@@ -99,6 +124,52 @@ async def pupil(
             await asyncio.sleep(rng.uniform(*think))
 
 
+async def lesson_pupil(url: str, deadline: float, every: float, results: dict[str, list[Any]]) -> None:
+    """A pupil asking for a 100 × 100 lesson PDF every ``every`` s (the next one once the last
+    has come back)."""
+    client = await joined(url, "Lesson Reader", {"maze.rows": 100, "maze.cols": 100, "seed": 7})
+    async with client:
+        next_at = time.monotonic()
+        while next_at < deadline:
+            await asyncio.sleep(max(0.0, next_at - time.monotonic()))
+            start = time.perf_counter()
+            try:
+                response = await client.get("/api/download/lesson-reader.lesson.pdf", timeout=300)
+                results["lesson_status"].append(response.status_code)
+                if response.status_code == 200 and response.content.startswith(b"%PDF"):
+                    results["lesson"].append(time.perf_counter() - start)
+            except httpx.HTTPError as error:
+                results["lesson_status"].append(type(error).__name__)
+            next_at += every
+
+
+async def teacher(url: str, token: str, deadline: float, results: dict[str, list[Any]]) -> None:
+    """The teacher's page polling the class list every 5 s; a static file timed at each poll, and
+    every 0.5 s besides (another pupil's page loading its stylesheet)."""
+
+    async def static(client: httpx.AsyncClient, into: str) -> None:
+        start = time.perf_counter()
+        response = await client.get("/static/serve.css")
+        results["status"].append(response.status_code)
+        results[into].append(time.perf_counter() - start)
+
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(base_url=url, timeout=60) as client, httpx.AsyncClient(base_url=url) as other:
+        next_poll = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            if time.monotonic() >= next_poll:
+                start = time.perf_counter()
+                poll = asyncio.ensure_future(client.get("/api/teacher/pupils", headers=headers))
+                await asyncio.sleep(0.005)  # the poll is being served: a static file now
+                await static(other, "static_during_poll")
+                response = await poll
+                results["status"].append(response.status_code)
+                results["poll"].append(time.perf_counter() - start)
+                next_poll += 5
+            await static(other, "static")
+            await asyncio.sleep(0.5)
+
+
 async def sample_memory(pid: int, deadline: float, samples: list[float]) -> None:
     while time.monotonic() < deadline:
         samples.append(resident_mb(pid))
@@ -110,8 +181,12 @@ def pupil_page(url: str) -> Any:
     from test_serve_browser import open_browser
 
     page = open_browser()
+    from test_serve_browser import join
+
     page.page("Page.navigate", {"url": url + "/"})
-    page.wait_for("window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1", timeout=60)
+    page.wait_for("window.laby3dServe && laby3dServe.ready", timeout=60)
+    join(page, "Chromium Pupil")
+    page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
     return page
 
 
@@ -132,11 +207,17 @@ def browser_pupil(page: Any, deadline: float, think: tuple[float, float], result
 
 
 async def load(
-    server: Server, pupils: int, seconds: float, think: tuple[float, float], browser: bool = False
+    server: Server,
+    pupils: int,
+    seconds: float,
+    think: tuple[float, float],
+    browser: bool = False,
+    lesson_every: float = 10.0,
 ) -> dict[str, Any]:
     """Run the class against ``server`` (with ``browser``, the last pupil is headless
     Chromium); the figures."""
-    results: dict[str, list[Any]] = {"status": [], "round_trip": [], "browser": []}
+    kinds = ("status", "round_trip", "browser", "lesson", "lesson_status", "static", "static_during_poll", "poll")
+    results: dict[str, list[Any]] = {kind: [] for kind in kinds}
     memory: list[float] = []
     page = await asyncio.to_thread(pupil_page, server.url) if browser else None
     warm = resident_mb(server.process.pid)
@@ -147,6 +228,8 @@ async def load(
         await asyncio.gather(
             sample_memory(server.process.pid, deadline, memory),
             *(pupil(index, server.url, deadline, think, results) for index in range(simulated)),
+            lesson_pupil(server.url, deadline, lesson_every, results),
+            teacher(server.url, server.token, deadline, results),
             *real,
         )
     finally:
@@ -156,7 +239,7 @@ async def load(
         still = (await client.get("/api/options")).status_code
     times = sorted(results["round_trip"])
     statuses: dict[str, int] = {}
-    for status in results["status"]:
+    for status in results["status"] + results["lesson_status"]:
         statuses[str(status)] = statuses.get(str(status), 0) + 1
     return {
         "pupils": pupils,
@@ -167,7 +250,14 @@ async def load(
         "round_trip_p95_s": round(times[int(0.95 * (len(times) - 1))], 4) if times else None,
         "round_trip_max_s": round(times[-1], 4) if times else None,
         "statuses": statuses,
-        "errors": sum(count for status, count in statuses.items() if status != "200"),
+        "refusals": sum(count for status, count in statuses.items() if status in ("429", "503")),
+        "errors": sum(count for status, count in statuses.items() if status not in ("200", "429", "503")),
+        "lesson_pdfs": len(results["lesson"]),
+        "lesson_median_s": round(statistics.median(results["lesson"]), 2) if results["lesson"] else None,
+        "static_during_poll_p95_s": percentile(results["static_during_poll"], 0.95),
+        "static_during_poll_max_s": percentile(results["static_during_poll"], 1.0),
+        "static_p95_s": percentile(results["static"], 0.95),
+        "teacher_poll_p95_s": percentile(results["poll"], 0.95),
         "memory_mb": {
             "after_warm_up": round(warm),
             "peak": round(max(memory, default=warm)),
@@ -186,14 +276,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pupils", type=int, default=30)
     parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--think", type=float, nargs=2, default=(2.0, 3.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--lesson-every", type=float, default=10.0, help="seconds between lesson PDFs")
     parser.add_argument("--browser", action="store_true", help="the last pupil is headless Chromium")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="laby3d-bench-serve-") as folder:
         server = Server(Path(folder) / "class", class_name="bench")
         try:
-            figures = asyncio.run(load(server, args.pupils, args.seconds, tuple(args.think), args.browser))
+            think = (args.think[0], args.think[1])
+            figures = asyncio.run(load(server, args.pupils, args.seconds, think, args.browser, args.lesson_every))
         finally:
             server.close()
     if args.json:
@@ -201,14 +293,20 @@ def main() -> None:
         return
     memory = figures["memory_mb"]
     print(f"{figures['pupils']} pupils, {figures['seconds']:g} s, think {args.think[0]:g}–{args.think[1]:g} s")
-    print("| previews | round trip median | p95 | max | errors | memory after warm-up / peak / end |")
-    print("|---|---|---|---|---|---|")
     print(
-        f"| {figures['previews']} | {figures['round_trip_median_s'] * 1000:.0f} ms | "
-        f"{figures['round_trip_p95_s'] * 1000:.0f} ms | {figures['round_trip_max_s'] * 1000:.0f} ms | "
-        f"{figures['errors']} {figures['statuses']} | "
+        "| previews | round trip median | p95 | max | refusals | errors | lesson PDFs (median) "
+        "| static file p95 during poll / overall | teacher poll p95 | memory after warm-up / peak / end |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    ms = {key: (value or 0) * 1000 for key, value in figures.items() if key.endswith("_s")}
+    print(
+        f"| {figures['previews']} | {ms['round_trip_median_s']:.0f} ms | {ms['round_trip_p95_s']:.0f} ms | "
+        f"{ms['round_trip_max_s']:.0f} ms | {figures['refusals']} | {figures['errors']} | "
+        f"{figures['lesson_pdfs']} ({figures['lesson_median_s']} s) | "
+        f"{ms['static_during_poll_p95_s']:.0f} / {ms['static_p95_s']:.0f} ms | {ms['teacher_poll_p95_s']:.0f} ms | "
         f"{memory['after_warm_up']} / {memory['peak']} / {memory['end']} MB |"
     )
+    print(f"statuses: {figures['statuses']}")
     if figures["browser_round_trips"]:
         print(
             f"in Chromium (change typed → 3D preview drawn, {figures['browser_round_trips']} changes): "

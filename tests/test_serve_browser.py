@@ -1,7 +1,10 @@
 """The class web app in real headless Chromium (DevTools protocol, tests/devtools.py) against a
-real uvicorn server on 127.0.0.1: a pupil fills the form with real key input, sees the 2D and 3D
-previews change within a second, gets the CLI's message next to a wrong field, downloads an STL
-byte-identical to ``laby3d generate``; the teacher view lists the pupil (name shown as text); no
+real uvicorn server on 127.0.0.1: a pupil joins with their name and the class code, fills the
+form with real key input, sees the 2D and 3D previews change within a second, gets the CLI's
+message next to a wrong field, downloads an STL byte-identical to ``laby3d generate`` (their name
+engraved); a second pupil with a folded-equal name is refused with a distinct form to use; "Not
+you? / Change pupil" clears the page; a teacher's lock reaches an open pupil page within 5 s; the
+teacher view lists the pupil (name shown as text) and takes the token out of the address; no
 console error and no request leaves localhost.
 
 ``python tests/test_serve_browser.py DIR`` writes the README's screenshots (serve-pupil.png,
@@ -42,12 +45,14 @@ def free_port() -> int:
 class Server:
     """``laby3d.serve.run`` in a subprocess on a free localhost port; ``token`` as it printed it."""
 
-    def __init__(self, folder: Path, class_name: str = "2nde A", config: Path | None = None) -> None:
+    def __init__(
+        self, folder: Path, class_name: str = "2nde A", config: Path | None = None, class_code: str | None = None
+    ) -> None:
         self.port = free_port()
         code = (
             "from laby3d.serve import run; "
             f"run(host='127.0.0.1', port={self.port}, class_name={class_name!r}, folder={str(folder)!r}, "
-            f"config={str(config) if config else None!r})"
+            f"config={str(config) if config else None!r}, code={class_code!r})"
         )
         self.process = subprocess.Popen(
             [sys.executable, "-u", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT
@@ -73,6 +78,17 @@ class Server:
                 return True
         except OSError:
             return False
+
+    def write(self, path: str, data: object, *, token: bool = True) -> object:
+        """A JSON write as the teacher's page makes it (the token, same origin); the answer's JSON."""
+        import urllib.request
+
+        headers = {"Content-Type": "application/json", "Origin": self.url}
+        if token:
+            headers["Authorization"] = f"Bearer {self.token}"
+        request = urllib.request.Request(self.url + path, json.dumps(data).encode(), headers)
+        with urllib.request.urlopen(request, timeout=120) as answer:
+            return json.loads(answer.read())
 
     def close(self) -> None:
         self.process.terminate()
@@ -161,21 +177,34 @@ def open_browser(width: int = 1280, height: int = 860) -> Browser:
     return page
 
 
+def join(page: Browser, name: str, code: str | None = None) -> None:
+    """Type a name (and the class code) and press Start, as a pupil does."""
+    type_into(page, "#name", name)
+    if code is not None:
+        type_into(page, "#code", code)
+    click(page, "#join button")
+
+
 @pytest.mark.slow
 def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, tmp_path: Path) -> None:
     from laby3d.cli import main as cli_main
 
     downloads = tmp_path / "downloads"
     downloads.mkdir()
+    name = "Zoé <b>O'C</b>"
     with open_browser() as page:
         page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+        assert page.evaluate("document.getElementById('design').hidden") is True  # joining comes first
+        join(page, name)
+        page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+        assert page.evaluate("document.getElementById('who-name').textContent") == name
+        assert page.evaluate("document.getElementById('f-label').value") == name  # engraved, not editable
+        assert page.evaluate("document.getElementById('f-label').disabled") is True
         first_svg, first_picture = preview_svg(page), canvas_picture(page)
         first_triangles = hook(page)["triangles"]
         assert first_triangles > 0
 
-        name = "Chloé <b>O'Connor</b>"
-        type_into(page, "#name", name)
         changes = [
             ("#f-maze-rows", "8"),
             ("#f-maze-cols", "6"),
@@ -194,7 +223,7 @@ def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, 
         assert canvas_picture(page) != first_picture
         assert hook(page)["triangles"] not in (0, first_triangles)
         assert hook(page)["triangles"] == glb_triangles(
-            laby3d.render(laby3d.generate(8, 6, seed=4242), "glb", cell_size=9, margin=5)
+            laby3d.render(laby3d.generate(8, 6, seed=4242), "glb", cell_size=9, margin=5, label=name)
         )
         assert page.evaluate("document.querySelector('#report').textContent").startswith("Size: 66 × 84 × 10 mm")
 
@@ -214,20 +243,100 @@ def test_pupil_designs_previews_downloads_and_teacher_sees_them(server: Server, 
             time.sleep(0.1)
         (stl,) = downloads.glob("*.stl")
         time.sleep(0.3)  # let Chromium finish the file
-        flags = ["--rows", "8", "--cols", "6", "--cell-size", "9", "--margin", "5", "--seed", "4242"]
+        flags = ["--rows", "8", "--cols", "6", "--cell-size", "9", "--margin", "5", "--seed", "4242", "--label", name]
         assert cli_main(["generate", *flags, "-o", str(tmp_path / "cli.stl")]) == 0
         assert stl.read_bytes() == (tmp_path / "cli.stl").read_bytes()
 
         navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
+        assert page.evaluate("location.hash") == ""  # the token left the address bar
         page.wait_for("laby3dTeacher.pupils.length >= 1", timeout=20)
         assert page.evaluate("laby3dTeacher.pupils") == [name]
         cell = page.evaluate("document.querySelector('#pupils tbody td:nth-child(2)').textContent")
         page.wait_for("document.querySelector('#pupils tbody img.thumb').naturalWidth > 0", timeout=10)
-        assert cell == name and page.evaluate("document.querySelectorAll('#pupils b').length") == 0
+        assert cell.startswith(name) and page.evaluate("document.querySelectorAll('#pupils b').length") == 0
 
         assert console_errors(page) == []
         urls = requested_urls(page)
         assert urls and all(url.startswith((server.url + "/", "blob:", "data:")) for url in urls), urls
+
+
+@pytest.mark.slow
+def test_names_are_unique_in_the_class_and_a_shared_pc_changes_pupil(tmp_path: Path) -> None:
+    server = Server(tmp_path / "class", class_code="otter")
+    try:
+        with open_browser() as first, open_browser() as second:
+            navigate(first, server.url + "/#code=otter", "window.laby3dServe && laby3dServe.ready")
+            assert first.evaluate("location.hash") == ""  # the code from the QR code, then out of the address
+            join(first, "Léa")
+            first.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+
+            navigate(second, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+            join(second, "LEA", code="wrong")
+            second.wait_for("document.getElementById('code-error').textContent.length > 0", timeout=20)
+            type_into(second, "#code", "otter")
+            click(second, "#join button")
+            second.wait_for("document.getElementById('name-error').textContent.length > 0", timeout=20)
+            refusal = second.evaluate("document.getElementById('name-error').textContent")
+            assert "'LEA M.'" in refusal and "Léa" in refusal
+            assert second.evaluate("laby3dServe.joined") is False
+
+            # the first pupil leaves the shared PC: the page is clean for the next one
+            click(first, "#leave")
+            first.wait_for("window.laby3dServe && laby3dServe.ready && !laby3dServe.joined", timeout=20)
+            assert first.evaluate("document.getElementById('design').hidden") is True
+            assert first.evaluate("document.getElementById('name').value") == ""
+            assert first.evaluate("document.getElementById('preview2d').getAttribute('src')") is None
+            click(second, "#join button")  # the name is free now: Léa on her new computer
+            second.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+            assert second.evaluate("document.getElementById('who-name').textContent") == "Léa"
+            assert console_errors(first) == [] and console_errors(second) == []
+    finally:
+        server.close()
+
+
+@pytest.mark.slow
+def test_a_lock_reaches_an_open_pupil_page_and_the_class_set_downloads(server: Server, tmp_path: Path) -> None:
+    import zipfile
+
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
+    with open_browser() as pupil, open_browser() as page:
+        navigate(pupil, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+        join(pupil, "Ana")
+        pupil.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+        click(pupil, "#save")
+        pupil.wait_for("document.getElementById('save-state').textContent.length > 0", timeout=20)
+
+        page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+        navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
+        page.wait_for("laby3dTeacher.pupils.length == 1", timeout=20)
+        page.evaluate("document.querySelector('#f-print-printer').value = 'mini'")
+        click(page, ".field[data-path='print.printer'] .lock-box")
+        click(page, "#save-locks")
+        locked_at = time.monotonic()
+        page.wait_for("document.getElementById('locks-state').textContent == '✓'", timeout=20)
+        # the open pupil page follows within 5 s (it polls every 4 s), and its preview with it
+        pupil.wait_for("document.getElementById('f-print-printer').disabled", timeout=10)
+        assert time.monotonic() - locked_at < 6
+        assert pupil.evaluate("document.getElementById('f-print-printer').value") == "mini"
+        pupil.wait_for(
+            "document.getElementById('report').textContent.indexOf('mini: Fits the printer') >= 0", timeout=10
+        )
+
+        page.wait_for("laby3dTeacher.updating === 0 && laby3dTeacher.totals.print_seconds > 0", timeout=30)
+        click(page, "#class-zip")
+        deadline = time.monotonic() + 90
+        while not list(downloads.glob("*.zip")) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        (archive,) = downloads.glob("*.zip")
+        with zipfile.ZipFile(archive) as zipped:
+            manifest = json.loads(zipped.read("manifest.json"))
+            names = zipped.namelist()
+        assert [m["label"] for m in manifest["mazes"]] == ["Ana"] and manifest["failed"] == 0
+        assert manifest["mazes"][0]["printability"]["printer"]["name"] == "mini"
+        assert {"2nde-A.worksheet.pdf", "2nde-A.key.pdf", "README.txt"} <= set(names)
+        assert console_errors(page) == [] and console_errors(pupil) == []
 
 
 @pytest.mark.slow
@@ -241,47 +350,11 @@ def test_teacher_page_asks_for_the_token(server: Server) -> None:
         assert console_errors(page) == []
 
 
-@pytest.mark.slow
-def test_teacher_locks_the_printer_and_downloads_the_class_set(server: Server, tmp_path: Path) -> None:
-    import zipfile
-
-    downloads = tmp_path / "downloads"
-    downloads.mkdir()
-    with open_browser() as page:
-        page.send("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
-        type_into(page, "#name", "Ana")
-        click(page, "#save")
-        page.wait_for("document.getElementById('save-state').textContent.length > 0", timeout=20)
-
-        navigate(page, f"{server.url}/teacher#token={server.token}", "window.laby3dTeacher && laby3dTeacher.ready")
-        page.wait_for("laby3dTeacher.pupils.length == 1", timeout=20)
-        page.evaluate("document.querySelector('#f-print-printer').value = 'mini'")
-        click(page, ".field[data-path='print.printer'] .lock-box")
-        click(page, "#save-locks")
-        page.wait_for("document.getElementById('locks-state').textContent == '✓'", timeout=20)
-
-        click(page, "#class-zip")
-        deadline = time.monotonic() + 60
-        while not list(downloads.glob("*.zip")) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(0.5)
-        (archive,) = downloads.glob("*.zip")
-        with zipfile.ZipFile(archive) as zipped:
-            manifest = json.loads(zipped.read("manifest.json"))
-        assert [m["label"] for m in manifest["mazes"]] == [None] and manifest["failed"] == 0
-        assert manifest["mazes"][0]["printability"]["printer"]["name"] == "mini"
-
-        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
-        assert page.evaluate("document.getElementById('f-print-printer').disabled") is True
-        assert page.evaluate("document.getElementById('f-print-printer').value") == "mini"
-        assert "mini: Fits the printer" in page.evaluate("document.getElementById('report').textContent")
-        assert console_errors(page) == []
-
-
 def screenshots(folder: Path) -> None:
     """The README's pictures: a pupil's page mid-design and the teacher's view of a small class."""
     import urllib.request
+
+    from laby3d.serve.identity import name_key
 
     with tempfile.TemporaryDirectory() as state:
         server = Server(Path(state) / "class", class_name="2nde STI2D")
@@ -292,23 +365,25 @@ def screenshots(folder: Path) -> None:
                 "Chloé": {"maze.rows": 15, "maze.cols": 15, "seed": 13, "print.cell_size": 8},
                 "Dmitri": {"maze.rows": 20, "maze.cols": 20, "seed": 14, "print.wall_height": 6},
             }
-            headers = {"Authorization": f"Bearer {server.token}", "Content-Type": "application/json"}
-            locks = json.dumps({"locks": {"print.printer": "mini"}}).encode()
-            request = urllib.request.Request(server.url + "/api/teacher/locks", locks, headers)
-            urllib.request.urlopen(request, timeout=30).read()
+            server.write("/api/teacher/locks", {"locks": {"print.printer": "mini"}})
             for name, options in pupils.items():
-                body = json.dumps({"options": options}).encode()
-                url = server.url + "/api/pupils/" + urllib.request.quote(name)
-                urllib.request.urlopen(urllib.request.Request(url, body, headers), timeout=60).read()
+                opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+                headers = {"Content-Type": "application/json", "Origin": server.url}
+                for path, body in (
+                    ("/api/join", {"name": name}),
+                    (f"/api/pupils/{name_key(name)}", {"options": options}),
+                ):
+                    request = urllib.request.Request(server.url + path, json.dumps(body).encode(), headers)
+                    opener.open(request, timeout=60).read()
             with open_browser(1360, 820) as page:
-                navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
-                type_into(page, "#name", "Élodie")
+                navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+                join(page, "Élodie")
+                page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
                 for selector, value in (("#f-maze-rows", "12"), ("#f-maze-cols", "12"), ("#f-print-margin", "6")):
                     type_into(page, selector, value)
                     time.sleep(0.6)
                 page.evaluate("document.getElementById('f-print-solution').value = 'groove'")
                 page.evaluate("document.getElementById('f-print-solution').dispatchEvent(new Event('change'))")
-                type_into(page, "#f-label", "Élodie")
                 time.sleep(1.5)
                 page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
                 time.sleep(0.3)

@@ -1,20 +1,69 @@
-/* laby3d serve: the pupil page. The form comes from /api/options; each change (debounced) asks
-   /api/preview for the 2D picture and the report, then loads the solid's GLB for the 3D view;
-   answers to older requests are dropped. Save and downloads go through /api/pupils/{name}. */
+/* laby3d serve: the pupil page. The pupil joins with their name (and the class code); the form
+   comes from /api/options; each change (debounced) asks /api/preview for the 2D picture and the
+   report, then loads the solid's GLB for the 3D view; answers to older requests are dropped.
+   Save and downloads go through /api/pupils/{key}. Every failure is said in words where errors
+   go; a busy server (429/503) or an unreachable one is tried again by itself. The locks are
+   polled every 4 s, so a teacher's lock reaches the page within 5 s. */
 (function () {
   "use strict";
   var F = window.laby3dForm, el = F.el;
   var config = JSON.parse(document.getElementById("laby3d-config").textContent);
   var text = config.text;
-  var state = { seq: 0, timer: null, fields: {}, initial: {}, locks: {}, svgUrl: null };
-  var hook = (window.laby3dServe = { ready: false, previews: 0, models: 0, triangles: 0, seed: null, errors: 0 });
+  var state = { seq: 0, timer: null, fields: {}, initial: {}, locks: {}, locksVersion: null, svgUrl: null, me: null };
+  var hook = (window.laby3dServe = { ready: false, joined: false, previews: 0, models: 0, triangles: 0, seed: null, errors: 0, retries: 0 });
   var viewer = new window.Laby3dViewer(document.getElementById("preview3d"));
   var general = document.getElementById("general-error");
+  var JSON_HEADERS = { "Content-Type": "application/json" };
+
+  function say(message) { general.textContent = message; }
+  function sleep(ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); }
+
+  /* fetch, tried again while the server is busy (429, 503: after its Retry-After) or cannot be
+     reached; the words go where errors go meanwhile. A 401 means the session ended. */
+  async function api(path, options) {
+    for (var attempt = 0; ; attempt++) {
+      var response;
+      try {
+        response = await fetch(path, options);
+      } catch (error) {
+        if (attempt >= 20) throw new Error(text.offline);
+        say(text.offline);
+        hook.retries += 1;
+        await sleep(2000);
+        continue;
+      }
+      if ((response.status === 429 || response.status === 503) && attempt < 20) {
+        var seconds = Math.max(0.3, Number(response.headers.get("Retry-After")) || 1);
+        say(await messageOf(response) || text.busy);
+        hook.retries += 1;
+        await sleep(seconds * 1000);
+        continue;
+      }
+      if (response.status === 401 && state.me) sessionEnded();
+      return response;
+    }
+  }
+
+  /* The first error message of a JSON refusal, or the status in words. */
+  async function messageOf(response) {
+    try {
+      var data = await response.clone().json();
+      return data.errors && data.errors.length ? data.errors[0].message : "";
+    } catch (error) {
+      return text.not_json + " (" + response.status + " " + response.statusText + ")";
+    }
+  }
+
+  async function jsonOf(response) {
+    try { return await response.json(); } catch (error) {
+      return { errors: [{ field: null, message: text.not_json + " (" + response.status + " " + response.statusText + ")" }] };
+    }
+  }
 
   function values() {
     var out = {};
     Object.keys(state.fields).forEach(function (path) {
-      if (path in state.locks) return;
+      if (path in state.locks || path === "label") return;
       var value = state.fields[path].get();
       if (value !== null && (path === "seed" || value !== state.initial[path])) out[path] = value;
     });
@@ -27,29 +76,14 @@
     state.timer = setTimeout(previewOrSay, 150);
   }
 
-  /* A preview, or the reason there is none (e.g. the server stopped) where errors go. */
-  function previewOrSay() {
-    return preview().catch(say);
-  }
-
-  function say(error) { general.textContent = String(error); }
-
-  function retryAfter(response) {
-    return Math.max(0.3, Number(response.headers.get("Retry-After")) || 0.5) * 1000;
-  }
+  function previewOrSay() { return preview().catch(function (error) { say(error.message); }); }
 
   async function preview() {
+    if (!state.me) return;
     var mine = ++state.seq;
-    var response = await fetch("/api/preview", {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ options: values() }),
-    });
+    var response = await api("/api/preview", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: values() }) });
     if (mine !== state.seq) return;
-    if (response.status === 429 || response.status === 503) {
-      general.textContent = text.busy;
-      state.timer = setTimeout(previewOrSay, retryAfter(response));
-      return;
-    }
-    var data = await response.json();
+    var data = await jsonOf(response);
     if (mine !== state.seq) return;
     if (!response.ok) {
       hook.errors += 1;
@@ -65,7 +99,7 @@
     hook.svg = data.svg;
     showReport(data.summary);
     hook.previews += 1;
-    var model = await fetch(data.model);
+    var model = await api(data.model);
     if (mine !== state.seq || !model.ok) return;
     var buffer = await model.arrayBuffer();
     if (mine !== state.seq) return;
@@ -87,32 +121,32 @@
   }
 
   async function save() {
-    var name = document.getElementById("name").value.trim();
-    var nameError = document.getElementById("name-error");
-    nameError.textContent = name ? "" : text.need_name;
-    if (!name) return null;
-    var response = await fetch("/api/pupils/" + encodeURIComponent(name), {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ options: values() }),
+    var response = await api("/api/pupils/" + encodeURIComponent(state.me.key), {
+      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: values() }),
     });
-    var data = await response.json();
+    var data = await jsonOf(response);
     if (!response.ok) {
-      var errors = data.errors || [];
-      errors.forEach(function (e) { if (e.field === "name") nameError.textContent = e.message; });
-      F.showErrors(state.fields, errors.filter(function (e) { return e.field !== "name"; }), general);
+      F.showErrors(state.fields, data.errors, general);
       return null;
     }
-    localStorage.setItem("laby3d-name", name);
     document.getElementById("save-state").textContent = text.saved + " ✓";
     return data;
   }
 
   async function download(fmt) {
+    var stateBox = document.getElementById("download-state");
     var saved = await save();
     if (!saved) return;
-    var link = el("a", { href: saved.downloads[fmt], download: saved.key + "." + fmt });
+    stateBox.textContent = text.working;
+    var response = await api(saved.downloads[fmt]);
+    if (!response.ok) { stateBox.textContent = await messageOf(response); return; }
+    var url = URL.createObjectURL(await response.blob());
+    var link = el("a", { href: url, download: saved.key + "." + fmt });
     document.body.appendChild(link);
     link.click();
     link.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 60000);
+    stateBox.textContent = "✓";
   }
 
   function downloadButtons(formats, classFormats) {
@@ -120,23 +154,120 @@
     var others = el("details", { className: "more" }, [el("summary", { text: text.other_formats })]);
     formats.forEach(function (fmt) {
       var button = el("button", { type: "button", "data-format": fmt.name, title: fmt.description, text: fmt.name.toUpperCase() });
-      button.addEventListener("click", function () { download(fmt.name).catch(say); });
+      button.addEventListener("click", function () { download(fmt.name).catch(function (e) { say(e.message); }); });
       (classFormats.indexOf(fmt.name) >= 0 ? box : others).appendChild(button);
     });
     box.appendChild(others);
   }
 
-  async function restore(name) {
-    var response = await fetch("/api/pupils/" + encodeURIComponent(name));
-    if (!response.ok) return;
-    var data = await response.json();
-    Object.keys(data.design).forEach(function (path) {
-      if (state.fields[path] && !(path in state.locks)) state.fields[path].set(data.design[path]);
+  /* The teacher's locks on the form: locked fields show the class's value and cannot change. */
+  function applyLocks(locks, version) {
+    Object.keys(state.locks).forEach(function (path) {
+      var f = state.fields[path];
+      if (!f || path in locks || path === "label") return;
+      f.input.disabled = false;
+      f.row.classList.remove("locked");
+      var note = f.row.querySelector(".lock");
+      if (note) note.remove();
     });
+    Object.keys(locks).forEach(function (path) {
+      var f = state.fields[path];
+      if (!f) return;
+      f.set(locks[path]);
+      f.input.disabled = true;
+      f.row.classList.add("locked");
+      if (!f.row.querySelector(".lock")) f.row.appendChild(el("small", { className: "lock", text: "🔒 " + text.locked }));
+    });
+    state.locks = locks;
+    state.locksVersion = version;
+    hook.locksVersion = version;
+    var reroll = document.getElementById("reroll");
+    if (reroll) reroll.disabled = "seed" in locks;
+  }
+
+  async function pollLocks() {
+    try {
+      var response = await fetch("/api/locks");
+      if (!response.ok) return;
+      var data = await response.json();
+      if (data.version !== state.locksVersion) {
+        applyLocks(data.locks, data.version);
+        if (state.me) { say(text.locks_changed); schedule(); }
+      }
+    } catch (error) { /* the next poll, or the next preview, says it */ }
+  }
+
+  function showDesign(design) {
+    Object.keys(state.fields).forEach(function (path) { state.fields[path].set(state.initial[path]); });
+    state.fields.seed.set(null);
+    Object.keys(design || {}).forEach(function (path) {
+      if (state.fields[path] && !(path in state.locks)) state.fields[path].set(design[path]);
+    });
+    applyLocks(state.locks, state.locksVersion);
+    var label = state.fields.label;
+    if (label) {
+      label.set(state.me.name);
+      label.input.disabled = true;
+      label.row.classList.add("locked");
+      if (!label.row.querySelector(".lock")) label.row.appendChild(el("small", { className: "lock", text: text.engraved }));
+    }
+  }
+
+  function joined(me) {
+    state.me = me;
+    hook.joined = true;
+    hook.key = me.key;
+    document.getElementById("join").hidden = true;
+    document.getElementById("who").hidden = false;
+    document.getElementById("who-name").textContent = me.name;
+    document.getElementById("design").hidden = false;
+    say("");
+    showDesign(me.design);
+  }
+
+  function sessionEnded() {
+    state.me = null;
+    hook.joined = false;
+    document.getElementById("design").hidden = true;
+    document.getElementById("who").hidden = true;
+    document.getElementById("join").hidden = false;
+    say(text.session_ended);
+  }
+
+  async function join(event) {
+    event.preventDefault();
+    var nameError = document.getElementById("name-error"), codeError = document.getElementById("code-error");
+    nameError.textContent = codeError.textContent = "";
+    var name = document.getElementById("name").value.trim();
+    if (!name) { nameError.textContent = text.need_name; return; }
+    var code = document.getElementById("code");
+    var response = await api("/api/join", {
+      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ name: name, code: code ? code.value.trim() : null }),
+    });
+    var data = await jsonOf(response);
+    if (!response.ok) {
+      (data.errors || []).forEach(function (e) {
+        if (e.field === "code") codeError.textContent = e.message;
+        else nameError.textContent = e.message;
+      });
+      return;
+    }
+    joined(data);
+    await previewOrSay();
+  }
+
+  async function leave() {
+    await api("/api/leave", { method: "POST", headers: JSON_HEADERS, body: "{}" });
+    location.replace("/");  /* a clean page for the next pupil: nothing of this one stays */
   }
 
   async function start() {
-    var options = await (await fetch("/api/options")).json();
+    var fragment = new URLSearchParams(location.hash.slice(1));
+    if (fragment.get("code") && document.getElementById("code")) {
+      document.getElementById("code").value = fragment.get("code");
+      history.replaceState(null, "", location.pathname);
+    }
+    var options = await jsonOf(await api("/api/options"));
     var form = document.getElementById("form");
     state.fields = F.buildForm(form, options.fields, text.more);
     var defaults = F.flatten(options.defaults);
@@ -144,38 +275,30 @@
       if (path in defaults) state.fields[path].set(defaults[path]);
       state.initial[path] = state.fields[path].get();
     });
-    state.locks = options.locks;
-    Object.keys(options.locks).forEach(function (path) {
-      var f = state.fields[path];
-      if (!f) return;
-      f.set(options.locks[path]);
-      f.input.disabled = true;
-      f.row.classList.add("locked");
-      f.row.appendChild(el("small", { className: "lock", text: "🔒 " + text.locked }));
-    });
     var seed = state.fields.seed;
     seed.set(null);
-    if (!("seed" in state.locks)) {
-      var reroll = el("button", { type: "button", id: "reroll", text: text.reroll });
-      reroll.addEventListener("click", function () {
-        seed.set(crypto.getRandomValues(new Uint32Array(1))[0]);
-        schedule();
-      });
-      seed.row.insertBefore(reroll, seed.error);
-    }
+    var reroll = el("button", { type: "button", id: "reroll", text: text.reroll });
+    reroll.addEventListener("click", function () {
+      seed.set(crypto.getRandomValues(new Uint32Array(1))[0]);
+      schedule();
+    });
+    seed.row.insertBefore(reroll, seed.error);
+    applyLocks(options.locks, options.locks_version);
     downloadButtons(options.formats, options.class_formats);
     form.addEventListener("input", schedule);
     form.addEventListener("change", schedule);
     form.addEventListener("submit", function (e) { e.preventDefault(); });
-    document.getElementById("save").addEventListener("click", function () { save().catch(say); });
-    var name = localStorage.getItem("laby3d-name");
-    if (name) {
-      document.getElementById("name").value = name;
-      await restore(name);
+    document.getElementById("save").addEventListener("click", function () { save().catch(function (e) { say(e.message); }); });
+    document.getElementById("join").addEventListener("submit", function (e) { join(e).catch(function (er) { say(er.message); }); });
+    document.getElementById("leave").addEventListener("click", function () { leave().catch(function (e) { say(e.message); }); });
+    setInterval(pollLocks, 4000);
+    var me = await jsonOf(await api("/api/me"));
+    if (me.joined) {
+      joined(me);
+      await previewOrSay();
     }
-    await previewOrSay();
     hook.ready = true;
   }
 
-  start();
+  start().catch(function (error) { say(error.message); });
 })();
