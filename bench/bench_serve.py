@@ -106,7 +106,7 @@ async def pupil(
     rng = np.random.default_rng(index)
     design: dict[str, Any] = {"maze.rows": 15, "maze.cols": 15, "seed": int(rng.integers(2**32))}
     client = await joined(url, f"Pupil {index + 1}", design)
-    async with client:
+    try:
         await asyncio.sleep(rng.uniform(*think))
         while time.monotonic() < deadline:
             design = change(rng, design)
@@ -122,13 +122,15 @@ async def pupil(
             except httpx.HTTPError as error:
                 results["status"].append(type(error).__name__)
             await asyncio.sleep(rng.uniform(*think))
+    finally:
+        await client.aclose()
 
 
 async def lesson_pupil(url: str, deadline: float, every: float, results: dict[str, list[Any]]) -> None:
     """A pupil asking for a 100 × 100 lesson PDF every ``every`` s (the next one once the last
     has come back)."""
     client = await joined(url, "Lesson Reader", {"maze.rows": 100, "maze.cols": 100, "seed": 7})
-    async with client:
+    try:
         next_at = time.monotonic()
         while next_at < deadline:
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
@@ -141,6 +143,8 @@ async def lesson_pupil(url: str, deadline: float, every: float, results: dict[st
             except httpx.HTTPError as error:
                 results["lesson_status"].append(type(error).__name__)
             next_at += every
+    finally:
+        await client.aclose()
 
 
 async def teacher(url: str, token: str, deadline: float, results: dict[str, list[Any]]) -> None:

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_serve_browser import Server, click, console_errors, hook, navigate, open_browser, type_into
+from test_serve_browser import Server, click, console_errors, hook, join, navigate, open_browser, type_into
 
 from laby3d.options import job_flag_fields
 
@@ -44,7 +44,9 @@ FIELDS_JS = """Array.from(document.querySelectorAll('#form .field')).map(functio
 def test_the_french_pupil_and_teacher_pages_say_nothing_in_english(french_server: Server) -> None:
     english = {path: field for path, field, _ in job_flag_fields()}
     with open_browser() as page:
-        navigate(page, french_server.url + "/", "window.laby3dServe && laby3dServe.ready && laby3dServe.models >= 1")
+        navigate(page, french_server.url + "/", "window.laby3dServe && laby3dServe.ready")
+        join(page, "Léa")
+        page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
         assert page.evaluate("document.documentElement.lang") == "fr"
         rows = page.evaluate(FIELDS_JS)
         assert len(rows) > 20
@@ -81,7 +83,6 @@ def test_the_french_pupil_and_teacher_pages_say_nothing_in_english(french_server
         assert re.search(r"Filament : \d+,\d g", report), report
         assert not ENGLISH.search(report), report
 
-        type_into(page, "#name", "Léa")
         click(page, "#save")
         page.wait_for("document.getElementById('save-state').textContent.length > 0", timeout=20)
 

@@ -66,9 +66,10 @@ class BoundedH11Protocol(H11Protocol):
 
 
 def _idle(connection: Any) -> bool:
-    """Whether a connection has no request in progress."""
+    """Whether a connection is open with no request in progress."""
     cycle = getattr(connection, "cycle", None)
-    return cycle is None or bool(cycle.response_complete)
+    transport = getattr(connection, "transport", None)
+    return transport is not None and not transport.is_closing() and (cycle is None or bool(cycle.response_complete))
 
 
 def uvicorn_config(app: Any, *, host: str, port: int) -> Any:
