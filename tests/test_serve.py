@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import stat
 import subprocess
 import zipfile
@@ -833,4 +834,25 @@ def test_hundreds_of_idle_connections_leave_the_server_answering(tmp_path: Path)
     finally:
         for sock in idle:
             sock.close()
+        server.close()
+
+
+@pytest.mark.slow
+def test_the_render_workers_die_with_the_server_even_on_kill_9(tmp_path: Path) -> None:
+    """Kill -9 of the server alone: its worker processes (previews, expensive work and their fork
+    server) exit by themselves."""
+    import signal
+
+    psutil = pytest.importorskip("psutil")
+    from test_serve_browser import Server
+
+    server = Server(tmp_path / "class")
+    try:
+        workers = psutil.Process(server.process.pid).children(recursive=True)
+        assert len(workers) >= 3  # two preview workers, one for the expensive work (and a fork server)
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(timeout=10)
+        gone, alive = psutil.wait_procs(workers, timeout=20)
+        assert alive == [], [p.cmdline() for p in alive]
+    finally:
         server.close()
