@@ -307,11 +307,11 @@ WARNED_DESIGNS = [
 
 @pytest.mark.parametrize("design", WARNED_DESIGNS, ids=[str(d) for d in WARNED_DESIGNS])
 def test_the_reports_warnings_are_french(design: dict[str, Any]) -> None:
-    from laby3d.serve.classroom import summary_of
+    from laby3d.serve.classroom import DesignRequest, summary_of
     from laby3d.serve.wording import for_page
     from laby3d.serve.work import preview
 
-    summary = summary_of(preview(job_for(design_data(design), defaults={}, locks={}, formats=["stl"]))["report"])
+    summary = summary_of(preview(DesignRequest(design=design_data(design), defaults={}, locks={}))["report"])
     assert summary["warnings"]
     for warning, french in zip(summary["warnings"], for_page(summary, "fr")["warnings"], strict=True):
         assert recognised(warning) is not None, f"no French for {warning!r}"
