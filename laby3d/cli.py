@@ -126,7 +126,10 @@ def _print_report(report: dict[str, Any]) -> None:
 def cmd_generate(args: argparse.Namespace) -> None:
     outputs = _outputs(args.output)
     maze, job = _generated(args, list(outputs) or ["maze.json"])
-    print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
+    if job.laser.mode == "kerf-test" and outputs and all(FORMATS[name].needs == "laser" for name in outputs):
+        print(f"kerf test card, {job.laser.wall_material} (no maze on it)")
+    else:
+        print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
     if not outputs:
         from laby3d.pipeline import RenderContext
 

@@ -103,6 +103,8 @@ class RenderContext:
     def laser_metadata(self) -> dict[str, Any]:
         """What a laser file records about its maze and parameters."""
         fab, laser = self.fabrication, self.job.laser
+        if laser.mode == "kerf-test":  # the card has no maze on it
+            return {"generator": "laby3d", "mode": laser.mode, "kerf_mm": laser.kerf}
         return {
             "generator": "laby3d",
             "rows": self.maze.rows,

@@ -19,9 +19,9 @@ from labelcheck import oracle_ink
 from svgcheck import parse_svg
 
 #: Ink pieces closer than this (mm) belong to one line of text, gaps along the line counted
-#: :data:`SQUEEZE` times shorter (the spaces between words).
+#: :data:`SQUEEZE` times shorter (the spaces between words) and across it as they are.
 WORD_GAP = 2.0
-SQUEEZE = 4.0
+SQUEEZE = (4.0, 1.0)
 #: A text matches a candidate when their ink overlaps by this share (intersection over union).
 MATCH = 0.75
 
@@ -118,16 +118,17 @@ def _cap_per_em() -> float:
     return y1 - y0
 
 
-def read_text(ink: shapely.Geometry, candidates: list[str]) -> list[Reading]:
+def read_text(ink: shapely.Geometry, candidates: list[str], *, squeeze: tuple[float, float] = SQUEEZE) -> list[Reading]:
     """Each line of ``ink`` (pieces within :data:`WORD_GAP`, see :data:`SQUEEZE`) read as the candidate whose
     oracle ink, scaled to the same height, overlaps it best (unread lines score 0)."""
     if ink.is_empty:
         return []
-    squeezed = shapely.affinity.scale(ink, 1 / SQUEEZE, 1.0, origin=(0, 0))  # words of a line join
+    along, across = squeeze
+    squeezed = shapely.affinity.scale(ink, 1 / along, 1 / across, origin=(0, 0))  # words of a line join
     lines = shapely.get_parts(shapely.union_all(squeezed.buffer(WORD_GAP / 2)))
     readings = []
     for line in lines:
-        own = ink.intersection(shapely.affinity.scale(line, SQUEEZE, 1.0, origin=(0, 0)))
+        own = ink.intersection(shapely.affinity.scale(line, along, across, origin=(0, 0)))
         x0, y0, x1, y1 = own.bounds
         shape = shapely.affinity.translate(own, -x0, -y0)
         best = Reading(text="", cap_height=0.0, ink=own, score=0.0)

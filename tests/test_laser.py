@@ -7,6 +7,7 @@ import json
 import math
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 from itertools import combinations
 from pathlib import Path
@@ -498,20 +499,43 @@ def test_touching_parts_share_their_common_edges() -> None:
     assert touching.report()["cut_length_mm"] < apart.report()["cut_length_mm"]
 
 
-@pytest.mark.parametrize(("kerf", "thickness"), [(0.15, 3.0), (0.05, 4.0), (0.3, 6.0)])
-def test_kerf_comb_slots_are_drawn_for_each_kerf_step(kerf: float, thickness: float) -> None:
-    material = Material(name="mdf", thickness=thickness)
-    options = LaserOptions(mode="kerf-test", kerf=kerf, wall_material=material, sheet=(200.0, 60.0))  # not turned
-    page = laser_sheets(laby3d.generate(2, 2, seed=0), Fabrication(), options).pages[0]
-    (outline,) = page.strokes["outer-cut"]
-    comb = shapely.Polygon(outline)
-    x0, y0, x1, y1 = comb.bounds
-    probe = shapely.LineString([(x0 - 1, y0 + 5), (x1 + 1, y0 + 5)])  # 5 mm below the top edge (y down)
-    gaps = shapely.get_parts(probe.difference(comb))
-    widths = sorted(g.length for g in gaps if g.bounds[0] > x0 and g.bounds[2] < x1)
-    wanted = sorted(thickness - (kerf + 0.05 * j) for j in range(-3, 4) if kerf + 0.05 * j >= -1e-9)
-    assert widths == pytest.approx(wanted, abs=1e-6)
-    assert len(page.strokes["engrave-fill"]) >= 3 * len(wanted), "each slot's kerf is engraved"
+@pytest.mark.parametrize("kerf", [0.15, 0.05, 0.3])
+def test_kerf_card_reads_the_kerf_whatever_the_material_thickness(kerf: float) -> None:
+    from kitcheck import read_text
+
+    values = [f"{k / 100:.2f}" for k in range(0, 65, 5)]
+    instruction = "1. Measure the bar: kerf = 40 − bar length"
+    widths = []
+    for thickness in (3.0, 6.0):
+        options = LaserOptions(
+            mode="kerf-test", kerf=kerf, wall_material=Material(name="mdf", thickness=thickness), sheet=(200.0, 90.0)
+        )
+        files = laser_files(
+            laser_sheets(laby3d.generate(2, 2, seed=0), Fabrication(), options), suffix="svg", metadata={}
+        )
+        page = parse_svg(files["mdf-" + f"{thickness:g}mm-1.svg"])
+        (outline,) = page["layers"]["outer-cut"]
+        comb = shapely.Polygon(outline[0])
+        (bar,) = [shapely.Polygon(p) for p, _ in page["layers"]["inner-cut"]]
+        bx0, by0, bx1, by1 = bar.bounds
+        assert (bx1 - bx0, by1 - by0) == pytest.approx((40.0, 10.0)), "the reference bar, drawn exactly"
+        x0, y0, x1, y1 = comb.bounds
+        probe = shapely.LineString([(x0 - 1, y0 + 3), (x1 + 1, y0 + 3)])  # 3 mm below the top edge (y down)
+        gaps = sorted(
+            (g for g in shapely.get_parts(probe.difference(comb)) if x0 < g.bounds[0] < x1), key=lambda g: g.bounds[0]
+        )
+        named = [(10.0 - g.length) / 2 for g in gaps]  # the kerf at which the bar's 10 mm end fits snugly
+        widths.append([g.length for g in gaps])
+        ink = shapely.Polygon()
+        for ring, _ in page["layers"]["engrave-fill"]:  # even-odd, as a laser fills; y up
+            ink = ink.symmetric_difference(shapely.Polygon(ring * [1, -1]).buffer(0))
+        readings = read_text(ink, [*values, "-0.00", instruction], squeeze=(1.0, 0.5))  # labels stand apart
+        labels = sorted((r for r in readings if r.text in values or r.text == "-0.00"), key=lambda r: r.ink.bounds[0])
+        assert [r.text for r in labels] == [f"{k:.2f}" for k in named], "each slot engraved with the kerf it names"
+        assert named == pytest.approx(sorted(kerf + 0.05 * j for j in range(-3, 4) if kerf + 0.05 * j >= -1e-9))
+        (told,) = [r for r in readings if r.text == instruction]
+        assert told.cap_height >= 2.5 - 0.05
+    assert widths[0] == pytest.approx(widths[1]), "the slots do not depend on the material's thickness"
 
 
 def test_sheet_preview_and_assembled_kit_pictures() -> None:
@@ -795,3 +819,13 @@ def test_validate_refuses_what_the_laser_sheets_refuse(tmp_path: Path, capsys, j
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1, error
     assert main(["batch", str(config), "--output-dir", str(tmp_path / "out"), "-j", "1"]) != 0, "the run refuses too"
+
+
+def test_a_kerf_test_says_nothing_of_a_maze(tmp_path: Path, capsys) -> None:
+    from laby3d.cli import main
+
+    assert main(["generate", "--laser-mode", "kerf-test", "-o", str(tmp_path / "k.svg")]) == 0
+    said = capsys.readouterr().out
+    assert "kerf test card" in said and "maze" not in said.replace("no maze", ""), said
+    description = ET.fromstring((tmp_path / "k.svg").read_bytes()).find("{http://www.w3.org/2000/svg}desc").text
+    assert not {"rows", "cols", "seed", "algorithm"} & set(json.loads(description)), description

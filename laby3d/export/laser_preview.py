@@ -32,7 +32,7 @@ def sheet_png(drawing: Drawing, *, palette: str = "default", width_px: int = 120
     """The page as a picture: each operation in its palette colour (fill engravings filled),
     sheet outlines dashed grey; y down as on the page."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import LineCollection, PolyCollection
+    from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
 
     palette_colours = colours(palette)
@@ -48,8 +48,8 @@ def sheet_png(drawing: Drawing, *, palette: str = "default", width_px: int = 120
             np.vstack([p, p[:1]]) if closed else p
             for p, closed in zip(drawing.strokes[op], drawing.closed[op], strict=True)
         ]
-        if op == "engrave-fill" and rings:
-            axes.add_collection(PolyCollection(rings, facecolors=palette_colours[op], edgecolors="none"))
+        if op == "engrave-fill" and rings:  # even-odd, as a laser fills: counters stay open
+            axes.add_patch(_filled(rings, palette_colours[op]))
         elif rings:
             axes.add_collection(LineCollection(rings, colors=palette_colours[op], linewidths=line))
     axes.set_xlim(-2, drawing.width + 2)
@@ -57,6 +57,25 @@ def sheet_png(drawing: Drawing, *, palette: str = "default", width_px: int = 120
     axes.set_aspect("equal")
     axes.set_axis_off()
     return _png(figure)
+
+
+def _filled(rings: list[np.ndarray], colour: str):  # -> matplotlib PathPatch
+    """Closed ``rings`` filled by the even-odd rule, as one patch (matplotlib fills non-zero:
+    the even-odd area is built with shapely and its holes wound the other way)."""
+    import shapely
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
+
+    ink = shapely.Polygon()
+    for ring in rings:
+        ink = ink.symmetric_difference(shapely.Polygon(ring).buffer(0))
+    vertices: list[np.ndarray] = []
+    codes: list = []  # matplotlib's path codes (uint8)
+    for loops in polygon_loops(shapely.orient_polygons(ink)):
+        for loop in loops:
+            vertices.extend([*loop, loop[0]])
+            codes.extend([Path.MOVETO] + [Path.LINETO] * (len(loop) - 1) + [Path.CLOSEPOLY])
+    return PathPatch(Path(vertices, codes), facecolor=colour, edgecolor="none")
 
 
 def _rectangle(x: float, y: float, w: float, h: float):  # -> matplotlib Rectangle

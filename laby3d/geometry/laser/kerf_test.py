@@ -1,8 +1,12 @@
-"""The kerf test comb: slots drawn for a range of kerfs, to find the one that fits snugly, mm.
+"""The kerf test card: a bar to measure and a comb of slots to try it in, mm, y up.
 
-Slot ``i`` is drawn ``thickness − kerf_i`` wide between its cut lines; cut with the machine's
-real kerf ``K`` it comes out ``thickness − kerf_i + K`` wide, so the slot where a strip of the
-same material fits snugly names ``K``. Each slot's kerf is engraved under it.
+Nothing on the card is compensated: the kerf is what it measures. The bar is a
+:data:`BAR_LENGTH` × :data:`BAR_WIDTH` rectangle cut out of the card; cut with the machine's real
+kerf ``K`` it comes out ``BAR_LENGTH − K`` long, so calipers read ``K``. Slot ``i`` is drawn
+``BAR_WIDTH − 2·k_i`` wide and comes out ``BAR_WIDTH − 2·k_i + K``: the bar's end fits it snugly
+when ``k_i = K``, so the slot's engraved value names the kerf. Both readings compare parts cut
+from the same sheet side by side: the material's thickness plays no part. Short instructions
+are engraved on the card.
 """
 
 from __future__ import annotations
@@ -10,39 +14,67 @@ from __future__ import annotations
 import numpy as np
 import shapely
 
+from laby3d.geometry.laser.engraving import MIN_CAP_HEIGHT
 from laby3d.geometry.laser.options import Material
-from laby3d.geometry.laser.parts import Part, text_marks
+from laby3d.geometry.laser.parts import Mark, Part, text_marks
 from laby3d.geometry.text import text_outlines
 
 #: Kerf steps around the nominal kerf, mm.
 KERF_STEP = 0.05
 #: Slots on each side of the nominal kerf.
 SLOTS_EACH_SIDE = 3
-SLOT_DEPTH = 15.0
-TEXT_HEIGHT = 3.0
+#: The reference bar, drawn exactly, mm.
+BAR_LENGTH = 40.0
+BAR_WIDTH = 10.0
+SLOT_DEPTH = 12.0
+#: Slot labels' and instructions' capital heights, mm.
+LABEL_HEIGHT = 3.0
+INSTRUCTION_HEIGHT = MIN_CAP_HEIGHT
+#: Free card around everything, mm.
+BORDER = 4.0
+INSTRUCTIONS = (
+    "Kerf test: nothing here is compensated",
+    f"1. Measure the bar: kerf = {BAR_LENGTH:g} − bar length",
+    "2. Or: the slot its end fits snugly names the kerf",
+)
 
 
 def comb_kerfs(kerf: float) -> list[float]:
-    """The kerfs the comb tests: the nominal one and :data:`SLOTS_EACH_SIDE` steps either side
-    (never below 0), mm."""
+    """The kerfs the slots test: the nominal one and :data:`SLOTS_EACH_SIDE` steps either side,
+    never below 0, rounded to µm (no ``-0``), mm."""
     steps = np.arange(-SLOTS_EACH_SIDE, SLOTS_EACH_SIDE + 1) * KERF_STEP + kerf
-    return [round(float(k), 3) for k in steps if k >= -1e-9]
+    return [round(float(k), 3) + 0.0 for k in steps if k >= -1e-9]
+
+
+def kerf_label(value: float) -> str:
+    """A slot's kerf as engraved: ``0.15`` (never ``-0.00``)."""
+    return f"{abs(value):.2f}"
 
 
 def kerf_comb(material: Material, kerf: float) -> Part:
-    """A comb whose slots are drawn for :func:`comb_kerfs` (open at the top edge), y up."""
+    """The card: slots for :func:`comb_kerfs` open at the top edge with their values under them,
+    the bar cut out below, the instructions at the bottom; mm, y up."""
     kerfs = comb_kerfs(kerf)
-    pitch = max(material.thickness + 8.0, 14.0)
-    width = pitch * len(kerfs)
-    height = SLOT_DEPTH + TEXT_HEIGHT + 8.0
+    lines = [text_outlines(line, INSTRUCTION_HEIGHT) for line in INSTRUCTIONS]
+    pitch = BAR_WIDTH + 6.0
+    text_width = max(max(float(ring[:, 0].max()) for ring in rings) for rings in lines)
+    width = max(pitch * len(kerfs), text_width, BAR_LENGTH) + 2 * BORDER
+    marks: list[Mark] = []
+    y = BORDER
+    for rings in reversed(lines):  # instructions, last line lowest
+        marks.extend(text_marks(rings, BORDER, y))
+        y += INSTRUCTION_HEIGHT * 1.9
+    bar = shapely.box(BORDER, y + 2.0, BORDER + BAR_LENGTH, y + 2.0 + BAR_WIDTH)  # a hole: an inner cut
+    y += 2.0 + BAR_WIDTH + 4.0
+    height = y + LABEL_HEIGHT + 3.0 + SLOT_DEPTH
+    left = (width - pitch * len(kerfs)) / 2
     slots = []
-    marks = []
     for k, value in enumerate(kerfs):
-        centre = pitch * (k + 0.5)
-        half = (material.thickness - value) / 2
+        centre = left + pitch * (k + 0.5)
+        half = BAR_WIDTH / 2 - value
         slots.append(shapely.box(centre - half, height - SLOT_DEPTH, centre + half, height + 1.0))
-        rings = text_outlines(f"{value:.2f}", TEXT_HEIGHT)
-        text_width = max(float(ring[:, 0].max()) for ring in rings)
-        marks.extend(text_marks(rings, centre - text_width / 2, 3.0))
-    shape = shapely.box(0, 0, width, height).difference(shapely.union_all(slots))
+        rings = text_outlines(kerf_label(value), LABEL_HEIGHT)
+        label_width = max(float(ring[:, 0].max()) for ring in rings)
+        marks.extend(text_marks(rings, centre - label_width / 2, y))
+    shape = shapely.box(0, 0, width, height).difference(shapely.union_all([*slots, bar]))
     return Part(name="kerf test", material=material, shape=shape, box=(0.0, 0.0, width, height), marks=tuple(marks))

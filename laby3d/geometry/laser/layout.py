@@ -1,7 +1,7 @@
 """Parts onto material sheets: MaxRects nesting with quarter turns, one page per sheet, mm.
 
 Steps: group the parts by material (in the order materials first appear); pack each group's
-boxes with :func:`.packing.pack` (every part grown by ``spacing``, the sheet shrunk to keep
+boxes with :func:`laby3d.geometry.packing.pack` (every part grown by ``spacing``, the sheet shrunk to keep
 :data:`EDGE` mm from its edge, in whole µm); report the sheets used against the area bound.
 Pages are y down; parts keep ``spacing`` between them and from the sheet's edge (at least
 :data:`EDGE` mm).
