@@ -357,7 +357,7 @@ def screenshots(folder: Path) -> None:
     from laby3d.serve.identity import name_key
 
     with tempfile.TemporaryDirectory() as state:
-        server = Server(Path(state) / "class", class_name="2nde STI2D")
+        server = Server(Path(state) / "class", class_name="2nde STI2D", class_code="otter")
         try:
             pupils = {
                 "Ana": {"maze.rows": 10, "maze.cols": 10, "seed": 11, "label": "Ana", "print.margin": 6},
@@ -370,20 +370,22 @@ def screenshots(folder: Path) -> None:
                 opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
                 headers = {"Content-Type": "application/json", "Origin": server.url}
                 for path, body in (
-                    ("/api/join", {"name": name}),
+                    ("/api/join", {"name": name, "code": "otter"}),
                     (f"/api/pupils/{name_key(name)}", {"options": options}),
                 ):
                     request = urllib.request.Request(server.url + path, json.dumps(body).encode(), headers)
                     opener.open(request, timeout=60).read()
             with open_browser(1360, 820) as page:
                 navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
-                join(page, "Élodie")
+                join(page, "Élodie", code="otter")
                 page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
                 for selector, value in (("#f-maze-rows", "12"), ("#f-maze-cols", "12"), ("#f-print-margin", "6")):
                     type_into(page, selector, value)
                     time.sleep(0.6)
                 page.evaluate("document.getElementById('f-print-solution').value = 'groove'")
-                page.evaluate("document.getElementById('f-print-solution').dispatchEvent(new Event('change'))")
+                page.evaluate(
+                    "document.getElementById('f-print-solution').dispatchEvent(new Event('change', {bubbles: true}))"
+                )
                 time.sleep(1.5)
                 page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
                 time.sleep(0.3)

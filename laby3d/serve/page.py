@@ -175,7 +175,7 @@ def teacher_html(*, class_name: str, lang: str = "en") -> str:
     never send to the server, then taken out of the address bar)."""
     text = strings(lang)
     body = f"""<header><h1>{html.escape(text["teacher_title"])} {html.escape(class_name)}</h1>
-<p id="join-info"></p></header>
+<p id="join-info"></p><img id="qr" alt="" hidden></header>
 <form id="token-form" hidden><label>{html.escape(text["token"])} <input id="token" autocomplete="off"></label>
 <button>{html.escape(text["open"])}</button></form>
 <p id="general-error" class="error" role="alert"></p>
@@ -185,7 +185,7 @@ def teacher_html(*, class_name: str, lang: str = "en") -> str:
 <p><button type="button" id="class-zip">{html.escape(text["class_zip"])}</button>
 <button type="button" id="class-yaml">{html.escape(text["class_yaml"])}</button> <span id="class-state"></span></p>
 </section>
-<section><img id="qr" alt="" hidden><h2>{html.escape(text["locks"])}</h2><form id="locks" novalidate></form>
+<section><h2>{html.escape(text["locks"])}</h2><form id="locks" novalidate></form>
 <div id="lock-check" role="alert"></div>
 <button type="button" id="save-locks">{html.escape(text["save_locks"])}</button> <span id="locks-state"></span>
 </section>

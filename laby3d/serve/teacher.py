@@ -12,6 +12,7 @@ same reports: the locks applied, each pupil's name engraved).
 from __future__ import annotations
 
 import asyncio
+import io
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -125,8 +126,9 @@ class TeacherAPI:
         address = settings.address or str(request.base_url)
         if settings.code:
             address += f"#code={settings.code}"
-        svg = segno.make(address, error="m").svg_inline(scale=6, title=address)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+        picture = io.BytesIO()  # a standalone SVG file (with its namespace), as an <img> needs
+        segno.make(address, error="m").save(picture, kind="svg", scale=6, title=address, xmldecl=False)
+        return Response(picture.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     # --- locks -------------------------------------------------------------------------------------
 
