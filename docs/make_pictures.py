@@ -118,7 +118,7 @@ def laser_pictures(docs: Path) -> None:
     names = ["Ana", "Ben", "Chloé", "Dmitri", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Jules", "Kenza", "Léo"]
     pupils = [(name, laby3d.generate(10, 12, seed=k)) for k, name in enumerate(names)]
     kit = LaserOptions(mode="stack", top=True, ball=5)
-    group = class_sheets(pupils, Fabrication(cell_size=10, wall_thickness=3), kit)
+    group = class_sheets(pupils, Fabrication(cell_size=10, wall_thickness=3, margin=6), kit)  # a band for names
     write_atomic(docs / "laser-class.png", sheet_png(group.pages[0], width_px=900))
 
 

@@ -115,12 +115,17 @@ def kit_png(kit: Kit, *, width_px: int = 1200) -> bytes:
             patch = PathPatch(Path(vertices, codes), facecolor=face, edgecolor=edge, linewidth=0.6, alpha=alpha)
             patch.set_zorder(2 * index)
             axes.add_patch(patch)
+        filled = []
         for mark in parts[name].marks:  # engravings on the layer's upper face
             points = _project(mark.points, lift)
             if mark.closed:
-                axes.fill(*points.T, color="#3a2a1a", linewidth=0, zorder=2 * index + 1)
+                filled.append(points)
             else:
                 axes.plot(*points.T, color="#3a2a1a", linewidth=0.8, zorder=2 * index + 1)
+        if filled:
+            text = _filled(filled, "#3a2a1a")
+            text.set_zorder(2 * index + 1)
+            axes.add_patch(text)
         lift += material.thickness + EXPLODE
     axes.set_xlim(x0, x1)
     axes.set_ylim(y0, y1)
