@@ -499,7 +499,9 @@ def test_touching_parts_share_their_common_edges() -> None:
     assert touching.report()["cut_length_mm"] < apart.report()["cut_length_mm"]
 
 
-@pytest.mark.parametrize("kerf", [0.15, 0.05, 0.3])
+@pytest.mark.parametrize(
+    "kerf", [0.15, pytest.param(0.05, marks=pytest.mark.slow), pytest.param(0.3, marks=pytest.mark.slow)]
+)
 def test_kerf_card_reads_the_kerf_whatever_the_material_thickness(kerf: float) -> None:
     from kitcheck import read_text
 
@@ -732,6 +734,11 @@ def test_config_class_set_assembles_from_its_files_with_one_legible_name_per_par
             assert keyed(piece), "one way round only"
         assert sorted(r.text for p in kit.walls for r in p.readings if r.text != name) == ["2", "3", "4"]
         assert ball_path_open(kit, ball=6.0, kerf=0.15), name
+    manifest = json.loads((config_class_set.parent.parent / "manifest.json").read_text())
+    (summary,) = [e for e in manifest["class_sheets"] if e["file"].endswith("laser.json")]
+    for nesting in summary["nesting"]:  # the manifest says how many sheets, against the area bound
+        written = [f for f in config_class_set.glob(f"{nesting['material']}-*.svg")]
+        assert nesting["sheets"] == len(written) >= nesting["area_bound_sheets"] >= 1
 
 
 @pytest.mark.parametrize("margin", [0.0, 2.0, 4.0, 8.0])
