@@ -340,6 +340,22 @@ def test_a_lock_reaches_an_open_pupil_page_and_the_class_set_downloads(server: S
 
 
 @pytest.mark.slow
+def test_a_stopped_server_is_said_in_words_and_the_page_tries_again(server: Server) -> None:
+    from laby3d.serve.page import strings
+
+    with open_browser() as page:
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+        join(page, "Ana")
+        page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+        server.close()
+        type_into(page, "#f-maze-rows", "7")
+        page.wait_for("laby3dServe.retries > 0", timeout=20)
+        shown = page.evaluate("document.getElementById('general-error').textContent")
+        assert shown == strings("en")["offline"]
+        assert "Failed to fetch" not in page.evaluate("document.body.innerText")
+
+
+@pytest.mark.slow
 def test_teacher_page_asks_for_the_token(server: Server) -> None:
     with open_browser() as page:
         navigate(page, server.url + "/teacher", "window.laby3dTeacher && laby3dTeacher.ready")
