@@ -46,13 +46,18 @@ class Server:
     """``laby3d.serve.run`` in a subprocess on a free localhost port; ``token`` as it printed it."""
 
     def __init__(
-        self, folder: Path, class_name: str = "2nde A", config: Path | None = None, class_code: str | None = None
+        self,
+        folder: Path,
+        class_name: str = "2nde A",
+        config: Path | None = None,
+        class_code: str | None = None,
+        rate: float = 2.0,
     ) -> None:
         self.port = free_port()
         code = (
             "from laby3d.serve import run; "
             f"run(host='127.0.0.1', port={self.port}, class_name={class_name!r}, folder={str(folder)!r}, "
-            f"config={str(config) if config else None!r}, code={class_code!r})"
+            f"config={str(config) if config else None!r}, code={class_code!r}, rate={rate!r})"
         )
         self.process = subprocess.Popen(
             [sys.executable, "-u", "-c", code], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, cwd=ROOT
@@ -353,6 +358,28 @@ def test_a_stopped_server_is_said_in_words_and_the_page_tries_again(server: Serv
         shown = page.evaluate("document.getElementById('general-error').textContent")
         assert shown == strings("en")["offline"]
         assert "Failed to fetch" not in page.evaluate("document.body.innerText")
+
+
+@pytest.mark.slow
+def test_a_pupil_over_the_rate_limit_is_told_when_and_the_page_tries_again(tmp_path: Path) -> None:
+    server = Server(tmp_path / "class", rate=0.1)  # bursts of 12, then one render every 10 s
+    try:
+        with open_browser() as page:
+            navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+            join(page, "Ana")
+            page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+            for seed in range(1, 20):
+                before = hook(page)["previews"]
+                type_into(page, "#f-seed", str(seed))
+                page.wait_for(f"laby3dServe.previews > {before} || laby3dServe.retries > 0", timeout=20)
+                if hook(page)["retries"]:
+                    break
+            said = page.evaluate("document.getElementById('general-error').textContent")
+            assert "too many renders" in said and "trying again in" in said
+            page.wait_for(f"laby3dServe.seed === {seed}", timeout=30)  # the retry got the preview
+            assert hook(page)["errors"] == 0
+    finally:
+        server.close()
 
 
 @pytest.mark.slow
