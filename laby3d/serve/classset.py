@@ -116,6 +116,8 @@ def class_zip(found: ClassSet) -> bytes:
         files = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
     files = {name: data for name, data in files.items() if not Path(name).name.startswith(".")}
     files.update(class_booklets(found, manifest))
+    # issue 19's plates join here: one 3MF per plate and the plan per printer, from the manifest's
+    # solids (and a line of that plan in teacher_note, beside the totals)
     files[NOTE] = teacher_note(found, manifest).encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
