@@ -126,13 +126,22 @@ class ClassStore:
             )
 
     def set_status(
-        self, *, key: str, report: dict[str, Any] | None, status: str, version: int, preview: str | None = None
+        self,
+        *,
+        key: str,
+        design: dict[str, Any],
+        report: dict[str, Any] | None,
+        status: str,
+        version: int,
+        preview: str | None = None,
     ) -> None:
-        """A pupil's report and status computed again (after new locks); the design is unchanged."""
+        """A pupil's report and status computed again (after new locks) for ``design``; nothing
+        changes if the pupil saved another design meanwhile."""
         with self._connection() as connection:
             connection.execute(
-                "UPDATE pupils SET report = ?, status = ?, version = ?, preview = COALESCE(?, preview) WHERE key = ?",
-                (json.dumps(report), status, version, preview, key),
+                "UPDATE pupils SET report = ?, status = ?, version = ?, preview = COALESCE(?, preview) "
+                "WHERE key = ? AND design = ?",
+                (json.dumps(report), status, version, preview, key, json.dumps(design)),
             )
 
     def preview(self, key: str) -> str | None:

@@ -179,8 +179,8 @@ class TeacherAPI:
             if not stale:
                 return
             for pupil in stale:
-                version = classroom.locks_version
-                design_request = classroom.request(pupil.design or {}, pupil.name)
+                version, design = classroom.locks_version, pupil.design or {}
+                design_request = classroom.request(design, pupil.name)
                 try:
                     found = await state.preview_of(design_request)
                 except HTTPProblem as problem:
@@ -189,13 +189,13 @@ class TeacherAPI:
                         continue
                     message = problem.body["errors"][0]["message"]
                     classroom.store.set_status(
-                        key=pupil.key, report=None, status=f"invalid: {message}", version=version
+                        key=pupil.key, design=design, report=None, status=f"invalid: {message}", version=version
                     )
                     continue
                 report = found["report"]
                 status = status_of(report)
                 classroom.store.set_status(
-                    key=pupil.key, report=report, status=status, version=version, preview=found["svg"]
+                    key=pupil.key, design=design, report=report, status=status, version=version, preview=found["svg"]
                 )
 
     async def stop(self) -> None:
