@@ -33,32 +33,45 @@ from laby3d.printability import PRINTERS
 OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 
 
-def job_from_flags(args: argparse.Namespace, formats: Sequence[str], size: tuple[int, int] | None = None) -> Any:
+def job_from_flags(
+    args: argparse.Namespace,
+    formats: Sequence[str],
+    size: tuple[int, int] | None = None,
+    stated: dict[str, Any] | None = None,
+) -> Any:
     """The checked :class:`laby3d.options.Job` the typed flags describe; ``size`` gives rows and
-    cols when the maze comes from a file."""
+    cols when the maze comes from a file, ``stated`` the options that file states (dotted paths;
+    a typed flag, or a typed preset setting the same option, wins)."""
     from laby3d.options.build import nested, validated_job
+    from laby3d.options.presets import PRESETS
 
-    values = typed_options(args)
+    typed = typed_options(args)
+    preset = PRESETS.get(typed.get("preset") or "", {})
+    preset_paths = {f"{section}.{name}" for section, fields in preset.items() for name in fields}
+    values = {path: value for path, value in (stated or {}).items() if path not in preset_paths}
+    values.update(typed)
     if size is not None:
         values.update({"maze.rows": size[0], "maze.cols": size[1]})
     values["formats"] = list(formats)
     return validated_job(nested(values))
 
 
-def _read_maze(path: str) -> Maze:
-    """The maze of a ``.maze.json`` file, or of a walk-through's ``.scene.json``."""
+def _read_maze(path: str) -> tuple[Maze, dict[str, Any]]:
+    """The maze of a ``.maze.json`` file, or of a walk-through's ``.scene.json`` with the
+    options the scene states (sizes, teacher switches, label, language; dotted paths)."""
     from laby3d.maze.mazefile import read_maze_file, read_text
 
     if not path.lower().endswith(".scene.json"):
-        return read_maze_file(path)
+        return read_maze_file(path), {}
     from laby3d.errors import MazeFileError
-    from laby3d.export.scene import maze_from_scene
+    from laby3d.export.scene import read_scene
 
     text = read_text(path)  # names the file itself
     try:
-        return maze_from_scene(text)
+        scene = read_scene(text)
     except MazeFileError as error:
         raise MazeFileError(f"{path}: {error}") from None
+    return scene.maze, scene.options()
 
 
 def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:
@@ -67,7 +80,7 @@ def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)
         moot = [path for path in typed_options(args) if path.startswith("maze.") or path == "seed"]
         if moot:
             raise ParameterError("has no effect with --input: the maze comes from the file", field=moot[0])
-        maze = _read_maze(args.input)
+        maze, _ = _read_maze(args.input)
         return maze, job_from_flags(args, formats, (maze.rows, maze.cols))
     from laby3d.pipeline import maze_for
 
@@ -139,9 +152,11 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> None:
+    if "seed" in typed_options(args):
+        raise ParameterError("has no effect with export: the maze, and its seed, come from the file", field="seed")
     outputs = _outputs(args.output)
-    maze = _read_maze(args.maze_file)
-    _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols)), outputs)
+    maze, stated = _read_maze(args.maze_file)
+    _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols), stated), outputs)
 
 
 def cmd_show(args: argparse.Namespace) -> None:

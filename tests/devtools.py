@@ -142,9 +142,11 @@ class Browser:
         return self.send(method, params, session=True, **kwargs)
 
     def open(self, path: Path, *, ready: str = "window.laby3d && window.laby3d.ready", timeout: float = 120) -> None:
-        """Navigate to a local file and wait until ``ready`` evaluates true."""
+        """Navigate to a local file and wait until ``ready`` evaluates true (in the new document:
+        the one being left is marked, so it cannot answer for it)."""
+        self.evaluate("window.__devtools_leaving = true")
         self.page("Page.navigate", {"url": path.as_uri()})
-        self.wait_for(ready, timeout=timeout)
+        self.wait_for(f"!window.__devtools_leaving && ({ready})", timeout=timeout)
 
     def wait_for(self, condition: str, *, timeout: float = 60) -> Any:
         """Poll a JavaScript expression until it is truthy; its value."""

@@ -30,9 +30,17 @@ if TYPE_CHECKING:
 
 Language = Literal["en", "fr"]
 #: The walk-through's own scripts in ``web/``, in the order the page runs them.
-WALK_SCRIPTS = ("maze.js", "meshes.js", "input.js", "walk.js")
+WALK_SCRIPTS = ("maze.js", "walls.js", "meshes.js", "input.js", "walk.js")
 
-__all__ = ["HEADLESS_CHROMIUM_FLAGS", "maze_from_scene", "page_html", "page_strings", "scene_js", "scene_json"]
+__all__ = [
+    "HEADLESS_CHROMIUM_FLAGS",
+    "maze_from_scene",
+    "page_html",
+    "page_strings",
+    "page_title",
+    "scene_js",
+    "scene_json",
+]
 
 
 #: Chromium flags that run a page headless on a machine like CI's: as root, software WebGL,
@@ -133,11 +141,14 @@ _STYLE = """
   #laby3d-hud { position: absolute; right: 12px; top: 12px; padding: 6px 10px; background: rgba(255,255,255,.88);
                 border-radius: 6px; font: bold 16px monospace; }
   #laby3d-hud:empty { display: none; }
+  #laby3d-way { display: none; position: absolute; right: 12px; top: 56px; width: 88px; height: 88px;
+                pointer-events: none; }
+  #laby3d-way svg { width: 100%; height: 100%; }
   #laby3d-buttons { position: absolute; left: 184px; right: 12px; bottom: 12px; display: flex; gap: 8px;
                     flex-wrap: wrap; justify-content: flex-end; pointer-events: none; }
+  button { font-size: 16px; min-width: 44px; min-height: 44px; padding: 10px 14px; border: 0; border-radius: 8px;
+           background: rgba(255,255,255,.9); touch-action: manipulation; }
   #laby3d-buttons button { pointer-events: auto; }
-  #laby3d-buttons button { font-size: 16px; padding: 10px 14px; border: 0; border-radius: 8px;
-                           background: rgba(255,255,255,.9); touch-action: manipulation; }
   #laby3d-buttons button[aria-pressed="true"] { background: #ffd35c; }
   #laby3d-stick { display: none; position: absolute; left: 24px; bottom: 24px; width: 140px; height: 140px;
                   border-radius: 50%; background: rgba(255,255,255,.35); border: 2px solid rgba(255,255,255,.8);
@@ -147,20 +158,41 @@ _STYLE = """
   #laby3d-message { display: none; position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%);
                     max-width: 80%; padding: 16px 24px; background: rgba(255,255,255,.94); border-radius: 8px;
                     font-size: 22px; text-align: center; }
+  #laby3d-message button { margin-top: 12px; background: #ffd35c; }
   @media (max-width: 640px) {  /* a phone: the help goes under the timer */
     #laby3d-help { top: 56px; right: 12px; max-width: none; font-size: 13px; }
+    #laby3d-way { top: auto; bottom: 180px; }
   }
 """
 
+#: The "which way?" arrow (pointing up, the page turns it): static markup, no data in it.
+_WAY_ARROW = (
+    '<div id="laby3d-way" role="img" aria-live="polite">'
+    '<svg viewBox="-50 -50 100 100" aria-hidden="true">'
+    '<path d="M0,-44 L34,0 L13,0 L13,40 L-13,40 L-13,0 L-34,0 Z" fill="#ffc400" stroke="#1b2433" '
+    'stroke-width="5" stroke-linejoin="round"/></svg></div>'
+)
 
-def page_html(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lang: Language = "en") -> str:
+
+def page_title(text: dict[str, str], rows: int, cols: int, label: str | None) -> str:
+    """The page's title: the pupil's name (the job's label) if any, the goal and the maze size."""
+    goal = text["goal"]
+    if label:
+        return text["title_named"].format(name=label, goal=goal, rows=rows, cols=cols)
+    return text["title"].format(goal=goal, rows=rows, cols=cols)
+
+
+def page_html(
+    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lang: Language = "en", label: str | None = None
+) -> str:
     """The self-contained page: three.js, the scene (with the teacher switches), the page's texts
-    in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data."""
+    in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data.
+    ``label`` is the pupil's name, shown with the goal."""
     from laby3d.options.walk import WalkSpec
 
     text = page_strings(lang)
-    title = text["title"].format(rows=maze.rows, cols=maze.cols, seed="?" if maze.seed is None else maze.seed)
-    scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec())
+    title = page_title(text, maze.rows, maze.cols, label)
+    scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec(), label=label, lang=lang)
     page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
     web = resources.files("laby3d.export").joinpath("web")
     walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in WALK_SCRIPTS)
@@ -176,6 +208,7 @@ def page_html(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lan
         "<body>",
         '<div id="laby3d-help"></div>',
         '<div id="laby3d-hud" aria-live="off"></div>',
+        _WAY_ARROW,
         '<div id="laby3d-buttons"></div>',
         '<div id="laby3d-stick"><div></div></div>',
         '<canvas id="laby3d-map"></canvas>',

@@ -122,19 +122,22 @@ def _laser_preview(context: RenderContext) -> bytes:
 def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
-    return page_html(context.maze, context.fabrication, walk=context.job.walk, lang=context.job.lang).encode()
+    job = context.job
+    return page_html(context.maze, context.fabrication, walk=job.walk, lang=job.lang, label=job.label).encode()
 
 
 def _js(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_js
 
-    return scene_js(context.maze, context.fabrication, walk=context.job.walk).encode()
+    job = context.job
+    return scene_js(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 def _scene_json(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_json
 
-    return scene_json(context.maze, context.fabrication, walk=context.job.walk).encode()
+    job = context.job
+    return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 FORMATS: dict[str, Format] = {

@@ -1,14 +1,17 @@
 """The scene file: what the walk-through needs to draw and walk a maze, in mm (docs/scene-format.md).
 
 Two forms of the same JSON object: pure JSON (``.scene.json``) and JavaScript that assigns it to a
-global (``.js``, for pages of one's own). Walls are given as runs: axis-aligned rectangles in mm,
-one per straight run of closed walls (posts included) plus one per free-standing post, so no
-reader re-derives geometry from the cell bits. Reading a scene back checks it completely.
+global (``.js``, for pages of one's own). Walls are given as segments: the centre line of each
+straight run of closed walls (posts included) and of each free-standing post, drawn
+``wall_thickness`` wide with flat ends, so no reader re-derives geometry from the cell bits and a
+reader needs no grid. The file also carries the solid's sizes, the label and the language, so
+``laby3d export`` of a scene keeps them. Reading a scene back checks it completely.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -24,11 +27,18 @@ if TYPE_CHECKING:
     from laby3d.options.walk import WalkSpec
 
 FORMAT = "laby3d.scene"
-VERSION = 2
+VERSION = 3
+#: Versions this module reads (2: walls as rectangles, without the solid's other sizes).
+READS = (2, 3)
 #: Keys of the maze file that the scene repeats unchanged (docs/maze-file.md).
 MAZE_KEYS = ("rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
-SCENE_KEYS = ("format", "version", "units", "cell_size", "wall_thickness", "wall_height", "size", "walls", "walk")
+#: The solid's sizes, mm (the first three in every version, the others from version 3).
+SIZE_KEYS = ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin")
+SCENE_KEYS = ("format", "version", "units", *SIZE_KEYS, "size", "label", "lang", "walls", "walk")
 WALK_SWITCHES = ("overview", "trail", "hint", "timer", "steps")
+LANGUAGES = ("en", "fr")
+#: Longest label, characters (the job's label field).
+MAX_LABEL = 60
 
 
 def _mm(value: float) -> float | int:
@@ -83,6 +93,21 @@ def wall_runs(maze: Maze, fab: Fabrication) -> list[list[float | int]]:
     return walls
 
 
+def centre_line(box: list[float | int]) -> list[float | int]:
+    """The centre segment ``[x0, z0, x1, z1]`` of an axis-aligned wall rectangle whose width
+    across is the wall thickness (a square post: the segment along x)."""
+    x0, z0, x1, z1 = box
+    if x1 - x0 >= z1 - z0:
+        return [x0, _mm((z0 + z1) / 2), x1, _mm((z0 + z1) / 2)]
+    return [_mm((x0 + x1) / 2), z0, _mm((x0 + x1) / 2), z1]
+
+
+def wall_segments(maze: Maze, fab: Fabrication) -> list[list[float | int]]:
+    """The walls as centre segments ``[x0, z0, x1, z1]`` (mm), each ``wall_thickness`` wide with
+    flat ends: exactly the rectangles of :func:`wall_runs`."""
+    return [centre_line(box) for box in wall_runs(maze, fab)]
+
+
 def door(opening: Opening, fab: Fabrication) -> list[float | int]:
     """The gap ``[x0, z0, x1, z1]`` (mm) an opening leaves in the border wall."""
     s, t = fab.cell_size, fab.wall_thickness
@@ -96,36 +121,54 @@ def door(opening: Opening, fab: Fabrication) -> list[float | int]:
     return [_mm(v) for v in gap]
 
 
-def _opening(opening: Opening | None, fab: Fabrication) -> dict[str, Any] | None:
+def _opening(opening: Opening | None, fab: Fabrication, version: int) -> dict[str, Any] | None:
     if opening is None:
         return None
-    return {**opening.as_dict(), "door": door(opening, fab) if opening.side else None}
+    gap = door(opening, fab) if opening.side else None
+    return {**opening.as_dict(), "door": centre_line(gap) if gap and version >= 3 else gap}
 
 
-def scene_data(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None) -> dict[str, Any]:
-    """The scene as a JSON-ready dict (docs/scene-format.md); ``walk`` adds the teacher switches."""
-    data: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "units": "mm",
-        "rows": maze.rows,
-        "cols": maze.cols,
-        "algorithm": maze.algorithm,
-        "seed": maze.seed,
-        "options": dict(maze.options),
-        "cell_size": _mm(fab.cell_size),
-        "wall_thickness": _mm(fab.wall_thickness),
-        "wall_height": _mm(fab.wall_height),
-        "size": [
-            _mm(maze.cols * fab.cell_size + fab.wall_thickness),
-            _mm(maze.rows * fab.cell_size + fab.wall_thickness),
-        ],
-        "entrance": _opening(maze.entrance, fab),
-        "exit": _opening(maze.exit, fab),
-        "solution": [list(cell) for cell in maze.solution],
-        "cells": maze.cells.tolist(),
-        "walls": wall_runs(maze, fab),
-    }
+def stated(fab: Fabrication) -> Fabrication:
+    """``fab`` with its sizes as the scene states them (rounded to 1 µm), so the geometry written
+    is exactly the geometry a reader derives from the stated sizes."""
+    from dataclasses import replace
+
+    return replace(fab, **{key: float(_mm(getattr(fab, key))) for key in SIZE_KEYS})
+
+
+def scene_data(
+    maze: Maze,
+    fab: Fabrication,
+    *,
+    walk: WalkSpec | None = None,
+    label: str | None = None,
+    lang: str = "en",
+    version: int = VERSION,
+) -> dict[str, Any]:
+    """The scene as a JSON-ready dict (docs/scene-format.md); ``walk`` adds the teacher switches,
+    ``label`` is the pupil's name (or any text) the page shows. ``version`` 2 gives what an older
+    file holds (for reading one back)."""
+    fab = stated(fab)
+    sizes = SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]
+    data: dict[str, Any] = {"format": FORMAT, "version": version, "units": "mm"}
+    data.update({key: getattr(maze, key) for key in ("rows", "cols", "algorithm", "seed")})
+    data["options"] = dict(maze.options)
+    data.update({key: _mm(getattr(fab, key)) for key in sizes})
+    data["size"] = [
+        _mm(maze.cols * fab.cell_size + fab.wall_thickness),
+        _mm(maze.rows * fab.cell_size + fab.wall_thickness),
+    ]
+    if version >= 3:
+        data.update({"label": label, "lang": lang})
+    data.update(
+        {
+            "entrance": _opening(maze.entrance, fab, version),
+            "exit": _opening(maze.exit, fab, version),
+            "solution": [list(cell) for cell in maze.solution],
+            "cells": maze.cells.tolist(),
+            "walls": wall_segments(maze, fab) if version >= 3 else wall_runs(maze, fab),
+        }
+    )
     if walk is not None:
         data["walk"] = walk.switches()
     return data
@@ -139,13 +182,15 @@ def _chunked(items: list[Any], per_line: int) -> str:
     return "[\n    " + ",\n    ".join(lines) + "\n  ]" if items else "[]"
 
 
-def scene_json(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None) -> str:
+def scene_json(
+    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
+) -> str:
     """The ``.scene.json`` text: one key per line, a row of cells per line, walls 8 per line.
 
     ASCII only (other characters as ``\\u`` escapes), so it is also safe to inline in a page
     once ``<``, ``>`` and ``&`` are escaped (:func:`script_literal`).
     """
-    data = scene_data(maze, fab, walk=walk)
+    data = scene_data(maze, fab, walk=walk, label=label, lang=lang)
     lines = []
     for key, value in data.items():
         if key == "cells":
@@ -170,12 +215,14 @@ def script_literal(json_text: str) -> str:
     )
 
 
-def scene_js(maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None) -> str:
+def scene_js(
+    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
+) -> str:
     """The ``.js`` scene file: ``window["<walk.scene_global>"] = {…};`` (default LABY3D_MAZE)."""
     from laby3d.options.walk import WalkSpec
 
     spec = walk if walk is not None else WalkSpec()
-    body = script_literal(scene_json(maze, fab, walk=walk)).rstrip("\n")
+    body = script_literal(scene_json(maze, fab, walk=walk, label=label, lang=lang)).rstrip("\n")
     return f"window[{json.dumps(spec.scene_global)}] = {body};\n"
 
 
@@ -196,9 +243,36 @@ def scene_limits() -> JsonLimits:
     )
 
 
+@dataclass(frozen=True)
+class Scene:
+    """What a scene file holds besides its geometry: the maze, the solid's sizes (mm), the
+    teacher switches (None when absent), the label and the page's language (None in version 2)."""
+
+    maze: Maze
+    fabrication: Fabrication
+    walk: dict[str, bool] | None
+    label: str | None
+    lang: str | None
+    version: int
+
+    def options(self) -> dict[str, Any]:
+        """The job options (dotted paths) the file states, for ``laby3d export`` to keep."""
+        sizes = SIZE_KEYS if self.version >= 3 else SIZE_KEYS[:3]
+        values: dict[str, Any] = {f"print.{key}": getattr(self.fabrication, key) for key in sizes}
+        values.update({f"walk.{key}": value for key, value in (self.walk or {}).items()})
+        if self.version >= 3:
+            values.update({"label": self.label, "lang": self.lang})
+        return {path: value for path, value in values.items() if value is not None}
+
+
 def maze_from_scene(text: str) -> Maze:
     """Read a ``.scene.json`` back: the maze, validated like a maze file, and the walls, doors
     and size checked against the cells and the sizes the scene states."""
+    return read_scene(text).maze
+
+
+def read_scene(text: str) -> Scene:
+    """Read a ``.scene.json`` (version 2 or 3) completely: :func:`maze_from_scene` and what else it states."""
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.mazefile import maze_from_data
 
@@ -208,14 +282,16 @@ def maze_from_scene(text: str) -> Maze:
         raise MazeFileError(f"scene file: {error}") from None
     if not isinstance(data, dict):
         raise MazeFileError("scene file: must hold a JSON object")
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or isinstance(version, bool) or version not in READS:
         raise MazeFileError(
-            f"scene file: format must be {FORMAT!r} version {VERSION}, "
-            f"got {shown(data.get('format'))} version {shown(data.get('version'), 20)}"
+            f"scene file: format must be {FORMAT!r} version {' or '.join(map(str, READS))}, "
+            f"got {shown(data.get('format'))} version {shown(version, 20)}"
         )
-    unknown = sorted(set(data) - set(MAZE_KEYS) - set(SCENE_KEYS))
+    keys = [*MAZE_KEYS, *SCENE_KEYS] if version >= 3 else [*MAZE_KEYS, *SCENE_KEYS[:6], "size", "walls", "walk"]
+    unknown = sorted(set(data) - set(keys))
     if unknown:
-        raise MazeFileError(f"scene file: unknown key {shown(unknown[0])}")
+        raise MazeFileError(f"scene file: unknown key {shown(unknown[0])} (in version {version})")
     if data.get("units") != "mm":
         raise MazeFileError(f"scene file: units must be 'mm', got {shown(data.get('units'), 20)}")
     maze_file = {"format": "laby3d.maze", "version": 1}
@@ -228,7 +304,7 @@ def maze_from_scene(text: str) -> Maze:
         maze_file[key] = value
     maze = maze_from_data(maze_file)
     sizes: dict[str, float] = {}
-    for key in ("cell_size", "wall_thickness", "wall_height"):
+    for key in SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]:
         value = data.get(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise MazeFileError(f"scene file: {key} must be a number of mm, got {shown(value, 20)}")
@@ -237,7 +313,15 @@ def maze_from_scene(text: str) -> Maze:
         fab = Fabrication(**sizes)
     except ValueError as error:
         raise MazeFileError(f"scene file: {error}") from None
-    expected = scene_data(maze, fab)
+    label, lang = data.get("label"), data.get("lang")
+    if version >= 3:
+        if label is not None and not (isinstance(label, str) and 1 <= len(label) <= MAX_LABEL):
+            raise MazeFileError(
+                f"scene file: label must be null or 1 to {MAX_LABEL} characters, got {shown(label, 20)}"
+            )
+        if lang not in LANGUAGES:
+            raise MazeFileError(f"scene file: lang must be {' or '.join(LANGUAGES)}, got {shown(lang, 20)}")
+    expected = scene_data(maze, fab, version=version)
     for key in ("size", "walls", "entrance", "exit"):
         if data.get(key) != expected[key]:
             raise MazeFileError(f"scene file: {key} do not match the cells and sizes it states")
@@ -248,17 +332,20 @@ def maze_from_scene(text: str) -> Maze:
         or not all(isinstance(v, bool) for v in walk.values())
     ):
         raise MazeFileError(f"scene file: walk must map {', '.join(WALK_SWITCHES)} to true or false")
-    return maze
+    return Scene(maze=maze, fabrication=fab, walk=walk, label=label, lang=lang, version=version)
 
 
 __all__ = [
     "FORMAT",
     "VERSION",
+    "Scene",
     "maze_from_scene",
+    "read_scene",
     "scene_data",
     "scene_limits",
     "scene_js",
     "scene_json",
     "script_literal",
     "wall_runs",
+    "wall_segments",
 ]

@@ -1,10 +1,14 @@
 /* laby3d walk-through: keyboard, mouse, touch and pen, turned into what the walker does.
- * Keys are read by position (event.code), so W A S D is Z Q S D on AZERTY; Ctrl, Alt and Meta
- * shortcuts are left to the browser; a held key toggles once; every key is let go when the page
- * loses focus or is hidden. Pointer events, so a pen works like a finger.
+ * Walking keys are read by position (event.code), so W A S D is Z Q S D on AZERTY; the map's
+ * zoom keys by the character they type (event.key: + and - are in different places on AZERTY
+ * and QWERTZ); Ctrl, Alt and Meta shortcuts are left to the browser; a held key toggles once;
+ * every key is let go when the page loses focus or is hidden. Pointer events, so a pen works
+ * like a finger. An input counts from the moment the event happened (event.timeStamp), not from
+ * when a slow page gets round to it, so a key held 0.3 s turns 0.3 s worth at any frame rate.
  * Adds LABY3D_WALK.inputOf(codes) and LABY3D_WALK.controls(page) -> {input, keyTimes}, where page
- * gives: canvas, stick (element), mapShown(), allowed(action), settle() (walk the time so far with
- * the input held until now), pause(), act(action), look(dx, dy, radiansPerPixel), pan(dx, dy) and
+ * gives: canvas, stick (element), mapShown(), allowed(action), settle(time) (walk up to that
+ * time, ms on the performance.now() clock, with the input held until then), pause(), touched()
+ * (a finger or pen was seen), act(action), look(dx, dy, radiansPerPixel, time), pan(dx, dy) and
  * zoom(x, y, factor) in CSS pixels.
  */
 (function () {
@@ -15,7 +19,7 @@
     ArrowLeft: ["turn", -1], KeyQ: ["turn", -1], ArrowRight: ["turn", 1], KeyE: ["turn", 1]
   };
   var ACTION_KEYS = { KeyO: "overview", KeyL: "trail", KeyI: "hint", KeyR: "restart", KeyH: "help" };
-  var ZOOM_KEYS = { Equal: 1 / 1.25, NumpadAdd: 1 / 1.25, Minus: 1.25, NumpadSubtract: 1.25 };
+  var ZOOM_KEYS = { "+": 1 / 1.25, "=": 1 / 1.25, "-": 1.25, "_": 1.25 };   // by event.key
   var MOUSE_LOOK = 0.0025, DRAG_LOOK = 0.006;   // radians per pixel
   var TAP_PX = 6, DEAD_ZONE = 0.15;               // a tap moves less; the stick ignores its centre
 
@@ -38,7 +42,7 @@
       result.turn = clamp(result.turn + stick.turn);
       return result;
     }
-    function releaseAll() { page.settle(); held = {}; stick.forward = stick.turn = 0; }
+    function releaseAll(event) { page.settle(event.timeStamp); held = {}; stick.forward = stick.turn = 0; }
 
     // ---------- keys ----------
     window.addEventListener("keydown", function (event) {
@@ -46,25 +50,25 @@
       if (MOVES[event.code]) {
         event.preventDefault();                                       // arrows would scroll
         if (!held[event.code]) {
-          page.settle();
+          page.settle(event.timeStamp);
           held[event.code] = true;
-          keyTimes[event.code] = [performance.now(), null];
+          keyTimes[event.code] = [event.timeStamp, null];
         }
         return;
       }
       if (event.repeat) return;                                       // a held key toggles once
-      var action = ACTION_KEYS[event.code], zoom = ZOOM_KEYS[event.code];
+      var action = ACTION_KEYS[event.code], zoom = ZOOM_KEYS[event.key];
       if (action && page.allowed(action)) { event.preventDefault(); page.act(action); }
       else if (zoom && page.mapShown()) page.zoom(window.innerWidth / 2, window.innerHeight / 2, zoom);
     });
     window.addEventListener("keyup", function (event) {
       if (!held[event.code]) return;
-      page.settle();
+      page.settle(event.timeStamp);
       held[event.code] = false;
-      if (keyTimes[event.code]) keyTimes[event.code][1] = performance.now();
+      if (keyTimes[event.code]) keyTimes[event.code][1] = event.timeStamp;
     });
     window.addEventListener("blur", releaseAll);
-    document.addEventListener("visibilitychange", function () { releaseAll(); page.pause(); });
+    document.addEventListener("visibilitychange", function (event) { releaseAll(event); page.pause(); });
 
     // ---------- mouse with the pointer locked (desktop) ----------
     function lockPointer() {               // a quick click after Esc is refused: say nothing
@@ -76,7 +80,7 @@
     document.addEventListener("pointerlockerror", function () {});
     document.addEventListener("mousemove", function (event) {
       if (document.pointerLockElement !== canvas || page.mapShown()) return;
-      page.look(event.movementX, event.movementY, MOUSE_LOOK);
+      page.look(event.movementX, event.movementY, MOUSE_LOOK, event.timeStamp);
     });
 
     // ---------- pointers on the canvas: tap, drag (look, or pan the map), two fingers (pinch) ----------
@@ -102,7 +106,7 @@
       }
       p.x = event.clientX; p.y = event.clientY;
       if (page.mapShown()) page.pan(dx, dy);
-      else page.look(dx, dy, DRAG_LOOK);
+      else page.look(dx, dy, DRAG_LOOK, event.timeStamp);
     });
     function pointerUp(event) {
       var p = pointers[event.pointerId];
@@ -122,7 +126,7 @@
 
     // ---------- the virtual stick (touch and pen): up walks, down backs off, sideways turns ----------
     var base = page.stick, knob = base.firstElementChild, stickPointer = null;
-    function showStick() { base.style.display = "block"; }
+    function showStick() { base.style.display = "block"; page.touched(); }
     var coarse = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
     if (navigator.maxTouchPoints > 0 || coarse) showStick();
     function moveStick(event) {
@@ -130,7 +134,7 @@
       var dx = event.clientX - (box.left + radius), dy = event.clientY - (box.top + radius);
       var length = Math.hypot(dx, dy), scale = length > radius ? radius / length : 1;
       dx *= scale; dy *= scale;
-      page.settle();
+      page.settle(event.timeStamp);
       stick.forward = Math.abs(dy) < DEAD_ZONE * radius ? 0 : -dy / radius;
       stick.turn = Math.abs(dx) < DEAD_ZONE * radius ? 0 : dx / radius;
       knob.style.transform = "translate(" + dx + "px," + dy + "px)";
@@ -144,7 +148,7 @@
     base.addEventListener("pointermove", function (event) { if (event.pointerId === stickPointer) moveStick(event); });
     function stickUp(event) {
       if (event.pointerId !== stickPointer) return;
-      page.settle();
+      page.settle(event.timeStamp);
       stickPointer = null; stick.forward = stick.turn = 0;
       knob.style.transform = "";
     }

@@ -1,6 +1,7 @@
-/* laby3d walk-through: the maze as the walker needs it, from the scene file (docs/scene-format.md).
- * Pure functions of the scene: no three.js, no page. Units mm; x along columns, z down the rows.
- * Adds LABY3D_WALK.mazeModel(scene) -> {centre, cellOf, index, neighbours, nextJunction, hits, chunkPieces}.
+/* laby3d walk-through: the maze's cells as the walker needs them, from the scene file
+ * (docs/scene-format.md). Pure functions of the scene: no three.js, no page. Units mm; x along
+ * columns, z down the rows. The walls themselves are segments (walls.js); only the cells are a grid.
+ * Adds LABY3D_WALK.mazeModel(scene) -> {centre, cellOf, index, neighbours, wayOut, outward}.
  */
 (function () {
   "use strict";
@@ -27,7 +28,7 @@
     }
 
     var towardExit = null;             // cell index -> next cell index on the way out (-1 at the exit)
-    function wayOut() {
+    function nextCells() {
       if (towardExit) return towardExit;
       towardExit = new Int32Array(rows * cols).fill(-2);
       var goal = scene.exit ? index(scene.exit.row, scene.exit.col) : index(rows - 1, cols - 1);
@@ -40,68 +41,22 @@
       }
       return towardExit;
     }
-    // "which way?": from (r, c) along the way out, the first cell with three or more open
-    // sides (or the exit) and the direction (x, z) to leave it by
-    function nextJunction(r, c) {
-      var next = wayOut(), k = index(r, c);
-      for (var guard = 0; guard < rows * cols && next[k] >= 0 && neighbours(k).length < 3; guard++) k = next[k];
-      var cell = [Math.floor(k / cols), k % cols], p = centre(cell[0], cell[1]), direction = [0, -1];
-      if (next[k] >= 0) {
-        var q = centre(Math.floor(next[k] / cols), next[k] % cols);
-        direction = [Math.sign(q[0] - p[0]), Math.sign(q[1] - p[1])];
-      } else if (scene.exit && scene.exit.side) {
-        direction = OUTWARD[scene.exit.side];
+    // "which way?": from cell (r, c), the next cell on the way out (null in the exit cell) and
+    // the direction (x, z) to go there, or out through the exit's door
+    function wayOut(r, c) {
+      var k = nextCells()[index(r, c)], here = centre(r, c);
+      if (k < 0) {
+        var side = scene.exit && scene.exit.side;
+        return { next: null, direction: side ? OUTWARD[side] : [0, 0] };
       }
-      return { cell: cell, direction: direction };
-    }
-
-    // collision: wall runs and the doors (open to the eye, closed to the feet) by pitch square
-    var solid = scene.walls.slice();
-    [scene.entrance, scene.exit].forEach(function (o) { if (o && o.door) solid.push(o.door); });
-    var gridCols = cols + 3, buckets = new Array((rows + 3) * gridCols);
-    solid.forEach(function (q, k) {
-      var a0 = Math.max(-1, Math.floor(q[1] / pitch) - 1), a1 = Math.min(rows + 1, Math.floor(q[3] / pitch) + 1);
-      var b0 = Math.max(-1, Math.floor(q[0] / pitch) - 1), b1 = Math.min(cols + 1, Math.floor(q[2] / pitch) + 1);
-      for (var a = a0; a <= a1; a++) {
-        for (var b = b0; b <= b1; b++) {
-          var key = (a + 1) * gridCols + b + 1;
-          (buckets[key] = buckets[key] || []).push(k);
-        }
-      }
-    });
-    function hits(x, z, radius) {      // rectangles a square of half side radius at (x, z) overlaps
-      var a = Math.floor(z / pitch), b = Math.floor(x / pitch);
-      if (a < -1 || a > rows + 1 || b < -1 || b > cols + 1) return [];
-      var list = buckets[(a + 1) * gridCols + b + 1] || [], found = [];
-      for (var n = 0; n < list.length; n++) {
-        var q = solid[list[n]];
-        if (x + radius > q[0] && x - radius < q[2] && z + radius > q[1] && z - radius < q[3]) found.push(q);
-      }
-      return found;
-    }
-
-    // drawing: wall runs cut at the borders of square chunks (side mm); a piece remembers
-    // whether its ends are the run's real ends (they get vertical edge lines)
-    function chunkPieces(side) {
-      var across = Math.ceil(scene.size[0] / side), down = Math.ceil(scene.size[1] / side), chunks = [];
-      for (var n = 0; n < across * down; n++) chunks.push([]);
-      scene.walls.forEach(function (q) {
-        var alongX = q[2] - q[0] >= q[3] - q[1], lo = alongX ? q[0] : q[1], hi = alongX ? q[2] : q[3];
-        for (var cut = lo; cut < hi - 1e-9;) {
-          var next = Math.min(hi, (Math.floor(cut / side + 1e-9) + 1) * side);
-          var box = alongX ? [cut, q[1], next, q[3]] : [q[0], cut, q[2], next];
-          var a = Math.min(down - 1, Math.floor((box[1] + box[3]) / 2 / side));
-          var b = Math.min(across - 1, Math.floor((box[0] + box[2]) / 2 / side));
-          chunks[a * across + b].push({ box: box, openStart: cut === lo, openEnd: next === hi });
-          cut = next;
-        }
-      });
-      return { across: across, down: down, chunks: chunks };
+      var there = centre(Math.floor(k / cols), k % cols);
+      return { next: [Math.floor(k / cols), k % cols],
+               direction: [Math.sign(there[0] - here[0]), Math.sign(there[1] - here[1])] };
     }
 
     return {
       rows: rows, cols: cols, index: index, centre: centre, cellOf: cellOf, neighbours: neighbours,
-      nextJunction: nextJunction, hits: hits, chunkPieces: chunkPieces, outward: OUTWARD
+      wayOut: wayOut, outward: OUTWARD
     };
   }
 

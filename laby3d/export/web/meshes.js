@@ -1,12 +1,10 @@
-/* laby3d walk-through: three.js geometry from rectangles in mm (needs THREE, classic build).
- * Adds LABY3D_WALK.meshes = {colourOf, palette, boxGeometry, edgeGeometry, arrowShape, mapTexture}.
+/* laby3d walk-through: three.js geometry from walls given as segments in mm (needs THREE, classic build).
+ * A wall is a centre segment [x0, z0, x1, z1] and a thickness: a box with flat ends, in any direction.
+ * Adds LABY3D_WALK.meshes = {colourOf, palette, wallGeometry, boxGeometry, edgeGeometry, chunked, mapTexture}.
  */
 (function () {
   "use strict";
-  // a box's corners (unit cube) and faces without the bottom: corner indices, direction the face looks
-  var CORNERS = [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]];
-  var FACES = [[[0, 3, 2, 1], "north"], [[4, 5, 6, 7], "south"], [[3, 7, 6, 2], "top"], [[1, 2, 6, 5], "east"],
-               [[0, 4, 7, 3], "west"]];
+  var FACE_NAMES = ["north", "east", "south", "west", "top"];
 
   // colours: THREE.Color and each release's default output show an sRGB hex as itself, in r14x
   // (no colour management) as in r152+ (linear working space, sRGB output); no lights are used
@@ -18,62 +16,86 @@
   // face name -> [colour at the foot, colour at the top]; colours: face name -> hex (or one hex)
   function palette(colours, footShade) {
     var result = {};
-    FACES.forEach(function (face) {
-      var hex = typeof colours === "number" ? colours : colours[face[1]];
-      result[face[1]] = [colourOf(hex, face[1] === "top" ? 1 : footShade), colourOf(hex, 1)];
+    FACE_NAMES.forEach(function (name) {
+      var hex = typeof colours === "number" ? colours : colours[name];
+      result[name] = [colourOf(hex, name === "top" ? 1 : footShade), colourOf(hex, 1)];
     });
     return result;
   }
-  // boxes [x0, z0, x1, z1] (mm) from y = 0 to height: triangles with a colour per vertex
-  function boxGeometry(boxes, height, colours) {
-    var position = new Float32Array(boxes.length * 30 * 3), colour = new Float32Array(boxes.length * 30 * 3), o = 0;
-    boxes.forEach(function (q) {
-      var size = [q[2] - q[0], height, q[3] - q[1]], origin = [q[0], 0, q[1]];
-      FACES.forEach(function (face) {
-        var quad = face[0], rgb = colours[face[1]];
-        [quad[0], quad[1], quad[2], quad[0], quad[2], quad[3]].forEach(function (v) {
-          var shade = rgb[CORNERS[v][1]];
-          for (var a = 0; a < 3; a++) {
-            position[o + a] = origin[a] + CORNERS[v][a] * size[a];
-            colour[o + a] = shade[a];
-          }
-          o += 3;
-        });
+  // the compass name of the direction (x, z) a side face looks (z runs south)
+  function facing(x, z) {
+    return Math.abs(x) >= Math.abs(z) ? (x > 0 ? "east" : "west") : (z > 0 ? "south" : "north");
+  }
+  // the four footprint corners (x, z) of wall [x0, z0, x1, z1, thickness], going round it
+  function corners(w) {
+    var length = Math.hypot(w[2] - w[0], w[3] - w[1]) || 1, h = w[4] / 2;
+    var nx = -(w[3] - w[1]) / length * h, nz = (w[2] - w[0]) / length * h;
+    return [[w[0] - nx, w[1] - nz], [w[2] - nx, w[3] - nz], [w[2] + nx, w[3] + nz], [w[0] + nx, w[1] + nz]];
+  }
+  // walls [x0, z0, x1, z1, thickness] (mm) from y = 0 to height: triangles with a colour per vertex
+  function wallGeometry(walls, height, colours) {
+    var position = new Float32Array(walls.length * 30 * 3), colour = new Float32Array(walls.length * 30 * 3), o = 0;
+    function quad(points, outward, rgb) {   // points (x, y, z) round a face, turned to look outward
+      var a = points[0], b = points[1], c = points[2];
+      var ux = b[0] - a[0], uy = b[1] - a[1], uz = b[2] - a[2], vx = c[0] - a[0], vy = c[1] - a[1], vz = c[2] - a[2];
+      var nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      if (nx * outward[0] + ny * outward[1] + nz * outward[2] < 0) points = [points[0], points[3], points[2], points[1]];
+      [0, 1, 2, 0, 2, 3].forEach(function (n) {
+        var p = points[n], shade = rgb[p[1] > 0 ? 1 : 0];
+        for (var k = 0; k < 3; k++) { position[o + k] = p[k]; colour[o + k] = shade[k]; }
+        o += 3;
       });
+    }
+    walls.forEach(function (w) {
+      var c = corners(w), mx = (w[0] + w[2]) / 2, mz = (w[1] + w[3]) / 2;
+      for (var n = 0; n < 4; n++) {
+        var p = c[n], q = c[(n + 1) % 4], ox = (p[0] + q[0]) / 2 - mx, oz = (p[1] + q[1]) / 2 - mz;
+        quad([[p[0], 0, p[1]], [q[0], 0, q[1]], [q[0], height, q[1]], [p[0], height, p[1]]], [ox, 0, oz],
+             colours[facing(ox, oz)]);
+      }
+      quad(c.map(function (p) { return [p[0], height, p[1]]; }), [0, 1, 0], colours.top);
     });
     var geometry = new THREE.BufferGeometry();
     geometry.setAttribute("position", new THREE.BufferAttribute(position, 3));
     geometry.setAttribute("color", new THREE.BufferAttribute(colour, 3));
     return geometry;
   }
-  // outlines of wall pieces ({box, openStart, openEnd}): top and foot edges, and vertical edges
-  // at the run's real ends only (not where a chunk border cut it)
-  function edgeGeometry(pieces, height) {
+  // axis-aligned boxes [x0, z0, x1, z1] (mm) from y = 0 to height
+  function boxGeometry(boxes, height, colours) {
+    return wallGeometry(boxes.map(function (q) {
+      return [q[0], (q[1] + q[3]) / 2, q[2], (q[1] + q[3]) / 2, q[3] - q[1]];
+    }), height, colours);
+  }
+  // outlines of walls [x0, z0, x1, z1, thickness]: the footprint at the foot and the top, and
+  // the four upright edges
+  function edgeGeometry(walls, height) {
     var points = [];
-    function segment(a, b) { points.push(a[0], a[1], a[2], b[0], b[1], b[2]); }
-    pieces.forEach(function (p) {
-      var q = p.box, x0 = q[0], z0 = q[1], x1 = q[2], z1 = q[3], alongX = x1 - x0 >= z1 - z0;
-      [height, 0].forEach(function (y) {
-        segment([x0, y, z0], [x1, y, z0]); segment([x1, y, z0], [x1, y, z1]);
-        segment([x1, y, z1], [x0, y, z1]); segment([x0, y, z1], [x0, y, z0]);
-      });
-      var ends = alongX ? [[p.openStart, [[x0, z0], [x0, z1]]], [p.openEnd, [[x1, z0], [x1, z1]]]]
-                        : [[p.openStart, [[x0, z0], [x1, z0]]], [p.openEnd, [[x0, z1], [x1, z1]]]];
-      ends.forEach(function (end) {
-        if (end[0]) end[1].forEach(function (xz) { segment([xz[0], 0, xz[1]], [xz[0], height, xz[1]]); });
-      });
+    walls.forEach(function (w) {
+      var c = corners(w);
+      for (var n = 0; n < 4; n++) {
+        var p = c[n], q = c[(n + 1) % 4];
+        points.push(p[0], 0, p[1], q[0], 0, q[1], p[0], height, p[1], q[0], height, q[1]);
+        points.push(p[0], 0, p[1], p[0], height, p[1]);
+      }
     });
     var geometry = new THREE.BufferGeometry();
     geometry.setAttribute("position", new THREE.BufferAttribute(new Float32Array(points), 3));
     return geometry;
   }
-  // a flat arrow length mm long in the xy plane, pointing to -y
-  function arrowShape(length) {
-    var shape = new THREE.Shape(), w = 0.18 * length;
-    shape.moveTo(-w, 0.5 * length); shape.lineTo(w, 0.5 * length); shape.lineTo(w, -0.05 * length);
-    shape.lineTo(2.2 * w, -0.05 * length); shape.lineTo(0, -0.5 * length); shape.lineTo(-2.2 * w, -0.05 * length);
-    shape.lineTo(-w, -0.05 * length); shape.lineTo(-w, 0.5 * length);
-    return shape;
+  // walls grouped by the square (side mm) holding their middle, with each group's extent
+  // [x0, z0, x1, z1] (long walls make their group's extent larger, never get cut)
+  function chunked(walls, side) {
+    var groups = {};
+    walls.forEach(function (w) {
+      var key = Math.floor((w[1] + w[3]) / 2 / side) + "," + Math.floor((w[0] + w[2]) / 2 / side);
+      var group = groups[key] = groups[key] || { walls: [], box: [Infinity, Infinity, -Infinity, -Infinity] };
+      group.walls.push(w);
+      corners(w).forEach(function (p) {
+        group.box = [Math.min(group.box[0], p[0]), Math.min(group.box[1], p[1]),
+                     Math.max(group.box[2], p[0]), Math.max(group.box[3], p[1])];
+      });
+    });
+    return Object.keys(groups).map(function (key) { return groups[key]; });
   }
   // the maze as a picture, a pixel per post, wall and cell ((2 cols + 1) x (2 rows + 1)), mipmapped
   function mapTexture(scene, floorHex, wallHex) {
@@ -103,7 +125,7 @@
 
   window.LABY3D_WALK = window.LABY3D_WALK || {};
   window.LABY3D_WALK.meshes = {
-    colourOf: colourOf, palette: palette, boxGeometry: boxGeometry, edgeGeometry: edgeGeometry,
-    arrowShape: arrowShape, mapTexture: mapTexture
+    colourOf: colourOf, palette: palette, wallGeometry: wallGeometry, boxGeometry: boxGeometry,
+    edgeGeometry: edgeGeometry, chunked: chunked, mapTexture: mapTexture
   };
 })();

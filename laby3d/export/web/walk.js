@@ -1,7 +1,7 @@
 /* laby3d browser walk-through. Needs THREE (classic build) and window.LABY3D_PAGE = {scene, text}:
  * the scene file's object (docs/scene-format.md) and the page's texts in one language.
  * Scene units are millimetres: x to the right (columns), z down the rows, y up.
- * Test hook: window.laby3d (ready, position, cell, heading, exited, steps, simulate, place, project…).
+ * Test hook: window.laby3d (ready, position, cell, heading, exited, steps, track, simulate, place…).
  */
 (function () {
   "use strict";
@@ -14,7 +14,7 @@
   var RADIUS = 0.25 * (S - T);            // the walker's half width, mm
   var SPEED = 1.6 * S;                    // mm per second
   var TURN = 1.8;                         // radians per second (keys, full stick)
-  var STEP = 1 / 120;                     // fixed physics step, seconds
+  var STEP = 1 / 120;                     // fixed physics step, seconds: cells and the exit are checked after each
   var LONGEST_GAP = 5;                    // seconds walked at most in one catch-up (a suspended tab)
   var CHUNK = 8;                          // cells per side of a chunk of wall geometry
   var ARROW_PX = 30;                      // player arrow on the map, CSS pixels long
@@ -23,29 +23,62 @@
   var COLOURS = {
     north: 0x31558f, east: 0x9dbbe6, south: 0x4a3f85, west: 0xe9a93b, top: 0x3a4660,
     floor: 0xecebe6, ground: 0x9cc27a, sky: 0xbfe3ff, edge: 0x1b2433,
-    start: 0x2fae4f, exit: 0xe0402a, trail: 0xdd3322, hint: 0xffc400
+    start: 0x2fae4f, exit: 0xe0402a, trail: 0xdd3322
   };
   var BASE_SHADE = 0.72;                  // colour at the foot of a wall relative to its top edge
 
   var hook = window.laby3d = {
     ready: false, exited: false, position: { x: 0, z: 0 }, cell: [0, 0], heading: 0, steps: 0, seconds: 0,
-    overview: false, trail: false, hint: false, help: true, contextLost: false, error: null,
-    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: null, renderScale: 1
+    overview: false, trail: false, hint: false, help: true, touch: false, contextLost: false, error: null,
+    firstFrameMs: null, frameMs: null, frames: 0, keyTimes: null, renderScale: 1,
+    track: null
   };
 
   function say(key, values) {
     return TEXT[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
   }
   function byId(id) { return document.getElementById(id); }
+  // a button does its action when clicked (mouse, keyboard) or when a finger or pen lifts off it:
+  // the browser drops the click of a tap that comes while a quick drag is still "flinging"
+  // (nothing scrolls on this page, so the pupil would see a tap that did nothing)
+  function onPress(button, action) {
+    var finger = null, tapped = -Infinity;
+    button.addEventListener("pointerdown", function (event) { if (event.pointerType !== "mouse") finger = event.pointerId; });
+    button.addEventListener("pointerup", function (event) {
+      if (event.pointerId !== finger) return;
+      finger = null;
+      var under = document.elementFromPoint(event.clientX, event.clientY);
+      if (under !== button && !button.contains(under)) return;
+      tapped = performance.now();
+      action();
+    });
+    button.addEventListener("pointercancel", function () { finger = null; });
+    button.addEventListener("click", function (event) {
+      event.preventDefault();
+      button.blur();
+      if (performance.now() - tapped > 1000) action();   // not the click of a tap already done
+    });
+  }
   var messageBox = byId("laby3d-message");
-  function message(text) {
+  function message(text, again) {         // again: with a "play again" button
     messageBox.textContent = text;
+    if (again) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.textContent = say("button_again", {});
+      onPress(button, function () { restart(); });
+      messageBox.appendChild(document.createElement("br"));
+      messageBox.appendChild(button);
+    }
     messageBox.style.display = text ? "block" : "none";
   }
 
   var model = window.LABY3D_WALK.mazeModel(M);
   var index = model.index, centre = model.centre, cellOf = model.cellOf, OUTWARD = model.outward;
-  function hits(x, z) { return model.hits(x, z, RADIUS); }
+  // what the feet meet: the walls and the two doors (open to the eye, closed to the feet)
+  var solid = M.walls.slice();
+  [M.entrance, M.exit].forEach(function (o) { if (o && o.door) solid.push(o.door); });
+  var walls = window.LABY3D_WALK.wallSet(solid, T, S);
 
   // ---------- the walker ----------
   var player = { x: 0, z: 0, yaw: 0, pitch: 0 };
@@ -68,6 +101,7 @@
     hook.cell = cellOf(player.x, player.z);
     visited.fill(0);
     visited[index(hook.cell[0], hook.cell[1])] = 1;
+    if (hook.track) hook.track = [[player.x, player.z]];
     message("");
     observe();
   }
@@ -79,31 +113,29 @@
     var parts = [say("exit_found")];
     if (ALLOW.timer) parts.push(say("exit_time", { time: clockText(clock.seconds) }));
     if (ALLOW.steps) parts.push(say("exit_steps", { steps: hook.steps }));
+    if (!hook.touch) parts.push(say("exit_again_keys"));
     return parts.join(" ");
   }
-  function observe() {                    // after a move: cell, steps, exit, hook
+  function arrive() {                     // after each physics step: the cell entered, the exit
     var cell = cellOf(player.x, player.z);
-    if (cell[0] !== hook.cell[0] || cell[1] !== hook.cell[1]) {
-      hook.steps += 1;
-      visited[index(cell[0], cell[1])] = 1;
-      if (hintState.until) placeHint();
-    }
+    if (hook.track) hook.track.push([player.x, player.z]);
+    if (cell[0] === hook.cell[0] && cell[1] === hook.cell[1]) return;
+    hook.steps += 1;
+    visited[index(cell[0], cell[1])] = 1;
     hook.cell = cell;
-    hook.position = { x: player.x, z: player.z };
-    hook.heading = player.yaw;
-    hook.seconds = clock.seconds;
     if (M.exit && cell[0] === M.exit.row && cell[1] === M.exit.col && !hook.exited) {
       hook.exited = true;
       clock.running = false;
-      message(exitMessage());
+      hook.exitedAfter = clock.seconds;
+      message(exitMessage(), true);
     }
-    showHud();
   }
-  function moveAxis(dx, dz) {            // one axis at a time, so a blocked axis slides along the wall
-    player.x += dx;
-    hits(player.x, player.z).forEach(function (q) { player.x = dx > 0 ? q[0] - RADIUS - 1e-6 : q[2] + RADIUS + 1e-6; });
-    player.z += dz;
-    hits(player.x, player.z).forEach(function (q) { player.z = dz > 0 ? q[1] - RADIUS - 1e-6 : q[3] + RADIUS + 1e-6; });
+  function observe() {                    // after a move, for the eye: hook, HUD, hint
+    hook.position = { x: player.x, z: player.z };
+    hook.heading = player.yaw;
+    hook.seconds = clock.seconds;
+    if (hintState.until) pointHint();
+    showHud();
   }
   function stepPlayer(input, dt) {
     player.yaw += input.turn * TURN * dt;
@@ -113,8 +145,9 @@
     var dz = (input.forward * cz + input.strafe * sx) * SPEED * dt / length;
     if (dx || dz) {
       if (!clock.running && !hook.exited && hook.steps === 0 && clock.seconds === 0) clock.running = true;
-      moveAxis(dx, 0);
-      moveAxis(0, dz);
+      var to = walls.move(player.x, player.z, dx, dz, RADIUS);
+      player.x = to[0]; player.z = to[1];
+      arrive();
     }
     if (clock.running) clock.seconds += dt;
   }
@@ -128,22 +161,27 @@
   var controls = null;                     // keyboard, mouse, touch: set up once the page is drawn
   function moving(input) { return input.forward !== 0 || input.strafe !== 0 || input.turn !== 0; }
   var physicsTime = null, spare = 0;
-  function catchUp(now) {                 // walk the time since the last call with the input held then
-    if (physicsTime !== null) {
+  // walk the time up to `now` (ms, performance.now() clock) with the input held until then; an
+  // event stamped before the time already walked (rare: it waited behind a frame) counts from then
+  function catchUp(now) {
+    if (physicsTime !== null && now > physicsTime) {
       var input = controls ? controls.input() : window.LABY3D_WALK.inputOf({});
       spare += Math.min((now - physicsTime) / 1000, LONGEST_GAP);
       var steps = Math.floor(spare / STEP);
       spare -= steps * STEP;
-      if (moving(input) || clock.running) {
+      if (moving(input) || clock.running) {   // a running clock alone changes the HUD, not the picture
         for (var n = 0; n < steps; n++) stepPlayer(input, STEP);
-        if (steps) { observe(); dirty = true; }
+        if (steps) { observe(); dirty = dirty || moving(input); }
       }
     }
-    physicsTime = now;
+    if (physicsTime === null || now > physicsTime) physicsTime = now;
   }
 
   // ---------- three.js: renderer, scene, cameras ----------
   var canvas = document.createElement("canvas");
+  canvas.setAttribute("role", "img");
+  canvas.setAttribute("aria-label", document.title + ". " + say("canvas_label", { rows: ROWS, cols: COLS }));
+  canvas.textContent = say("canvas_label", { rows: ROWS, cols: COLS });   // where a canvas is not shown
   var renderer, context;
   try {
     context = canvas.getContext("webgl2") || canvas.getContext("webgl");
@@ -154,7 +192,8 @@
     hook.error = "webgl";
     return;
   }
-  // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis)
+  // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis).
+  // Resizing clears the picture, so a change of resolution is always followed by a drawing.
   var PIXEL_RATIO = Math.min(window.devicePixelRatio || 1, 2), SLOW_MS = 70, FAST_MS = 25;
   var scaling = { scale: 1, fixed: false, walking: 1 };   // walking: the scale kept while on the map
   function setRenderScale(scale) {
@@ -162,6 +201,7 @@
     renderer.setPixelRatio(PIXEL_RATIO * scaling.scale);
     renderer.setSize(window.innerWidth, window.innerHeight);
     hook.renderScale = scaling.scale;
+    dirty = true;
   }
   function adaptScale(ms) {
     if (scaling.fixed || hook.overview) return;
@@ -181,21 +221,19 @@
 
   var meshes = window.LABY3D_WALK.meshes, WALL_COLOURS = meshes.palette(COLOURS, BASE_SHADE);
 
-  // wall pieces per chunk of CHUNK x CHUNK cells, cut at chunk borders; geometry built when first seen
-  var CHUNK_MM = CHUNK * S, pieces = model.chunkPieces(CHUNK_MM), CHUNK_COLS = pieces.across;
-  var chunks = pieces.chunks.map(function (list) { return { pieces: list, mesh: null, edges: null, bounds: null }; });
-  chunks.forEach(function (chunk, k) {
-    var a = Math.floor(k / CHUNK_COLS), b = k % CHUNK_COLS;
-    chunk.bounds = new THREE.Box3(new THREE.Vector3(b * CHUNK_MM - T, 0, a * CHUNK_MM - T),
-                                  new THREE.Vector3((b + 1) * CHUNK_MM + T, H, (a + 1) * CHUNK_MM + T));
-  });
+  // walls in chunks of about CHUNK x CHUNK cells (by where their middle is); geometry built when first seen
+  var chunks = meshes.chunked(M.walls.map(function (w) { return [w[0], w[1], w[2], w[3], T]; }), CHUNK * S)
+    .map(function (group) {
+      var b = group.box;
+      return { walls: group.walls, mesh: null, edges: null,
+               bounds: new THREE.Box3(new THREE.Vector3(b[0], 0, b[1]), new THREE.Vector3(b[2], H, b[3])) };
+    });
   var wallMaterial = new THREE.MeshBasicMaterial({ vertexColors: true, polygonOffset: true,   // edges win
                                                    polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
   var edgeMaterial = new THREE.LineBasicMaterial({ color: COLOURS.edge });
   function buildChunk(chunk) {
-    var boxes = chunk.pieces.map(function (p) { return p.box; });
-    chunk.mesh = new THREE.Mesh(meshes.boxGeometry(boxes, H, WALL_COLOURS), wallMaterial);
-    chunk.edges = new THREE.LineSegments(meshes.edgeGeometry(chunk.pieces, H), edgeMaterial);
+    chunk.mesh = new THREE.Mesh(meshes.wallGeometry(chunk.walls, H, WALL_COLOURS), wallMaterial);
+    chunk.edges = new THREE.LineSegments(meshes.edgeGeometry(chunk.walls, H), edgeMaterial);
     scene.add(chunk.mesh);
     scene.add(chunk.edges);
     hook.chunksBuilt += 1;
@@ -209,7 +247,7 @@
     frustum.setFromProjectionMatrix(viewProjection);
     var drawn = 0;
     chunks.forEach(function (chunk) {
-      var visible = chunk.pieces.length > 0 && frustum.intersectsBox(chunk.bounds);
+      var visible = frustum.intersectsBox(chunk.bounds);
       if (visible && !chunk.mesh) buildChunk(chunk);
       if (chunk.mesh) {
         chunk.mesh.visible = visible;
@@ -221,11 +259,13 @@
   }
 
   // floor of the maze, ground around it
-  function flat(x0, z0, x1, z1, y, colour) {
+  function flat(x0, z0, x1, z1, y, colour, turned) {   // turned: a diamond (turned by 45 degrees)
     var material = new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2,
                                                  polygonOffsetUnits: 2 });
-    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(x1 - x0, z1 - z0), material);
-    mesh.rotation.x = -Math.PI / 2;
+    var side = turned ? (x1 - x0) / Math.SQRT2 : 0;
+    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(turned ? side : x1 - x0, turned ? side : z1 - z0), material);
+    mesh.rotation.order = "YXZ";
+    mesh.rotation.set(-Math.PI / 2, turned ? Math.PI / 4 : 0, 0);
     mesh.position.set((x0 + x1) / 2, y, (z0 + z1) / 2);
     scene.add(mesh);
     return mesh;
@@ -234,29 +274,36 @@
   flat(-reach, -reach, WIDTH + reach, DEPTH + reach, -0.02 * H, COLOURS.ground);
   flat(0, 0, WIDTH, DEPTH, 0, COLOURS.floor);
 
-  // entrance and exit: a coloured floor sign in the cell and outside the door, an arch over the door
-  function mark(opening, colour) {
+  // entrance and exit, told apart by shape as well as colour: the start has square floor signs
+  // and a flat-topped arch, the exit diamond signs and an arch with a stepped gable
+  function mark(opening, colour, isExit) {
     if (!opening) return;
     var p = centre(opening.row, opening.col), half = 0.35 * (S - T);
-    flat(p[0] - half, p[1] - half, p[0] + half, p[1] + half, 0.01 * H, colour);
+    flat(p[0] - half, p[1] - half, p[0] + half, p[1] + half, 0.01 * H, colour, isExit);
     if (!opening.door) return;
-    var d = opening.door, out = OUTWARD[opening.side];
-    var q = [p[0] + out[0] * S, p[1] + out[1] * S];
-    flat(q[0] - half, q[1] - half, q[0] + half, q[1] + half, 0.01 * H, colour);
+    var out = OUTWARD[opening.side], q = [p[0] + out[0] * S, p[1] + out[1] * S];
+    flat(q[0] - half, q[1] - half, q[0] + half, q[1] + half, 0.01 * H, colour, isExit);
+    var d = opening.door, alongX = d[1] === d[3];           // the door's centre line, T thick
+    var box = alongX ? [Math.min(d[0], d[2]), d[1] - T / 2, Math.max(d[0], d[2]), d[1] + T / 2]
+                     : [d[0] - T / 2, Math.min(d[1], d[3]), d[0] + T / 2, Math.max(d[1], d[3])];
     var palette = meshes.palette({ north: colour, south: colour, east: colour, west: colour, top: colour }, 0.6);
-    var alongX = d[2] - d[0] >= d[3] - d[1], lintel = 0.25 * H;
-    var posts = alongX ? [[d[0] - T, d[1], d[0], d[3]], [d[2], d[1], d[2] + T, d[3]]]
-                       : [[d[0], d[1] - T, d[2], d[1]], [d[0], d[3], d[2], d[3] + T]];
-    var lintelBox = alongX ? [d[0] - T, d[1], d[2] + T, d[3]] : [d[0], d[1] - T, d[2], d[3] + T];
+    var lintel = 0.25 * H;
+    var posts = alongX ? [[box[0] - T, box[1], box[0], box[3]], [box[2], box[1], box[2] + T, box[3]]]
+                       : [[box[0], box[1] - T, box[2], box[1]], [box[0], box[3], box[2], box[3] + T]];
     var material = new THREE.MeshBasicMaterial({ vertexColors: true });
-    var arch = new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), material);
-    var top = new THREE.Mesh(meshes.boxGeometry([lintelBox], lintel, palette), material);
-    top.position.y = H;
-    scene.add(arch);
-    scene.add(top);
+    scene.add(new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), material));
+    var tiers = isExit ? 4 : 1;          // the exit's lintel narrows in steps to a point
+    for (var k = 0; k < tiers; k++) {
+      var shrink = k * (alongX ? box[2] - box[0] + 2 * T : box[3] - box[1] + 2 * T) / (2 * tiers + 1);
+      var tier = alongX ? [box[0] - T + shrink, box[1], box[2] + T - shrink, box[3]]
+                        : [box[0], box[1] - T + shrink, box[2], box[3] + T - shrink];
+      var mesh = new THREE.Mesh(meshes.boxGeometry([tier], lintel, palette), material);
+      mesh.position.y = H + k * lintel;
+      scene.add(mesh);
+    }
   }
-  mark(M.entrance, COLOURS.start);
-  mark(M.exit, COLOURS.exit);
+  mark(M.entrance, COLOURS.start, false);
+  mark(M.exit, COLOURS.exit, true);
 
   // the solution trail (built on first use): a flat ribbon on the floor through the cell centres
   var trailMesh = null;
@@ -276,23 +323,20 @@
     scene.add(trailMesh);
   }
 
-  // the "which way?" hint: an arrow on the floor of the next junction, pointing the way out
-  var hintState = { until: 0, mesh: null };
-  function placeHint() {
-    var junction = model.nextJunction(hook.cell[0], hook.cell[1]), dir = junction.direction;
-    var p = centre(junction.cell[0], junction.cell[1]);
-    if (!hintState.mesh) {
-      hintState.mesh = new THREE.Mesh(new THREE.ShapeGeometry(meshes.arrowShape(0.8 * (S - T))),
-                                      new THREE.MeshBasicMaterial({ color: COLOURS.hint, side: THREE.DoubleSide }));
-      scene.add(hintState.mesh);
-    }
-    hintState.mesh.rotation.order = "YXZ";   // lie flat (pointing +z), then turn towards dir
-    hintState.mesh.rotation.set(-Math.PI / 2, Math.atan2(dir[0], dir[1]), 0);
-    hintState.mesh.position.set(p[0], 0.05 * H, p[1]);
-    hintState.mesh.visible = true;
-    hook.hintCell = junction.cell;
+  // the "which way?" hint: an arrow at the top of the screen (so it shows wherever the walker
+  // stands), turned towards the next cell on the way out as the walker turns
+  var hintState = { until: 0 }, wayBox = byId("laby3d-way");
+  var WAY_WORDS = ["way_ahead", "way_right", "way_back", "way_left"];
+  function pointHint() {
+    var way = model.wayOut(hook.cell[0], hook.cell[1]), dir = way.direction;
+    var turn = Math.atan2(dir[0], -dir[1]) - player.yaw;                 // clockwise from straight ahead
+    turn = Math.atan2(Math.sin(turn), Math.cos(turn));
+    var degrees = turn * 180 / Math.PI;
+    wayBox.firstElementChild.style.transform = "rotate(" + degrees.toFixed(1) + "deg)";
+    wayBox.setAttribute("aria-label", say(WAY_WORDS[(Math.round(degrees / 90) + 4) % 4], {}));
+    hook.hintCell = way.next;
     hook.hintDirection = dir;
-    dirty = true;
+    hook.hintTurn = turn;
   }
 
   // ---------- the map (overview): orthographic, north up, fitted, zoomed and panned ----------
@@ -427,7 +471,6 @@
     var parts = [];
     if (ALLOW.timer) parts.push(say("timer", { time: clockText(clock.seconds) }));
     if (ALLOW.steps) parts.push(say("steps", { steps: hook.steps }));
-    if (hintState.until) parts.push(say("hint_shown", {}));
     var text = parts.join(" · ");
     var hud = byId("laby3d-hud");
     if (hud.textContent !== text) hud.textContent = text;
@@ -455,14 +498,12 @@
     if (!ALLOW.hint) return;
     hintState.until = performance.now() + HINT_SECONDS * 1000;
     hook.hint = true; pressed("hint", true);
-    placeHint();
-    showHud();
+    pointHint();
+    wayBox.style.display = "block";
   }
   function hideHint() {
     hintState.until = 0; hook.hint = false; pressed("hint", false);
-    if (hintState.mesh) hintState.mesh.visible = false;
-    showHud();
-    dirty = true;
+    wayBox.style.display = "none";
   }
   function setHelp(on) {
     byId("laby3d-help").style.display = on ? "block" : "none";
@@ -477,16 +518,30 @@
     help: function () { setHelp(!hook.help); }
   };
 
-  function buildHelpAndButtons() {
+  // the help: the name and goal, then how to play with keys and mouse, or with fingers (short)
+  var HELP_KEYS = ["help_look", "help_keys", "help_overview", "help_trail", "help_hint", "help_always"];
+  var HELP_TOUCH = ["help_touch"];
+  function writeHelp() {
     var help = byId("laby3d-help"), title = document.createElement("b");
+    help.textContent = "";
     title.textContent = document.title;
     help.appendChild(title);
-    ["help_look", "help_keys", "help_overview", "help_trail", "help_hint", "help_always"].forEach(function (key) {
+    (hook.touch ? HELP_TOUCH : HELP_KEYS).forEach(function (key) {
       var name = key.slice(5);
       if (name in ALLOW && !ALLOW[name]) return;
       help.appendChild(document.createElement("br"));
       help.appendChild(document.createTextNode(say(key, {})));
     });
+  }
+  function touched() {                    // a finger or pen: the touch help and exit message from now on
+    if (hook.touch) return;
+    hook.touch = true;
+    document.body.classList.add("laby3d-touch");
+    writeHelp();
+    if (hook.exited) message(exitMessage(), true);
+  }
+  function buildHelpAndButtons() {
+    writeHelp();
     ["overview", "trail", "hint", "restart", "help"].forEach(function (name) {
       if (name in ALLOW && !ALLOW[name]) return;
       var button = document.createElement("button");
@@ -494,7 +549,7 @@
       button.textContent = say("button_" + name, {});
       button.setAttribute("data-action", name);
       if (name !== "restart") button.setAttribute("aria-pressed", "false");
-      button.addEventListener("click", function (event) { event.preventDefault(); button.blur(); ACTIONS[name](); });
+      onPress(button, function () { ACTIONS[name](); });
       byId("laby3d-buttons").appendChild(button);
       buttons[name] = button;
     });
@@ -502,18 +557,20 @@
   }
 
   // ---------- input ----------
-  function look(dx, dy, radiansPerPixel) {
-    catchUp(performance.now());
+  function look(dx, dy, radiansPerPixel, time) {
+    catchUp(time);
     player.yaw += dx * radiansPerPixel;
     player.pitch = Math.max(-1.2, Math.min(1.2, player.pitch - dy * radiansPerPixel));
     observe(); dirty = true;
   }
+  buildHelpAndButtons();
   controls = window.LABY3D_WALK.controls({
     canvas: canvas, stick: byId("laby3d-stick"),
     mapShown: function () { return hook.overview; },
     allowed: function (action) { return !(action in ALLOW && !ALLOW[action]); },
-    settle: function () { catchUp(performance.now()); },
+    settle: catchUp,
     pause: function () { physicsTime = null; },
+    touched: touched,
     act: function (action) { ACTIONS[action](); },
     look: look, pan: panBy, zoom: zoomAt
   });
@@ -536,7 +593,7 @@
   });
   canvas.addEventListener("webglcontextrestored", function () {
     hook.contextLost = false;
-    message(hook.exited ? exitMessage() : "");
+    if (hook.exited) message(exitMessage(), true); else message("");
     dirty = true;
   });
 
@@ -546,12 +603,15 @@
     catchUp(performance.now());
     if (hintState.until && performance.now() > hintState.until) hideHint();
     if (clock.running) showHud();
-    if (dirty || moving(controls.input())) {
+    var walking = moving(controls.input());
+    if (dirty || walking) {
+      // while walking, frame to frame (the whole cost) sets the resolution, before drawing: a
+      // resize clears the picture, and a still page must keep the last one it drew
+      if (walking && lastDrawn !== null) adaptScale(now - lastDrawn);
+      lastDrawn = walking ? now : null;
       var t0 = performance.now();
       render();
       hook.frameMs = performance.now() - t0;
-      if (lastDrawn !== null) adaptScale(now - lastDrawn);   // frame to frame: the whole cost
-      lastDrawn = now;
       if (!hook.ready) { hook.ready = true; hook.firstFrameMs = performance.now(); }
     } else {
       lastDrawn = null;
@@ -569,8 +629,14 @@
   };
   hook.place = function (x, z, yaw, pitch) {    // stand at (x, z) mm looking along yaw (radians)
     player.x = x; player.z = z; player.yaw = yaw; player.pitch = pitch || 0;
+    hook.cell = cellOf(x, z);
     observe(); render();
   };
+  hook.record = function () {                   // from now on, hook.track gets [x, z] after every physics step
+    hook.track = [[player.x, player.z]];
+  };
+  hook.clearance = function () { return walls.clearance(player.x, player.z); };
+  hook.radius = RADIUS;
   hook.project = function (x, z, y) {            // screen point (CSS px) of (x, y, z) mm in the current view
     var cam = activeCamera();
     cam.updateMatrixWorld();
@@ -597,7 +663,6 @@
   hook.setTrail = setTrail;
   hook.zoomAt = zoomAt;
 
-  buildHelpAndButtons();
   sizeOverlay();
   start();
   requestAnimationFrame(frame);
