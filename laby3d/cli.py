@@ -162,10 +162,10 @@ def cmd_export(args: argparse.Namespace) -> None:
 def cmd_show(args: argparse.Namespace) -> None:
     maze, _ = _generated(args)
     if args.sets_after is not None:
-        from laby3d.maze.observe import partial_maze, set_labels
+        from laby3d.maze.observe import partial_maze, zone_numbers
 
         try:
-            labels = set_labels(maze, args.sets_after)
+            labels = zone_numbers(maze, args.sets_after)
         except ParameterError as error:
             raise ParameterError(error.detail, field="--sets-after") from None
         sys.stdout.write(partial_maze(maze, args.sets_after).to_ascii(labels=labels, charset=args.charset))
@@ -430,7 +430,12 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
     p.add_argument("--solution", action="store_true", help="mark the solution")
     p.add_argument("--charset", choices=("unicode", "ascii"), default="unicode", help="text art characters")
-    p.add_argument("--sets-after", type=int, metavar="K", help="show Kruskal-style set numbers after K steps")
+    p.add_argument(
+        "--sets-after",
+        type=int,
+        metavar="K",
+        help="show the zone numbers after K steps (the class exercise's rule, README)",
+    )
     add_option_flags(p, ("maze", ""), lang)
     p.set_defaults(run=cmd_show)
 

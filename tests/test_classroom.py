@@ -23,7 +23,7 @@ import pytest
 
 import laby3d
 from laby3d.draw.animation import generation_gif
-from laby3d.draw.lesson import lesson_pdf, zone_image
+from laby3d.draw.lesson import lesson_pdf
 from laby3d.draw.strings import STRINGS, text
 from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 from laby3d.errors import ParameterError
@@ -272,19 +272,90 @@ def test_zones_are_the_components_and_count_cells_minus_opened() -> None:
         assert stage.walls_standing == stage.maze.closed_interior_walls
 
 
-def test_a_cell_changes_colour_only_when_its_zone_merges_into_a_larger_one() -> None:
-    maze, every_stage = kruskal_stages(7, 7, seed=11)
-    for before, after in zip(every_stage, every_stage[1:], strict=False):
-        old = components(before.maze)
-        a, b = after.last_opened
-        zone_a, zone_b = old.flat[a], old.flat[b]
-        size_a, size_b = (old == zone_a).sum(), (old == zone_b).sum()
-        changed = np.any(zone_image(before.zones) != zone_image(after.zones), axis=2)
-        if size_a != size_b:  # the smaller zone takes the larger one's colour
-            smaller = zone_a if size_a < size_b else zone_b
-            assert np.array_equal(changed, old == smaller)
-        else:  # a tie: one of the two, wholly
-            assert np.array_equal(changed, old == zone_a) or np.array_equal(changed, old == zone_b)
+def exercise_numbers(rows: int, cols: int, walls: list[tuple[int, int, str]]) -> list[list[list[int]]]:
+    """The class exercise's rule, written from its text (not from laby3d): every cell gets its own
+    number, row·cols + col; for each wall in turn, named from a cell and its side E or S, when the
+    cell's number differs from its neighbour's, every cell numbered like the neighbour takes the
+    cell's number. Returns the numbers before the first wall and after each wall."""
+    number = [[row * cols + col for col in range(cols)] for row in range(rows)]
+    history = [[list(line) for line in number]]
+    for row, col, side in walls:
+        other_row, other_col = (row, col + 1) if side == "E" else (row + 1, col)
+        mine, theirs = number[row][col], number[other_row][other_col]
+        if mine != theirs:
+            for line in number:
+                for index, value in enumerate(line):
+                    if value == theirs:
+                        line[index] = mine
+        history.append([list(line) for line in number])
+    return history
+
+
+def walls_opened(maze: laby3d.Maze) -> list[tuple[int, int, str]]:
+    """The maze's passages in the order opened, each named from its west or north cell."""
+    named = []
+    for a, b in maze.carve_order.tolist():
+        row, col = divmod(min(a, b), maze.cols)
+        named.append((row, col, "E" if abs(a - b) == 1 else "S"))
+    return named
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "rows", "cols", "seed"),
+    [
+        ("kruskal", 6, 8, 3),
+        ("kruskal", 9, 4, 12),
+        ("backtracker", 5, 7, 2),
+        ("wilson", 7, 7, 5),
+        ("eller", 4, 9, 1),
+        ("prim", 1, 6, 4),
+    ],
+)
+def test_zone_numbers_follow_the_exercise_rule(algorithm: str, rows: int, cols: int, seed: int) -> None:
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
+    expected = exercise_numbers(rows, cols, walls_opened(maze))
+    shown = list(stages(maze))
+    assert [stage.zones.tolist() for stage in shown] == expected
+    assert [zone_numbers(maze, k).tolist() for k in (0, len(expected) // 2, len(expected) - 1)] == [
+        expected[0],
+        expected[len(expected) // 2],
+        expected[-1],
+    ]
+
+
+def test_show_sets_after_prints_the_exercise_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    from laby3d.cli import main
+
+    maze = laby3d.generate(5, 8, algorithm="kruskal", seed=2)
+    expected = exercise_numbers(5, 8, walls_opened(maze))
+    for steps in (0, 13, 39):
+        assert (
+            main(["show", "-a", "kruskal", "--rows", "5", "--cols", "8", "--seed", "2", "--sets-after", str(steps)])
+            == 0
+        )
+        lines = capsys.readouterr().out.splitlines()
+        printed = [[int(number) for number in re.findall(r"\d+", line)] for line in lines[1::2]]
+        assert printed == expected[steps]
+
+
+def test_lesson_pages_write_the_exercise_numbers(tmp_path: Path) -> None:
+    """The numbers in the cells of a small maze's lesson pages, read with their positions by
+    pdftotext -bbox, are the exercise's."""
+    tool = require_tool("pdftotext")
+    maze = laby3d.generate(5, 6, algorithm="kruskal", seed=9)
+    expected = exercise_numbers(5, 6, walls_opened(maze))
+    path = tmp_path / "lesson.pdf"
+    path.write_bytes(lesson_pdf(maze, every=7))
+    html = subprocess.run([tool, "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    pages = html.split("<page ")[1:]
+    assert len(pages) == len(range(0, 29, 7)) + 1
+    for page, steps in zip(pages, [0, 7, 14, 21, 28, 29], strict=True):
+        words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">(\d+)</word>', page)
+        cells = sorted(
+            (float(y), float(x), int(n)) for x, y, n in words if float(y) < 7 * 72 * 5 / 6
+        )  # above the caption
+        rows = [sorted(cells[i * 6 : (i + 1) * 6], key=lambda cell: cell[1]) for i in range(5)]
+        assert len(cells) == 30 and [[n for _, _, n in row] for row in rows] == expected[steps]
 
 
 def test_rejected_walls_join_cells_already_in_one_zone() -> None:

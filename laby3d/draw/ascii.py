@@ -39,7 +39,7 @@ def maze_to_ascii(
     """The maze as text, one line per lattice row and one per cell row.
 
     ``solution`` marks the path from entrance to exit; ``labels`` (``rows × cols``) writes a
-    label in each cell (e.g. Kruskal's set numbers), widening cells to fit.
+    label in each cell (e.g. the zone numbers of the class exercise), widening cells to fit.
     """
     if charset not in _STYLES:
         raise ParameterError(f"charset must be 'unicode' or 'ascii', got {charset!r}")

@@ -4,8 +4,8 @@ Each frame shows one :class:`laby3d.maze.observe.Stage`: the walls still standin
 filled with its zone's colour, the wall just opened (dotted orange), the walls Kruskal examined
 and kept because both cells were already in one zone (red), and a caption with the step, the
 zone count (cells − walls opened) and the walls still standing. A zone's colour is its zone
-number's colour, and a merged zone keeps the larger zone's number (:mod:`laby3d.maze.observe`):
-so a cell changes colour only when its zone merges into a larger one.
+number's colour, and the zone numbers follow the class exercise (:mod:`laby3d.maze.observe`):
+so a cell changes colour only when its zone merges into another and takes its number.
 
 :func:`lesson_pdf` gives one vector page per frame, written straight as PDF
 (:mod:`laby3d.draw.vector_pdf`); :func:`laby3d.draw.animation.generation_gif` the same frames as

@@ -44,8 +44,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lesson_rejected": {"en": " · walls rejected: {rejected}", "fr": " · murs refusés : {rejected}"},
     "lesson_legend": {
-        "en": "colour = zone (a merged zone keeps the larger one’s colour) · orange: wall just opened",
-        "fr": "couleur = zone (une zone fusionnée garde la couleur de la plus grande) · orange : mur ouvert",
+        "en": "colour = zone (the second cell’s zone takes the first cell’s number) · orange: wall just opened",
+        "fr": "couleur = zone (la zone de la 2e case prend le numéro de la 1re) · orange : mur ouvert",
     },
     "lesson_legend_rejected": {
         "en": "red: walls rejected (both cells already in one zone)",

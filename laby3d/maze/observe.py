@@ -7,23 +7,31 @@ the algorithm, seed and options the file records (:func:`with_steps`).
 A *zone* is a set of cells joined by the passages open so far (Kruskal's sets, the class
 exercise's "zones"): at step ``k`` there are ``rows·cols − k`` zones, and the finished maze has one.
 
-Zone numbers follow the class exercise: cell ``(r, c)`` starts in zone ``r·cols + c``; when a
-wall joins two zones, the larger zone keeps its number and the other's cells take it (on a tie,
-the smaller number wins). A cell's number thus changes only when its zone merges into another.
+Zone numbers follow the class exercise ("fusion aléatoire de chemins"), one rule for ``laby3d
+show --sets-after``, the lesson, the classroom form's ``zone`` key and this API:
+
+1. cell ``(r, c)`` starts with its own number, ``r·cols + c``;
+2. a wall is taken (Kruskal: drawn at random); its *first* cell is the cell it is named from,
+   the wall being ``(cell, E)`` or ``(cell, S)``: its west or north cell;
+3. when the two cells have different numbers, the wall is opened and every cell numbered like the
+   second cell takes the first cell's number (when they are equal, the wall stays: rejected).
+
+For the other algorithms the walls are taken in the order the algorithm opened them, with the
+same rule. A zone's number is thus always the number of one of its cells.
 
 >>> import laby3d
 >>> maze = laby3d.generate(2, 3, algorithm="kruskal", seed=7)
 >>> zone_numbers(maze, 0).tolist()
 [[0, 1, 2], [3, 4, 5]]
->>> maze.carve_order.tolist()                  # cell index = row·cols + col
+>>> maze.carve_order.tolist()                  # cell index = row·cols + col, first cell first
 [[2, 5], [4, 5], [1, 2], [0, 3], [3, 4]]
->>> zone_numbers(maze, 3).tolist()             # zone 2 grew; 4 and 1 merged into it
-[[0, 2, 2], [3, 2, 2]]
+>>> zone_numbers(maze, 3).tolist()             # 5 took 2's number, then {2, 5} 4's, then 1's
+[[0, 1, 1], [3, 1, 1]]
 >>> stage = stage_after(maze, 3)
 >>> stage.zone_count, stage.walls_standing     # 6 cells − 3 opened; 7 interior walls − 3
 (3, 4)
 >>> zone_numbers(maze, 5).tolist()             # one zone at the end
-[[2, 2, 2], [2, 2, 2]]
+[[0, 0, 0], [0, 0, 0]]
 
 For Kruskal, the walls examined and left closed (both cells already in one zone) are
 recovered by replaying the wall order drawn from the maze's seed:
@@ -41,7 +49,7 @@ import numpy as np
 
 from laby3d.errors import InternalError, ParameterError
 from laby3d.maze.model import Maze, interior_only
-from laby3d.unionfind import component_roots
+from laby3d.unionfind import find
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,50 +123,56 @@ def partial_maze(maze: Maze, steps: int) -> Maze:
     return Maze.from_passages(maze.rows, maze.cols, _checked_order(with_steps(maze), steps))
 
 
-def set_labels(maze: Maze, steps: int) -> np.ndarray:
-    """``(rows, cols)`` set number of every cell after ``steps`` passages (Kruskal's sets).
-
-    Sets are numbered 0, 1, ... in row-major order of their first cell.
+def zone_numbers(maze: Maze, steps: int) -> np.ndarray:
+    """``(rows, cols)`` int64 zone number of every cell after ``steps`` passages, by the
+    exercise's rule (see the module).
 
     >>> import laby3d
-    >>> set_labels(laby3d.generate(2, 3, algorithm="kruskal", seed=7), 2).tolist()
-    [[0, 1, 2], [3, 2, 2]]
-    """
-    order = _checked_order(with_steps(maze), steps)
-    roots = component_roots(maze.cell_count, order[:, 0], order[:, 1])
-    # the smallest cell of each set is its first in row-major order: rank the roots
-    return np.unique(roots, return_inverse=True)[1].reshape(maze.rows, maze.cols)
-
-
-def zone_numbers(maze: Maze, steps: int) -> np.ndarray:
-    """``(rows, cols)`` int64 zone number of every cell after ``steps`` passages.
-
-    The numbers are stable across steps (the module's rule): the larger zone keeps its number.
+    >>> zone_numbers(laby3d.generate(2, 3, algorithm="kruskal", seed=7), 2).tolist()
+    [[0, 1, 4], [3, 4, 4]]
     """
     maze = with_steps(maze)
     return _zone_history(maze, _checked_order(maze, steps), [steps])[0]
 
 
 def _zone_history(maze: Maze, order: np.ndarray, wanted: list[int]) -> list[np.ndarray]:
-    """Zone numbers after each step count in ``wanted`` (ascending), replaying ``order``."""
-    zone = np.arange(maze.cell_count, dtype=np.int64)
-    members: dict[int, list[int]] = {cell: [cell] for cell in range(maze.cell_count)}
+    """Zone numbers after each step count in ``wanted`` (ascending), replaying ``order``.
+
+    Zones are kept as union-find sets whose root holds the zone's number, so a merge costs the
+    same whichever zone gives its number."""
+    count = maze.cell_count
+    parent = list(range(count))
+    number = list(range(count))  # the zone number, read at each set's root
+    size = [1] * count
     snapshots = []
     targets = iter(wanted)
     target = next(targets, None)
     for step in range(len(order) + 1):
         while target == step:
-            snapshots.append(zone.reshape(maze.rows, maze.cols).copy())
+            roots = _roots(np.array(parent, dtype=np.int64))
+            snapshots.append(np.asarray(number, dtype=np.int64)[roots].reshape(maze.rows, maze.cols))
             target = next(targets, None)
         if step == len(order):
             break
-        a, b = (int(zone[cell]) for cell in order[step])
-        if a == b:
-            raise InternalError(f"passage {step} joins cells of one zone ({a}): not a perfect maze")
-        keep, merged = sorted((a, b), key=lambda number: (-len(members[number]), number))
-        zone[members[merged]] = keep
-        members[keep].extend(members.pop(merged))
+        first, second = sorted(int(cell) for cell in order[step])  # the wall's west or north cell first
+        root_first, root_second = find(parent, first), find(parent, second)
+        if root_first == root_second:
+            raise InternalError(f"passage {step} joins cells of one zone: not a perfect maze")
+        kept = number[root_first]
+        big, small = (root_first, root_second) if size[root_first] >= size[root_second] else (root_second, root_first)
+        parent[small] = big
+        size[big] += size[small]
+        number[big] = kept
     return snapshots
+
+
+def _roots(parent: np.ndarray) -> np.ndarray:
+    """The root of every item of a union-find ``parent`` array, by pointer jumping."""
+    while True:
+        grandparent = parent[parent]
+        if np.array_equal(grandparent, parent):
+            return parent
+        parent = grandparent
 
 
 def stage_after(maze: Maze, steps: int) -> Stage:
