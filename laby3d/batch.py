@@ -312,7 +312,7 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
             written.append({"job": job.name, "error": str(error)})
             continue
         for path, data in files.items():
-            entry = {"job": job.name, "file": str(path.relative_to(output_dir))}
+            entry: dict[str, Any] = {"job": job.name, "file": str(path.relative_to(output_dir))}
             if path.name == "laser.json":  # the sheets used against the area bound, and text moved
                 entry.update({"nesting": sheets.nesting, "warnings": sheets.warnings})
             written.append({**entry, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
