@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -57,6 +58,23 @@ def resident_mb(pid: int) -> float:
         try:
             status = Path(f"/proc/{current}/status").read_text()
             total += int(status.split("VmRSS:")[1].split()[0]) / 1024
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its live descendants, s (from /proc)."""
+
+    tick = os.sysconf("SC_CLK_TCK")
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
             for task in Path(f"/proc/{current}/task").iterdir():
                 pending += [int(child) for child in (task / "children").read_text().split()]
         except (OSError, IndexError, ValueError):
@@ -225,6 +243,7 @@ async def load(
     memory: list[float] = []
     page = await asyncio.to_thread(pupil_page, server.url) if browser else None
     warm = resident_mb(server.process.pid)
+    cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
     deadline = time.monotonic() + seconds
     simulated = pupils - 1 if browser else pupils
     real = [asyncio.to_thread(browser_pupil, page, deadline, think, results)] if page is not None else []
@@ -239,6 +258,8 @@ async def load(
     finally:
         if page is not None:
             page.close()
+    cpu = cpu_seconds(server.process.pid) - cpu_before
+    wall = time.monotonic() - wall_before
     async with httpx.AsyncClient(base_url=server.url, timeout=10) as client:
         still = (await client.get("/api/options")).status_code
     times = sorted(results["round_trip"])
@@ -268,6 +289,9 @@ async def load(
             "end": round(resident_mb(server.process.pid)),
         },
         "answers_after": still,
+        "server_cpu_s": round(cpu, 1),
+        "server_cores_used": round(cpu / wall, 2),
+        "load_average": round(os.getloadavg()[0], 1),
         "browser_round_trips": len(results["browser"]),
         "browser_median_s": round(statistics.median(results["browser"]), 4) if results["browser"] else None,
         "browser_p95_s": round(sorted(results["browser"])[int(0.95 * (len(results["browser"]) - 1))], 4)
@@ -311,6 +335,10 @@ def main() -> None:
         f"{memory['after_warm_up']} / {memory['peak']} / {memory['end']} MB |"
     )
     print(f"statuses: {figures['statuses']}")
+    print(
+        f"server CPU {figures['server_cpu_s']} s ({figures['server_cores_used']} cores on average), "
+        f"load average {figures['load_average']}"
+    )
     if figures["browser_round_trips"]:
         print(
             f"in Chromium (change typed → 3D preview drawn, {figures['browser_round_trips']} changes): "
