@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from laby3d.errors import Laby3dError, OutputError
-from laby3d.export.writer import output_lock, remove_stale_temporaries, write_atomic, write_outputs
+from laby3d.export.writer import output_lock, remove_output, remove_stale_temporaries, write_atomic, write_outputs
 from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
 from laby3d.maze.model import Maze
@@ -175,7 +175,7 @@ def run_batch(
     each maze comes back; returns the manifest. A maze whose worker process dies is rendered
     once more (:data:`RENDER_ATTEMPTS`); only that maze fails if it dies again."""
     with output_lock(output_dir):
-        (output_dir / MANIFEST).unlink(missing_ok=True)  # an interrupted run leaves no stale manifest
+        remove_output(output_dir / MANIFEST)  # an interrupted run leaves no stale manifest
         remove_stale_temporaries(output_dir)
         return _run(tasks, output_dir, executor, workers, progress, render)
 

@@ -28,6 +28,7 @@ from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
 from laby3d.printability import PRINTERS
+from laby3d.quoting import shown
 
 #: Sections of options that shape the outputs (everything but the maze itself).
 OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
@@ -146,6 +147,8 @@ def cmd_generate(args: argparse.Namespace) -> None:
     if not outputs:
         from laby3d.pipeline import RenderContext
 
+        if _charset(job.pictures.charset) != job.pictures.charset:
+            job = job.model_copy(update={"pictures": job.pictures.model_copy(update={"charset": "ascii"})})
         sys.stdout.write(RenderContext(maze, job).render("txt").decode())
         return
     _write(maze, job, outputs)
@@ -168,9 +171,17 @@ def cmd_show(args: argparse.Namespace) -> None:
             labels = zone_numbers(maze, args.sets_after)
         except ParameterError as error:
             raise ParameterError(error.detail, field="--sets-after") from None
-        sys.stdout.write(partial_maze(maze, args.sets_after).to_ascii(labels=labels, charset=args.charset))
+        sys.stdout.write(partial_maze(maze, args.sets_after).to_ascii(labels=labels, charset=_charset(args.charset)))
         return
-    sys.stdout.write(maze.to_ascii(solution=args.solution, charset=args.charset))
+    sys.stdout.write(maze.to_ascii(solution=args.solution, charset=_charset(args.charset)))
+
+
+def _charset(asked: str) -> str:
+    """The text art charset for standard output: ``asked``, or ascii where the console's encoding
+    has no box drawing (cp1252, cp850, ascii)."""
+    from laby3d.console import can_draw_boxes
+
+    return asked if asked == "ascii" or can_draw_boxes() else "ascii"
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
@@ -250,7 +261,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     for entry in [*manifest["mazes"], *manifest["booklets"], *manifest["class_sheets"]]:
         if entry.get("error"):
             what = entry.get("maze") or entry.get("file") or entry["job"]
-            print(f"failed: {what}: {entry['error']}", file=sys.stderr)
+            _print_error(f"failed: {what}: {entry['error']}")
     return 1 if manifest["failed"] else 0
 
 
@@ -336,9 +347,9 @@ def _port(text: str) -> int:
     try:
         port = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number 1..65535, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"must be a whole number 1..65535, got {shown(text)}") from None
     if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"must be 1..65535, got {port}")
+        raise argparse.ArgumentTypeError(f"must be 1..65535, got {shown(port)}")
     return port
 
 
@@ -378,14 +389,18 @@ def _check_can_listen(host: str, port: int) -> None:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             probe.bind((host, port))
     except OSError as error:
-        raise OutputError(f"--host {host} --port {port}: cannot listen there: {cause(error)}") from None
+        raise OutputError(f"--host {shown(host)} --port {port}: cannot listen there: {cause(error)}") from None
+    except (UnicodeError, ValueError):  # a name no resolver takes (a label over 63 characters, a NUL)
+        raise OutputError(f"--host {shown(host)}: not an address or host name") from None
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (no usage dump), exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"laby3d: error: {message} (see {self.prog} --help)\n")
+        from laby3d.console import one_line
+
+        self.exit(2, one_line(f"laby3d: error: {message} (see {self.prog} --help)") + "\n")
 
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
@@ -511,27 +526,67 @@ def typed_language(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; see the module docstring for the exit status."""
+    from laby3d.console import GuardedOutput, set_up_streams
+
+    set_up_streams()
     lang = typed_language(sys.argv[1:] if argv is None else argv)
     args = build_parser(lang).parse_args(argv)
     error_word = "erreur :" if lang == "fr" else "error:"
+    output = sys.stdout
     try:
-        return args.run(args) or 0
+        sys.stdout = GuardedOutput(output)  # type: ignore[assignment]
+        try:
+            status = args.run(args) or 0
+            sys.stdout.flush()  # here, not at exit: a full disk is an error of this run
+            return status
+        finally:
+            sys.stdout = output
     except InternalError as error:
         return _bug(error)
     except OutputError as error:
-        print(f"laby3d: {error_word} {error}", file=sys.stderr)
+        _print_error(f"laby3d: {error_word} {error}")
         return 1
     except Laby3dError as error:
-        print(f"laby3d: {error_word} {_user_message(error, lang)}", file=sys.stderr)
+        _print_error(f"laby3d: {error_word} {_user_message(error, lang)}")
         return 2
     except KeyboardInterrupt:
-        print("laby3d: interrupted; finished files are complete, unfinished ones were not written", file=sys.stderr)
+        _print_error("laby3d: interrupted; finished files are complete, unfinished ones were not written")
         return 130
     except BrokenPipeError:  # `laby3d … | head -1`: the reader has gone, which is not an error
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_output()
         return 0
+    except OSError as error:
+        from laby3d.console import StandardOutputError
+        from laby3d.export.writer import cause
+
+        if not isinstance(error, StandardOutputError):
+            return _bug(error)
+        _drop_output()
+        _print_error(f"laby3d: {error_word} cannot write to standard output: {cause(error)}")
+        return 1
     except Exception as error:  # noqa: BLE001 - anything else is a bug, reported as one
         return _bug(error)
+
+
+def _print_error(message: str) -> None:
+    """The one place errors are printed: one line of at most 300 characters on standard error."""
+    from laby3d.console import one_line
+
+    try:
+        print(one_line(message), file=sys.stderr, flush=True)
+    except OSError:
+        pass  # standard error itself is gone: the exit status still tells
+
+
+def _drop_output() -> None:
+    """Standard output goes nowhere from now on: what is still buffered, and Python's own flush
+    at exit, must not fail again (exit 120) on a closed pipe or a full disk."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (captured in tests)
+        pass
 
 
 def _bug(error: BaseException) -> int:
@@ -540,10 +595,9 @@ def _bug(error: BaseException) -> int:
         import traceback
 
         traceback.print_exception(error)
-    print(
-        f"laby3d: internal error (a bug in laby3d, not your input): {type(error).__name__}: {error}\n"
+    _print_error(f"laby3d: internal error (a bug in laby3d, not your input): {type(error).__name__}: {error}")
+    _print_error(
         "  please report it with the command you ran and, if you have one, the maze file; "
-        "LABY3D_DEBUG=1 shows the traceback",
-        file=sys.stderr,
+        "LABY3D_DEBUG=1 shows the traceback"
     )
     return 1

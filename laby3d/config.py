@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.options.build import merge, path_of, pydantic_detail, validated_job
@@ -28,10 +28,20 @@ class Batch(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     output_dir: str | None = Field(
-        None, min_length=1, max_length=4000, description="where outputs go; default outputs/<config file stem>"
+        None,
+        min_length=1,
+        max_length=4000,
+        description="where outputs go; default outputs/<config file stem>",
     )
     defaults: dict[str, Any] = Field(default_factory=dict, description="settings every job starts from")
     jobs: list[dict[str, Any]] = Field(min_length=1, description="the jobs")
+
+    @field_validator("output_dir")
+    @classmethod
+    def _a_path(cls, value: str | None) -> str | None:
+        if value is not None and "\0" in value:
+            raise ParameterError(f"cannot hold the NUL character, got {shown(value)}")
+        return value
 
 
 def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool = True) -> Job:

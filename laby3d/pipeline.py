@@ -178,8 +178,10 @@ def render(maze: Maze, fmt: str, **options: Any) -> bytes:
     >>> laby3d.render(maze, "stl", cell_size=8)[:11]
     b'laby3d maze'
     """
+    from laby3d.maze.model import check_maze
     from laby3d.options.build import job_from_options
 
+    check_maze(maze)
     get_format(fmt)
     job = job_from_options(options, formats=[fmt], size=(maze.rows, maze.cols))
     return RenderContext(maze, job).render(fmt)

@@ -7,10 +7,12 @@ allowed.
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 from pathlib import Path
@@ -244,13 +246,14 @@ def test_a_second_run_on_a_locked_folder_refuses_clearly(tmp_path: Path) -> None
             assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
             with pytest.raises(OutputError) as error, output_lock(tmp_path):
                 pass
-            assert str(error.value).startswith(f"{tmp_path} is in use by another laby3d run (process {holder.pid}")
+            assert str(error.value).startswith(f"{tmp_path} is in use by another laby3d run (lock ")
         finally:
             holder.kill()
     with output_lock(tmp_path) as lock:  # released when its process died
         assert lock == tmp_path.resolve() / LOCK_NAME
         with pytest.raises(OutputError, match="in use by another laby3d run"), output_lock(tmp_path):
             pass  # even from the same process: one run per folder
+    assert not (tmp_path / LOCK_NAME).exists()  # a finished run leaves only its outputs
 
 
 def test_output_folder_that_is_a_file(tmp_path: Path) -> None:
@@ -288,3 +291,98 @@ def test_a_killed_writer_leaves_whole_files_and_stale_temporaries_only(tmp_path:
             assert len(data) == 400_000 and data == data[:1] * 400_000  # one whole group's file, never a mix
     remove_stale_temporaries(tmp_path)
     assert leftovers(tmp_path) == []
+
+
+# --- issue 21: a failed rename rolls back, paths a file system refuses, portable calls only ------
+
+
+def failing_on_rename(monkeypatch: pytest.MonkeyPatch, number: int) -> list[tuple[str, str]]:
+    """Make the ``number``-th rename of a temporary into place fail (ENOSPC); returns the renames."""
+    real_replace = os.replace
+    renames: list[tuple[str, str]] = []
+
+    def replace(source, destination) -> None:  # type: ignore[no-untyped-def]
+        into_place = not os.fspath(destination).endswith(TEMPORARY_SUFFIX)
+        if into_place and os.fspath(source).endswith(TEMPORARY_SUFFIX):
+            renames.append((os.fspath(source), os.fspath(destination)))
+            if len(renames) == number:
+                raise OSError(errno.ENOSPC, "No space left on device")
+        real_replace(source, destination)
+
+    monkeypatch.setattr(writer.os, "replace", replace)
+    return renames
+
+
+@pytest.mark.parametrize("existing", ["none", "some", "all"])
+def test_a_rename_failing_midway_puts_back_the_files_already_renamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, existing: str
+) -> None:
+    names = ["a.stl", "b.png", "c.txt"]
+    before = {name: f"old {name}".encode() for name in names[: {"none": 0, "some": 1, "all": 3}[existing]]}
+    for name, data in before.items():
+        (tmp_path / name).write_bytes(data)
+    renames = failing_on_rename(monkeypatch, 2)
+    with pytest.raises(OutputError, match="b.png: no space left on device"):
+        write_outputs({tmp_path / name: f"new {name}".encode() for name in names})
+    assert [Path(into).name for _, into in renames[:2]] == ["a.stl", "b.png"]  # the second failed
+    assert "c.txt" not in [Path(into).name for _, into in renames]  # the third never ran
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before
+    assert leftovers(tmp_path) == []
+
+
+def test_a_symbolic_link_renamed_over_is_put_back_as_a_link(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "target.txt").write_text("kept")
+    (tmp_path / "a.txt").symlink_to("target.txt")
+    failing_on_rename(monkeypatch, 2)
+    with pytest.raises(OutputError):
+        write_outputs({tmp_path / "a.txt": b"new", tmp_path / "b.txt": b"new"})
+    assert (tmp_path / "a.txt").is_symlink() and (tmp_path / "a.txt").read_text() == "kept"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt", "target.txt"]
+
+
+@pytest.mark.parametrize(
+    ("path", "fragment"),
+    [
+        ("a\0b/m.txt", "a path cannot hold the NUL character"),
+        ("/".join(["d"] * 2500) + "/m.txt", "file systems allow 4,000"),
+        ("/".join(["d"] * 2500), "file systems allow 4,000"),
+    ],
+    ids=["NUL", "2,500 folders deep", "2,500-deep folder"],
+)
+def test_paths_a_file_system_refuses_are_named_on_one_line(tmp_path: Path, path: str, fragment: str) -> None:
+    target = tmp_path / path
+    for call in (lambda: write_outputs({target: b"x"}), lambda: output_lock(target).__enter__()):
+        with pytest.raises(OutputError) as error:
+            call()
+        message = str(error.value)
+        assert fragment in message and len(message) <= 300 and "\n" not in message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_deep_folder_within_the_limits_is_created_without_recursion() -> None:
+    top = Path(tempfile.mkdtemp())  # not under pytest's folders: its clean-up recurses once per level
+    deep = top.joinpath(*["d"] * 1500)  # 3,000 bytes: fits; Path.mkdir(parents=True) recursed per level
+    try:
+        (written,) = write_outputs({deep / "m.txt": b"x"})
+        assert written.read_bytes() == b"x"
+    finally:
+        (deep / "m.txt").unlink(missing_ok=True)
+        while deep != top.parent:
+            if deep.exists():
+                deep.rmdir()
+            deep = deep.parent
+
+
+def test_the_writer_makes_no_unix_only_call() -> None:
+    """fcntl, os.pread/pwrite and os.kill(pid, 0) (which ends the process on Windows) are out of
+    the main paths: the lock is filelock's, a process is looked up with psutil."""
+    source = Path(writer.__file__).read_text(encoding="utf-8")
+    for call in ("fcntl", "os.pread", "os.pwrite", "os.kill", "os.getuid", "signal."):
+        assert call not in source, call
+
+
+def test_a_dead_process_is_not_alive_and_this_one_is() -> None:
+    assert writer._process_alive(os.getpid())
+    done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    assert not writer._process_alive(int(done.stdout))
+    assert not writer._process_alive(2**80)

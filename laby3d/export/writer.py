@@ -3,13 +3,17 @@
 :func:`write_outputs` writes a group of files (one maze's outputs) so that either every file is
 replaced or none is: each goes first to a temporary file in its own folder, and only when all are
 written are they renamed into place. On any error this run's temporaries are removed, earlier
-files are left as they were and an :class:`OutputError` says, on one line, which path failed and
-why in words (read-only, no space left, is a directory, parent is a file, permission denied).
+files are left as they were (a rename that fails midway puts back the files already renamed:
+the previous file, kept as a hard link until the group is in place, or nothing when there was
+none) and an :class:`OutputError` says, on one line, which path failed and why in words
+(read-only, no space left, is a directory, parent is a file, permission denied, a name the file
+system refuses).
 
 Temporary names carry the writing process's id and a token of the call
 (``.<pid>.<token>.<n>.laby3d-tmp``), so :func:`remove_stale_temporaries` deletes only those of
 dead processes and this process's own leftovers, never another run's files in flight.
-:func:`output_lock` keeps a second run out of a folder while one is writing there.
+:func:`output_lock` keeps a second run out of a folder while one is writing there (``filelock``:
+the operating system's own lock, on Windows as on Unix, released when its process dies).
 """
 
 from __future__ import annotations
@@ -18,13 +22,14 @@ import errno
 import os
 import re
 import secrets
+import shutil
 import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
 from laby3d.errors import OutputError
-from laby3d.quoting import shown
+from laby3d.quoting import shown, shown_path
 
 #: Ending of every temporary file :func:`write_outputs` creates.
 TEMPORARY_SUFFIX = ".laby3d-tmp"
@@ -32,6 +37,8 @@ TEMPORARY_SUFFIX = ".laby3d-tmp"
 LOCK_NAME = ".laby3d.lock"
 #: Longest file name (bytes of its UTF-8 form) the usual file systems take.
 MAX_NAME_BYTES = 255
+#: Longest whole path (bytes, absolute) written: Linux's PATH_MAX less room for a temporary's name.
+MAX_PATH_BYTES = 4000
 
 _TEMPORARY = re.compile(rf"\.(\d+)\.[0-9a-f]+\.\d+{re.escape(TEMPORARY_SUFFIX)}")
 _CAUSES = {
@@ -74,15 +81,11 @@ def write_outputs(
             folder = _prepared_folder(target, root_folder)
             final = folder / target.name
             if final.is_dir() and not final.is_symlink():
-                raise OutputError(f"cannot write {target}: is a directory")
-            temporary = folder / f".{os.getpid()}.{token}.{index}{TEMPORARY_SUFFIX}"
-            with _IN_FLIGHT_LOCK:
-                _IN_FLIGHT.add(temporary)
-            temporaries.append(temporary)
+                raise OutputError(f"cannot write {shown_path(target)}: is a directory")
+            temporary = _temporary(folder, token, index, temporaries)
             _write_new(temporary, data, target)
             placed.append((temporary, final, target))
-        for temporary, final, target in placed:
-            _replace(temporary, final, target)
+        _place(placed, token, temporaries)
     finally:
         for temporary in temporaries:
             try:
@@ -94,35 +97,129 @@ def write_outputs(
     return targets
 
 
+def _temporary(folder: Path, token: str, index: int, temporaries: list[Path]) -> Path:
+    """A new temporary name in ``folder`` (recorded in ``temporaries``, never stale while in flight)."""
+    temporary = folder / f".{os.getpid()}.{token}.{index}{TEMPORARY_SUFFIX}"
+    with _IN_FLIGHT_LOCK:
+        _IN_FLIGHT.add(temporary)
+    temporaries.append(temporary)
+    return temporary
+
+
+def _place(placed: list[tuple[Path, Path, Path]], token: str, temporaries: list[Path]) -> None:
+    """Rename every temporary to its final path; when one rename fails, undo the ones before it
+    (each previous file is kept as a hard link, or a copy, until the whole group is in place)."""
+    backup_token = secrets.token_hex(4)
+    while backup_token == token:
+        backup_token = secrets.token_hex(4)
+    done: list[tuple[Path, Path | None, Path]] = []  # final path, its previous file's backup, as asked
+    try:
+        for index, (temporary, final, target) in enumerate(placed):
+            backup = None
+            if os.path.lexists(final):
+                backup = _temporary(final.parent, backup_token, index, temporaries)
+                _keep(final, backup, target)
+            _replace(temporary, final, target)
+            done.append((final, backup, target))
+    except OutputError as error:
+        failed = _undo(done)
+        if failed:
+            raise OutputError(f"{error}; and could not put back {shown_path(failed)}") from None
+        raise
+
+
+def _keep(final: Path, backup: Path, target: Path) -> None:
+    """A second name (hard link) for ``final``'s current file, or a copy where links are not allowed."""
+    try:
+        os.link(final, backup, follow_symlinks=False)
+        return
+    except (OSError, NotImplementedError):
+        pass
+    try:
+        shutil.copy2(final, backup, follow_symlinks=False)
+    except OSError as error:
+        raise OutputError(f"cannot write {shown_path(target)}: cannot keep the previous file: {cause(error)}") from None
+
+
+def _undo(done: list[tuple[Path, Path | None, Path]]) -> Path | None:
+    """Put back what was there before each renamed file; returns the first path that could not be."""
+    failed = None
+    for final, backup, target in reversed(done):
+        try:
+            if backup is None:
+                final.unlink(missing_ok=True)
+            else:
+                os.replace(backup, final)
+        except OSError:
+            failed = failed or target
+    return failed
+
+
 def _check_names(targets: list[Path]) -> None:
     """Every name fits the file system, and no two paths differ only in case."""
     seen: dict[str, Path] = {}
     for target in targets:
-        for part in target.parts:
-            size = len(os.fsencode(part))
-            if size > MAX_NAME_BYTES:
-                raise OutputError(
-                    f"cannot write {target}: the name {shown(part, 40)} is {size} bytes, file systems allow "
-                    f"{MAX_NAME_BYTES}"
-                )
+        check_path(target)
         key = str(target.absolute()).casefold()
         if key in seen:
             raise OutputError(
-                f"cannot write {target}: same name as {seen[key]} but for case (one would overwrite the other on "
-                "Windows and macOS)"
+                f"cannot write {shown_path(target)}: same name as {shown_path(seen[key])} but for case (one would "
+                "overwrite the other on Windows and macOS)"
             )
         seen[key] = target
 
 
+def check_path(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`OutputError` naming ``path`` unless a file system can take it: no NUL
+    character, no name over :data:`MAX_NAME_BYTES` bytes, at most :data:`MAX_PATH_BYTES` in all."""
+    text = os.fspath(path)
+    if "\0" in text:
+        raise OutputError(f"cannot write {shown_path(text)}: a path cannot hold the NUL character")
+    try:
+        absolute = os.fsencode(os.path.abspath(text))
+    except UnicodeEncodeError:
+        raise OutputError(f"cannot write {shown_path(text)}: the file system cannot encode this name") from None
+    if len(absolute) > MAX_PATH_BYTES:
+        raise OutputError(
+            f"cannot write {shown_path(text)}: the path is {len(absolute):,} bytes long, file systems allow "
+            f"{MAX_PATH_BYTES:,}"
+        )
+    for part in Path(text).parts:
+        size = len(os.fsencode(part))
+        if size > MAX_NAME_BYTES:
+            raise OutputError(
+                f"cannot write {shown_path(text)}: the name {shown(part, 40)} is {size} bytes, file systems allow "
+                f"{MAX_NAME_BYTES}"
+            )
+
+
 def _real_root(root: Path) -> Path:
     """The output folder, created if missing, with symbolic links resolved."""
+    check_path(root)
     if os.path.lexists(root) and not root.is_dir():
-        raise OutputError(f"cannot write into {root}: it is a file, not a folder")
+        raise OutputError(f"cannot write into {shown_path(root)}: it is a file, not a folder")
     try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(f"cannot create the output folder {root}: {cause(error)}") from None
-    return root.resolve()
+        make_folders(root)
+        return root.resolve()
+    except (OSError, RuntimeError) as error:
+        reason = cause(error) if isinstance(error, OSError) else "too many levels of symbolic links"
+        raise OutputError(f"cannot create the output folder {shown_path(root)}: {reason}") from None
+
+
+def make_folders(folder: Path) -> None:
+    """``folder`` and its missing parents, created one by one from the top (``Path.mkdir`` with
+    ``parents=True`` recurses once per level: a path 1,500 folders deep overflowed it)."""
+    missing = []
+    current = Path(os.path.normpath(folder.absolute()))
+    while not os.path.lexists(current):
+        missing.append(current)
+        current = current.parent
+    for path in reversed(missing):
+        try:
+            path.mkdir()
+        except FileExistsError:
+            if not path.is_dir():
+                raise
 
 
 def _prepared_folder(target: Path, root: Path | None) -> Path:
@@ -132,20 +229,24 @@ def _prepared_folder(target: Path, root: Path | None) -> Path:
     while not os.path.lexists(existing):
         existing = existing.parent
     if not existing.is_dir():
-        raise OutputError(f"cannot write {target}: parent {existing} is a file")
-    _check_inside(existing.resolve(), root, target)
+        raise OutputError(f"cannot write {shown_path(target)}: parent {shown_path(existing)} is a file")
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputError(f"cannot write {target}: cannot create folder {folder}: {cause(error)}") from None
-    real = folder.resolve()
+        _check_inside(existing.resolve(), root, target)
+        make_folders(folder)
+        real = folder.resolve()
+    except (OSError, RuntimeError) as error:
+        reason = cause(error) if isinstance(error, OSError) else "too many levels of symbolic links"
+        raise OutputError(f"cannot write {shown_path(target)}: cannot create its folder: {reason}") from None
     _check_inside(real, root, target)
     return real
 
 
 def _check_inside(real: Path, root: Path | None, target: Path) -> None:
     if root is not None and real != root and root not in real.parents:
-        raise OutputError(f"cannot write {target}: it leads to {real}, outside the output folder {root}")
+        raise OutputError(
+            f"cannot write {shown_path(target)}: it leads to {shown_path(real)}, outside the output folder "
+            f"{shown_path(root)}"
+        )
 
 
 def _write_new(temporary: Path, data: bytes, target: Path) -> None:
@@ -160,14 +261,23 @@ def _write_new(temporary: Path, data: bytes, target: Path) -> None:
         finally:
             os.close(handle)
     except OSError as error:
-        raise OutputError(f"cannot write {target}: {cause(error)}") from None
+        raise OutputError(f"cannot write {shown_path(target)}: {cause(error)}") from None
 
 
 def _replace(temporary: Path, final: Path, target: Path) -> None:
     try:
         os.replace(temporary, final)
     except OSError as error:
-        raise OutputError(f"cannot write {target}: {cause(error)}") from None
+        raise OutputError(f"cannot write {shown_path(target)}: {cause(error)}") from None
+
+
+def remove_output(path: str | os.PathLike[str]) -> None:
+    """Remove the file at ``path`` if there is one; an :class:`OutputError` names it when it cannot
+    be (it is a folder, the folder is read-only...)."""
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot replace {shown_path(path)}: {cause(error)}") from None
 
 
 def cause(error: OSError) -> str:
@@ -202,56 +312,47 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 
 
 def _process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (``psutil``: on Windows, sending signal 0 would end the process)."""
+    import psutil
+
     try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
+        return psutil.pid_exists(pid)
+    except (OverflowError, ValueError, OSError):
         return False
-    except PermissionError:  # it exists, under another user
-        return True
-    except (OverflowError, OSError):
-        return False
-    return True
 
 
 @contextmanager
-def output_lock(folder: str | os.PathLike[str], *, wait: bool = False) -> Iterator[Path]:
+def output_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
     """Hold ``folder``'s lock file (created with the folder if missing) for the ``with`` block.
 
-    A second run on the same folder gets an :class:`OutputError` at once, or waits for the lock
-    with ``wait=True``. The lock file is removed when the block ends (so a finished run leaves
-    only its outputs); a process that dies releases the lock with it.
+    A second run on the same folder, from another process or this one, gets an
+    :class:`OutputError` at once. The lock is the operating system's (``filelock``: ``flock`` on
+    Unix, ``LockFileEx`` on Windows), so a process that dies releases it. The lock file is
+    removed while still held, as the block ends, so a finished run leaves only its outputs; a run
+    that locked a file its previous holder has just removed locks the folder's new one instead.
     """
-    import fcntl
+    from filelock import FileLock, Timeout
 
     path = _real_root(Path(folder)) / LOCK_NAME
     while True:
+        lock = FileLock(path, timeout=0)
         try:
-            handle = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC, 0o666)
-        except OSError as error:
-            raise OutputError(f"cannot lock {path}: {cause(error)}") from None
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
-        except BlockingIOError:
-            holder = os.pread(handle, 32, 0).decode("ascii", "replace").strip() or "?"
-            os.close(handle)
+            lock.acquire()
+        except Timeout:
             raise OutputError(
-                f"{folder} is in use by another laby3d run (process {holder}, lock {path}); "
-                "wait for it to finish or choose another output folder"
+                f"{shown_path(folder)} is in use by another laby3d run (lock {shown_path(path)}); wait for it to "
+                "finish or choose another output folder"
             ) from None
-        try:
-            current = os.stat(path, follow_symlinks=False).st_ino
-        except FileNotFoundError:
-            current = -1
-        if current == os.fstat(handle).st_ino:
+        except OSError as error:
+            raise OutputError(f"cannot lock {shown_path(path)}: {cause(error)}") from None
+        if os.path.lexists(path):
             break
-        os.close(handle)  # the previous holder removed this file as it finished: lock the new one
+        lock.release()  # the previous holder removed this file as it finished: lock the folder's new one
     try:
-        os.ftruncate(handle, 0)
-        os.pwrite(handle, f"{os.getpid()}\n".encode(), 0)
         yield path
     finally:
         try:
             path.unlink(missing_ok=True)
         except OSError:
-            pass  # the folder became unwritable: the empty lock file stays, harmless
-        os.close(handle)  # closing releases the lock
+            pass  # the folder became unwritable (or Windows keeps the held file): it stays, empty and harmless
+        lock.release()

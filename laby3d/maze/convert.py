@@ -13,7 +13,7 @@ import numpy as np
 
 from laby3d.errors import MazeFileError, ParameterError
 from laby3d.maze.mazefile import check_perfect, check_symmetric
-from laby3d.maze.model import SIDE_BITS, E, Maze, N, S, W, check_size, interior_only
+from laby3d.maze.model import SIDE_BITS, E, Maze, N, S, W, check_maze, check_size, interior_only
 
 _ALIASES = {"O": "W"}  # "ouest"
 #: The key of a cell's zone number in the classroom form.
@@ -35,6 +35,7 @@ def to_classroom(
     >>> to_classroom(maze, west="W", zones=np.array([[4, 4]]))[0][1]
     {'N': False, 'E': True, 'S': False, 'W': True, 'zone': 4}
     """
+    check_maze(maze)
     if west not in ("O", "W"):
         raise ParameterError(f"must be 'O' or 'W', got {west!r}", field="west")
     if zones is not None and np.shape(zones) != (maze.rows, maze.cols):
@@ -77,6 +78,7 @@ def from_classroom(rows_of_dicts: list[list[dict[str, Any]]]) -> Maze:
 
 def to_grid(maze: Maze) -> np.ndarray:
     """``(2·rows+1, 2·cols+1)`` uint8 grid, 1 = wall (entrance and exit left open)."""
+    check_maze(maze)
     grid = np.ones((2 * maze.rows + 1, 2 * maze.cols + 1), dtype=np.uint8)
     cells = maze.cells
     grid[1::2, 1::2] = 0

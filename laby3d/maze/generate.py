@@ -42,6 +42,7 @@ def generate(
     True
     """
     check_size(rows, cols)
+    rows, cols = int(rows), int(cols)  # numpy integers (int8 would overflow rows·cols)
     for name, value, optional in (
         ("algorithm", algorithm, False),
         ("placement", placement, False),

@@ -73,6 +73,12 @@ def check_size(rows: Any, cols: Any) -> None:
             raise ParameterError(f"must be an integer in 1..{MAX_SIDE}, got {shown(value)}", field=name)
 
 
+def check_maze(value: Any, name: str = "maze") -> None:
+    """Raise :class:`ParameterError` naming ``name`` unless ``value`` is a :class:`Maze`."""
+    if not isinstance(value, Maze):
+        raise ParameterError(f"must be a laby3d.Maze, got {type(value).__name__} {shown(value, 40)}", field=name)
+
+
 def check_seed(seed: Any) -> None:
     """Raise :class:`ParameterError` unless ``seed`` is None or an integer in 0..:data:`MAX_SEED`."""
     if seed is not None and (not is_integer(seed) or not 0 <= seed <= MAX_SEED):
@@ -130,10 +136,24 @@ class Maze:
         if self.carve_order is not None:
             object.__setattr__(self, "carve_order", _carve_order_copy(self.carve_order, self.rows * self.cols))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its constructor's arguments (the options mapping is read-only, which pickle
+        cannot copy), so a maze travels to worker processes, Dask and multiprocessing."""
+        fields = {
+            "entrance": self.entrance,
+            "exit": self.exit,
+            "algorithm": self.algorithm,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "carve_order": self.carve_order,
+        }
+        return (_rebuilt, (self.rows, self.cols, self.cells, fields))
+
     @classmethod
     def from_passages(cls, rows: int, cols: int, passages: np.ndarray, **fields: Any) -> Maze:
         """Build a maze from ``(k, 2)`` cell-index pairs of neighbours (index = row·cols + col)."""
         check_size(rows, cols)
+        rows, cols = int(rows), int(cols)
         pairs = np.sort(np.asarray(passages, dtype=np.int64).reshape(-1, 2), axis=1)
         cells = np.zeros(rows * cols, dtype=np.uint8)
         east = (pairs[:, 1] - pairs[:, 0] == 1) & (pairs[:, 0] // cols == pairs[:, 1] // cols)
@@ -216,6 +236,11 @@ class Maze:
         from laby3d.draw.ascii import maze_to_ascii
 
         return maze_to_ascii(self, **options)
+
+
+def _rebuilt(rows: int, cols: int, cells: np.ndarray, fields: dict[str, Any]) -> Maze:
+    """The maze :meth:`Maze.__reduce__` describes."""
+    return Maze(rows, cols, cells, **fields)
 
 
 def _cells_copy(cells: Any, rows: int, cols: int) -> np.ndarray:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,10 +51,39 @@ def distances_and_parents(maze: Maze, start: tuple[int, int]) -> tuple[np.ndarra
 
 
 def distance_map(maze: Maze, start: tuple[int, int] | None = None) -> np.ndarray:
-    """``(rows, cols)`` int32 number of steps from ``start`` (default: the entrance, else (0, 0))."""
+    """``(rows, cols)`` int32 number of steps from ``start`` (default: the entrance, else (0, 0));
+    a maze or cell of the wrong kind raises :class:`laby3d.errors.ParameterError` naming it.
+
+    >>> import laby3d
+    >>> laby3d.distance_map(laby3d.generate(1, 3, seed=1)).tolist()
+    [[0, 1, 2]]
+    """
+    from laby3d.maze.model import check_maze
+
+    check_maze(maze)
     if start is None:
         start = (maze.entrance.row, maze.entrance.col) if maze.entrance else (0, 0)
-    return distances_and_parents(maze, start)[0]
+    return distances_and_parents(maze, checked_cell(start, maze, "start"))[0]
+
+
+def checked_cell(cell: Any, maze: Maze, name: str) -> tuple[int, int]:
+    """``cell`` as a ``(row, col)`` pair of Python integers inside ``maze``; raises
+    :class:`laby3d.errors.ParameterError` naming ``name`` otherwise."""
+    from laby3d.errors import ParameterError
+    from laby3d.maze.model import is_integer
+    from laby3d.quoting import shown
+
+    try:
+        row, col = cell
+    except (TypeError, ValueError):
+        raise ParameterError(f"must be a (row, col) pair, got {shown(cell)}", field=name) from None
+    if not (is_integer(row) and is_integer(col) and 0 <= row < maze.rows and 0 <= col < maze.cols):
+        raise ParameterError(
+            f"must be a cell (row, col) with row in 0..{maze.rows - 1} and col in 0..{maze.cols - 1}, "
+            f"got {shown(cell)}",
+            field=name,
+        )
+    return int(row), int(col)
 
 
 def path_between(maze: Maze, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]]:
