@@ -65,13 +65,14 @@ def _read_maze(path: str) -> tuple[Maze, dict[str, Any]]:
     if not path.lower().endswith(".scene.json"):
         return read_maze_file(path), {}
     from laby3d.errors import MazeFileError
-    from laby3d.export.scene import read_scene
+    from laby3d.export.scene import read_scene, scene_limits
+    from laby3d.quoting import shown_path
 
-    text = read_text(path)  # names the file itself
+    text = read_text(path, scene_limits())  # names the file itself
     try:
         scene = read_scene(text)
     except MazeFileError as error:
-        raise MazeFileError(f"{path}: {error}") from None
+        raise MazeFileError(f"{shown_path(path)}: {error}") from None
     return scene.maze, scene.options()
 
 
