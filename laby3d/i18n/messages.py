@@ -108,8 +108,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "(réduire cell_size ou la taille du labyrinthe)",
     ),
     "sizes_text": (
-        "must look like {shape} in mm, e.g. {example}, got {value}",
-        "doit s’écrire {shape} en mm, par exemple {example}, pas {value}",
+        "must look like {shape} in mm, each {least}..{most}, e.g. {example}, got {value}",
+        "doit s’écrire {shape} en mm, chacun de {least} à {most}, par exemple {example}, pas {value}",
     ),
     "walls_thinner_than_nozzle": (
         "of {value} mm is thinner than the nozzle ({nozzle} mm): the slicer would drop the walls; "
@@ -249,8 +249,16 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "le poids de {policy} doit être un nombre, pas {value}",
     ),
     "policy_weight_positive": (
-        "weight of {policy} must be > 0, got {value}",
-        "le poids de {policy} doit être > 0, pas {value}",
+        "weight of {policy} must be a finite number > 0, got {value}",
+        "le poids de {policy} doit être un nombre fini > 0, pas {value}",
+    ),
+    "policy_weights_finite": (
+        "weights must add up to a finite number, got {value}",
+        "la somme des poids doit être un nombre fini, pas {value}",
+    ),
+    "policy_weight_share": (
+        "weight of {policy} ({weight}) is too small next to {largest}: its share is 0",
+        "le poids de {policy} ({weight}) est trop petit à côté de {largest} : sa part est nulle",
     ),
     "policy_missing": (
         "must name at least one of {policies}, got {value}",
