@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -123,3 +124,11 @@ def test_every_policy_accepted_writes_a_maze_file_that_reads_back(mix: list[tupl
 def test_a_policy_whose_share_underflows_is_refused_up_front() -> None:
     with pytest.raises(ParameterError, match="its share is 0"):
         laby3d.generate(3, 3, algorithm="growing_tree", policy="newest:1e-300,random:1e300")
+
+
+@pytest.mark.parametrize(("algorithm", "option"), [("sidewinder", "bias"), ("binary_tree", "bias"), ("eller", "join")])
+@pytest.mark.parametrize("value", [True, False, np.bool_(True)])
+def test_algorithm_options_refuse_booleans_as_python_keywords(algorithm: str, option: str, value: Any) -> None:
+    with pytest.raises(ParameterError) as error:
+        laby3d.generate(4, 4, algorithm=algorithm, seed=1, **{option: value})
+    assert error.value.field == option

@@ -43,7 +43,9 @@ class Algorithm:
 
 
 def probability(name: str, value: Any) -> float:
-    """Parse a probability in [0, 1]."""
+    """Parse a probability in [0, 1] (a number or its text; never a boolean)."""
+    if isinstance(value, (bool, np.bool_)):
+        raise ParameterError(f"must be a number in [0, 1], got {value!r}", field=name)
     try:
         number = float(value)
     except (TypeError, ValueError):
