@@ -20,6 +20,11 @@ def laby3d_style() -> Iterator[None]:
     """matplotlib's defaults for the ``with`` block (the user's settings come back after it)."""
     import matplotlib
 
-    settings = {key: value for key, value in matplotlib.rcParamsDefault.items() if key not in KEPT}
-    with matplotlib.rc_context(rc=settings):
+    current = matplotlib.rcParams
+    changed = {
+        key: value
+        for key, value in matplotlib.rcParamsDefault.items()
+        if key not in KEPT and current[key] != value  # only these are set (each setting is validated)
+    }
+    with matplotlib.rc_context(rc=changed):
         yield
