@@ -163,6 +163,16 @@ def cmd_export(args: argparse.Namespace) -> None:
     _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols), stated), outputs)
 
 
+def cmd_import(args: argparse.Namespace) -> None:
+    from laby3d.maze.classroom import read_classroom
+
+    outputs = _outputs(args.output)
+    maze = read_classroom(args.form)
+    ends = " → ".join(f"({o.row}, {o.col}) {o.side or 'inside'}" for o in (maze.entrance, maze.exit) if o is not None)
+    print(f"maze {maze.rows}×{maze.cols} from the class exercise's form, entrance → exit: {ends}")
+    _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols)), outputs)
+
+
 def cmd_show(args: argparse.Namespace) -> None:
     maze, _ = _generated(args)
     if args.sets_after is not None:
@@ -420,6 +430,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
     add_option_flags(p, OUTPUT_SECTIONS, lang)
     p.set_defaults(run=cmd_export)
+
+    p = verbs.add_parser(
+        "import", help="write outputs for a maze in the class exercise's form (rows of N/E/S/O cells; JSON or Python)"
+    )
+    p.add_argument("form", help="classroom file: .json, .py (a literal, never run) or - for standard input")
+    p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
+    add_option_flags(p, OUTPUT_SECTIONS, lang)
+    p.set_defaults(run=cmd_import)
 
     p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
     p.add_argument("config", help="YAML batch file")

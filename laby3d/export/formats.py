@@ -40,6 +40,21 @@ def _maze_file(context: RenderContext) -> bytes:
     return context.maze.to_json().encode()
 
 
+def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
+    def render(context: RenderContext) -> bytes:
+        from laby3d.maze.classroom import classroom_json, classroom_py
+
+        return (classroom_py if python else classroom_json)(context.maze).encode()
+
+    return render
+
+
+def _walls_csv(context: RenderContext) -> bytes:
+    from laby3d.maze.classroom import walls_csv
+
+    return walls_csv(context.maze).encode()
+
+
 def _text(context: RenderContext) -> bytes:
     pictures = context.job.pictures
     return context.maze.to_ascii(solution=context.show_solution, charset=pictures.charset).encode()
@@ -144,6 +159,21 @@ FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
         Format(name="maze.json", description="maze file (JSON, docs/maze-file.md)", render=_maze_file),
+        Format(
+            name="classroom.json",
+            description="the class exercise's form: rows of {N, E, S, O} cells, true = open (JSON)",
+            render=_classroom(python=False),
+        ),
+        Format(
+            name="classroom.py",
+            description="the class exercise's form as Python: labyrinthe = [[{'N': …}, …], …]",
+            render=_classroom(python=True),
+        ),
+        Format(
+            name="walls.csv",
+            description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
+            render=_walls_csv,
+        ),
         Format(name="txt", description="text art (box drawing; --charset ascii for +--+)", render=_text),
         Format(name="png", description="picture (matplotlib)", render=_picture("png")),
         Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf")),

@@ -3,21 +3,33 @@
 The classroom form is the class exercise's ``Labyrinthe``: a list of rows, each a list of cells,
 each cell a dict of its sides ``N``, ``E``, ``S``, ``O`` (ouest) with True where the side is open,
 optionally with the cell's zone number (see :mod:`laby3d.maze.observe`).
+
+The entrance and the exit are the border sides left open: exactly two, and the first in reading
+order (rows from the top, cells from the left, sides N, E, S, O) is the entrance. A maze whose
+entrance is not that one (or that has an opening inside, with no border side) says so with two
+keys, ``"entree"`` on the entrance's cell and ``"sortie"`` on the exit's, each the side opened
+there (None for none); :func:`to_classroom` writes them only then.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
 
 from laby3d.errors import MazeFileError, ParameterError
 from laby3d.maze.mazefile import check_perfect, check_symmetric
-from laby3d.maze.model import SIDE_BITS, E, Maze, N, S, W, check_maze, check_size, interior_only
+from laby3d.maze.model import SIDE_BITS, E, Maze, N, Opening, S, W, check_maze, check_size, interior_only
+from laby3d.quoting import shown
 
-_ALIASES = {"O": "W"}  # "ouest"
 #: The key of a cell's zone number in the classroom form.
 ZONE_KEY = "zone"
+#: Keys naming the entrance's and the exit's cell (value: the side opened there, or None).
+ENTRANCE_KEY, EXIT_KEY = "entree", "sortie"
+#: The exercise's side names, in reading order, and laby3d's side each stands for.
+FORM_SIDES = {"N": "N", "E": "E", "S": "S", "O": "W"}
+_SIDE_OF_KEY = {**FORM_SIDES, "W": "W"}  # "W" read too (the English form)
 
 
 def to_classroom(
@@ -26,7 +38,8 @@ def to_classroom(
     """Rows of ``{"N": bool, "E": bool, "S": bool, "O": bool}`` (True = open side).
 
     ``west`` names the west key (the exercise's ``"O"``, or ``"W"``); ``zones`` (``(rows,
-    cols)`` ints, e.g. :func:`laby3d.maze.observe.zone_numbers`) adds ``"zone": number``.
+    cols)`` ints, e.g. :func:`laby3d.maze.observe.zone_numbers`) adds ``"zone": number``. The
+    entrance and exit are the open border sides (see the module for when they are named).
 
     >>> import laby3d
     >>> maze = laby3d.generate(1, 2, seed=1)   # entrance W of (0, 0), exit E of (0, 1)
@@ -45,6 +58,17 @@ def to_classroom(
         [{names[side]: bool(mask & bit) for side, bit in SIDE_BITS.items()} for mask in row]
         for row in maze.cells.tolist()
     ]
+    if (
+        maze.entrance is not None
+        and maze.exit is not None
+        and _border_openings(maze.cells)
+        != [
+            maze.entrance,
+            maze.exit,
+        ]
+    ):
+        for key, opening in ((ENTRANCE_KEY, maze.entrance), (EXIT_KEY, maze.exit)):
+            rows[opening.row][opening.col][key] = None if opening.side is None else names[opening.side]
     if zones is not None:
         for row, numbers in zip(rows, np.asarray(zones).tolist(), strict=True):
             for cell, number in zip(row, numbers, strict=True):
@@ -52,28 +76,120 @@ def to_classroom(
     return rows
 
 
-def from_classroom(rows_of_dicts: list[list[dict[str, Any]]]) -> Maze:
-    """A maze from rows of side dicts (``"O"`` or ``"W"`` for west); border openings and zone
-    numbers are ignored (the zones are known from the passages)."""
-    if not isinstance(rows_of_dicts, list) or not rows_of_dicts or not isinstance(rows_of_dicts[0], list):
-        raise MazeFileError("expected a non-empty list of rows, each a list of dicts")
+def from_classroom(rows_of_dicts: Sequence[Sequence[dict[str, Any]]]) -> Maze:
+    """A maze from rows of side dicts (``"O"`` or ``"W"`` for west; True = open), the entrance
+    and exit from the open border sides (see the module); zone numbers are ignored (they are
+    known from the passages). Every problem raises :class:`MazeFileError` naming the cell.
+
+    >>> maze = from_classroom([[{"N": False, "E": True, "S": False, "O": True},
+    ...                         {"N": False, "E": True, "S": False, "O": True}]])
+    >>> maze.entrance, maze.exit
+    (Opening(row=0, col=0, side='W'), Opening(row=0, col=1, side='E'))
+    """
+    if (
+        not isinstance(rows_of_dicts, (list, tuple))
+        or not rows_of_dicts
+        or not isinstance(rows_of_dicts[0], (list, tuple))
+    ):
+        raise MazeFileError("expected a non-empty list of rows, each a list of cells (dicts of N, E, S, O)")
     rows, cols = len(rows_of_dicts), len(rows_of_dicts[0])
+    try:
+        check_size(rows, cols)
+    except ParameterError as error:
+        raise MazeFileError(f"{rows} rows of {cols} cells: {error}") from None
     cells = np.zeros((rows, cols), dtype=np.uint8)
+    marks: dict[str, list[Opening]] = {ENTRANCE_KEY: [], EXIT_KEY: []}
     for r, row in enumerate(rows_of_dicts):
-        if not isinstance(row, list) or len(row) != cols:
-            raise MazeFileError(f"row {r} must hold {cols} cells")
+        if not isinstance(row, (list, tuple)) or len(row) != cols:
+            raise MazeFileError(f"row {r} must be a list of {cols} cells, like row 0")
         for c, sides in enumerate(row):
-            if not isinstance(sides, dict):
-                raise MazeFileError(f"cell ({r}, {c}) must be a dict of sides")
-            for key, value in sides.items():
-                if key == ZONE_KEY:
-                    continue
-                side = _ALIASES.get(key, key)
-                if side not in SIDE_BITS:
-                    raise MazeFileError(f"cell ({r}, {c}) has an unknown side {key!r} (N, E, S, O or W)")
-                if value:
-                    cells[r, c] |= SIDE_BITS[side]
-    return _checked(rows, cols, interior_only(cells))
+            cells[r, c] = _cell_mask(sides, r, c, marks)
+    entrance, exit_ = _openings(cells, marks)
+    maze = Maze(rows, cols, cells, entrance=entrance, exit=exit_)
+    check_symmetric(cells)
+    check_perfect(maze)
+    return maze
+
+
+def _cell_mask(sides: Any, r: int, c: int, marks: dict[str, list[Opening]]) -> int:
+    """The open-side bits of one cell's dict; its entrance or exit mark noted in ``marks``."""
+    if not isinstance(sides, dict):
+        raise MazeFileError(f"cell ({r}, {c}) must be a dict of its sides N, E, S, O, got {shown(sides)}")
+    mask, seen = 0, set()
+    for key, value in sides.items():
+        if key == ZONE_KEY:
+            continue
+        if key in marks:
+            if value is not None and value not in FORM_SIDES and value != "W":
+                raise MazeFileError(f"cell ({r}, {c}) {key} must be N, E, S, O or None, got {shown(value)}")
+            marks[key].append(Opening(r, c, None if value is None else _SIDE_OF_KEY[value]))  # type: ignore[arg-type]
+            continue
+        side = _SIDE_OF_KEY.get(key) if isinstance(key, str) else None
+        if side is None:
+            raise MazeFileError(
+                f"cell ({r}, {c}) has an unknown key {shown(key)} (N, E, S, O, W, zone, entree, sortie)"
+            )
+        if side in seen:
+            raise MazeFileError(f"cell ({r}, {c}) gives its west side twice (O and W)")
+        if not isinstance(value, bool):
+            raise MazeFileError(f"cell ({r}, {c}) side {key} must be True (open) or False, got {shown(value)}")
+        seen.add(side)
+        mask |= SIDE_BITS[side] if value else 0
+    missing = [key for key, side in FORM_SIDES.items() if side not in seen]
+    if missing:
+        raise MazeFileError(f"cell ({r}, {c}) lacks side {missing[0]} (each cell gives N, E, S and O)")
+    return mask
+
+
+def _openings(cells: np.ndarray, marks: dict[str, list[Opening]]) -> tuple[Opening, Opening]:
+    """The entrance and the exit: the marked cells, or the two open border sides in reading order."""
+    found = _border_openings(cells)
+    named = ", ".join(f"cell ({o.row}, {o.col}) side {_form_side(o.side)}" for o in found[:4])
+    if any(marks.values()):
+        for key, opening in marks.items():
+            if len(opening) != 1:
+                both = f"{ENTRANCE_KEY!r} and {EXIT_KEY!r}"
+                raise MazeFileError(f"{len(opening)} cells carry {key!r}: exactly one must, when {both} are used")
+        entrance, exit_ = marks[ENTRANCE_KEY][0], marks[EXIT_KEY][0]
+        stated = [o for o in (entrance, exit_) if o.side is not None]
+        unstated = [o for o in found if o not in stated]
+        if unstated:
+            o = unstated[0]
+            raise MazeFileError(
+                f"cell ({o.row}, {o.col}) side {_form_side(o.side)} is open on the border but is neither "
+                f"{ENTRANCE_KEY!r} nor {EXIT_KEY!r}"
+            )
+        for key, o in ((ENTRANCE_KEY, entrance), (EXIT_KEY, exit_)):
+            if o.side is not None and o not in found:
+                raise MazeFileError(
+                    f"cell ({o.row}, {o.col}) {key} side {_form_side(o.side)} is not open on the border"
+                )
+        if entrance == exit_:
+            raise MazeFileError(f"cell ({entrance.row}, {entrance.col}) is both {ENTRANCE_KEY!r} and {EXIT_KEY!r}")
+        return entrance, exit_
+    if len(found) != 2:
+        what = f"{len(found)}: {named}{', …' if len(found) > 4 else ''}" if found else "none"
+        raise MazeFileError(
+            f"the border must have exactly two open sides, the entrance (first in reading order) and the exit; "
+            f"open: {what}"
+        )
+    return found[0], found[1]
+
+
+def _border_openings(cells: np.ndarray) -> list[Opening]:
+    """The open border sides of ``cells``: rows from the top, cells from the left, sides N, E, S, W."""
+    border = cells ^ interior_only(cells)
+    return [
+        Opening(row, col, side)  # type: ignore[arg-type]
+        for (row, col), mask in np.ndenumerate(border)
+        for side, bit in SIDE_BITS.items()
+        if mask & bit
+    ]
+
+
+def _form_side(side: str | None) -> str:
+    """laby3d's side name as the form says it (W is O)."""
+    return "none" if side is None else {v: k for k, v in FORM_SIDES.items()}[side]
 
 
 def to_grid(maze: Maze) -> np.ndarray:

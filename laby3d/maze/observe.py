@@ -135,34 +135,52 @@ def zone_numbers(maze: Maze, steps: int) -> np.ndarray:
     return _zone_history(maze, _checked_order(maze, steps), [steps])[0]
 
 
-def _zone_history(maze: Maze, order: np.ndarray, wanted: list[int]) -> list[np.ndarray]:
-    """Zone numbers after each step count in ``wanted`` (ascending), replaying ``order``.
+class _Zones:
+    """The zones as union-find sets whose root holds the zone's number (the module's rule), so a
+    merge costs the same whichever zone gives its number."""
 
-    Zones are kept as union-find sets whose root holds the zone's number, so a merge costs the
-    same whichever zone gives its number."""
-    count = maze.cell_count
-    parent = list(range(count))
-    number = list(range(count))  # the zone number, read at each set's root
-    size = [1] * count
+    def __init__(self, count: int) -> None:
+        self.parent = list(range(count))
+        self.number = list(range(count))  # read at each set's root
+        self.size = [1] * count
+
+    def numbers(self, first: int, second: int) -> tuple[int, int, int, int]:
+        """The roots and zone numbers of two cells."""
+        root_first, root_second = find(self.parent, first), find(self.parent, second)
+        return root_first, root_second, self.number[root_first], self.number[root_second]
+
+    def join(self, root_first: int, root_second: int) -> None:
+        """Merge the second zone into the first: the first's number for all their cells."""
+        kept = self.number[root_first]
+        big, small = (root_first, root_second)
+        if self.size[small] > self.size[big]:
+            big, small = small, big
+        self.parent[small] = big
+        self.size[big] += self.size[small]
+        self.number[big] = kept
+
+    def all_numbers(self) -> np.ndarray:
+        """``(count,)`` int64 zone number of every cell."""
+        return np.asarray(self.number, dtype=np.int64)[_roots(np.array(self.parent, dtype=np.int64))]
+
+
+def _zone_history(maze: Maze, order: np.ndarray, wanted: list[int]) -> list[np.ndarray]:
+    """Zone numbers after each step count in ``wanted`` (ascending), replaying ``order``."""
+    zones = _Zones(maze.cell_count)
     snapshots = []
     targets = iter(wanted)
     target = next(targets, None)
     for step in range(len(order) + 1):
         while target == step:
-            roots = _roots(np.array(parent, dtype=np.int64))
-            snapshots.append(np.asarray(number, dtype=np.int64)[roots].reshape(maze.rows, maze.cols))
+            snapshots.append(zones.all_numbers().reshape(maze.rows, maze.cols))
             target = next(targets, None)
         if step == len(order):
             break
         first, second = sorted(int(cell) for cell in order[step])  # the wall's west or north cell first
-        root_first, root_second = find(parent, first), find(parent, second)
+        root_first, root_second, _, _ = zones.numbers(first, second)
         if root_first == root_second:
             raise InternalError(f"passage {step} joins cells of one zone: not a perfect maze")
-        kept = number[root_first]
-        big, small = (root_first, root_second) if size[root_first] >= size[root_second] else (root_second, root_first)
-        parent[small] = big
-        size[big] += size[small]
-        number[big] = kept
+        zones.join(root_first, root_second)
     return snapshots
 
 
@@ -204,6 +222,61 @@ def stages(maze: Maze, *, every: int = 1, steps: list[int] | None = None) -> Ite
             last_opened=(int(order[step - 1, 0]), int(order[step - 1, 1])) if step else None,
             rejected=rejected_before(step),
         )
+
+
+@dataclass(frozen=True, kw_only=True)
+class WallTaken:
+    """One wall as the algorithm took it: named from its first (west or north) cell."""
+
+    #: Row and column of the wall's first cell.
+    row: int
+    col: int
+    #: ``"E"`` or ``"S"``: the side of the first cell the wall is on.
+    side: str
+    #: Zone numbers of the first and the second cell when the wall was taken (the module's rule).
+    first_number: int
+    second_number: int
+    #: Whether the wall was opened (the numbers differed) or rejected.
+    opened: bool
+
+
+def walls_taken(maze: Maze) -> list[WallTaken]:
+    """Every wall in the order the algorithm took it, with the zone numbers of its two cells then:
+    for Kruskal, the walls drawn until the maze was finished, opened or rejected (replayed from
+    the seed); for the other algorithms, the passages in the order they were opened.
+
+    >>> import laby3d
+    >>> for wall in walls_taken(laby3d.generate(2, 3, algorithm="kruskal", seed=7)):
+    ...     print(wall.row, wall.col, wall.side, wall.first_number, wall.second_number, wall.opened)
+    0 2 S 2 5 True
+    1 1 E 4 2 True
+    0 1 E 1 4 True
+    0 1 S 1 1 False
+    0 0 S 0 3 True
+    1 0 E 0 1 True
+    """
+    maze = with_steps(maze)
+    order = _recorded_order(maze)
+    if maze.algorithm == "kruskal" and maze.seed is not None:
+        walls, position = kruskal_examination(maze)
+        taken = walls[: int(position[-1]) + 1] if len(position) else walls[:0]
+    else:
+        taken = np.sort(order, axis=1)
+    zones = _Zones(maze.cell_count)
+    result = []
+    for first, second in taken.tolist():
+        root_first, root_second, first_number, second_number = zones.numbers(first, second)
+        row, col = divmod(first, maze.cols)
+        side = "E" if second == first + 1 else "S"
+        opened = root_first != root_second
+        result.append(
+            WallTaken(
+                row=row, col=col, side=side, first_number=first_number, second_number=second_number, opened=opened
+            )
+        )
+        if opened:
+            zones.join(root_first, root_second)
+    return result
 
 
 def _rejected_before(maze: Maze) -> Callable[[int], np.ndarray]:
