@@ -9,6 +9,14 @@ Why one object with several shells rather than one object per part: slicers drop
 onto the bed on its own, so a ridge or an embossed label saved as its own object would land
 beside the maze at z = 0. The parts of one object keep their places.
 
+A *plate* (:func:`objects_3mf_bytes`) holds several mazes: each its own object (named after its
+pupil, its parts inside as above) whose vertices are already where it lies on the bed (moved, or
+turned a quarter turn and moved), so PrusaSlicer shows the arrangement as it is when it does not
+arrange again (``--dont-arrange`` headless). The placement is in the vertices rather than in the
+build items' ``transform``: PrusaSlicer 2.5 reads the transform of a 3MF it did not write into
+the object's first part only and leaves the other parts where they were (the walls of every maze
+printed on top of each other at the bed's corner; tests/test_plates.py slices a plate).
+
 Per-part extruders:
 
 - *PrusaSlicer* reads the parts from ``Metadata/Slic3r_PE_model.config``: one ``<volume>`` per
@@ -44,6 +52,8 @@ import json
 import re
 import struct
 import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
@@ -121,15 +131,21 @@ _VERTEX = '<vertex x="%.9g" y="%.9g" z="%.9g" />'
 _TRIANGLE = '<triangle v1="%d" v2="%d" v3="%d" pid="1" p1="%d" />'
 
 
-def _mesh_text(solid: MazeSolid) -> tuple[bytes, bytes]:
+def _mesh_text(
+    solid: MazeSolid, materials: list[str], transform: tuple[float, ...] | None = None
+) -> tuple[bytes, bytes]:
     """The ``<vertices>`` and ``<triangles>`` elements of every part, numbers only (no text from
-    the user), formatted with numpy and one ``%`` per part rather than an element per vertex."""
+    the user), formatted with numpy and one ``%`` per part rather than an element per vertex;
+    each triangle's material is its part's place in ``materials``; vertices moved by
+    ``transform`` (see :class:`PlacedObject`)."""
+    matrix = None if transform is None else np.array(transform, dtype=float).reshape(4, 3)
     vertices, triangles = [], []
     offset = 0
-    for index, part in enumerate(solid.parts.values()):
-        vertices.append(_VERTEX * len(part.vertices) % tuple(part.vertices.ravel().tolist()))
+    for name, part in solid.parts.items():
+        points = part.vertices if matrix is None else part.vertices @ matrix[:3] + matrix[3]
+        vertices.append(_VERTEX * len(points) % tuple(points.ravel().tolist()))
         # lib3mf ignores a triangle's p1 unless the triangle names its pid too
-        corners = np.column_stack([part.faces + offset, np.full(len(part.faces), index)])
+        corners = np.column_stack([part.faces + offset, np.full(len(part.faces), materials.index(name))])
         triangles.append(_TRIANGLE * len(part.faces) % tuple(corners.ravel().tolist()))
         offset += len(part.vertices)
     return (
@@ -138,45 +154,69 @@ def _mesh_text(solid: MazeSolid) -> tuple[bytes, bytes]:
     )
 
 
-def _model_xml(solid: MazeSolid, title: str) -> bytes:
-    """``3D/3dmodel.model``: core-namespace materials, one object holding every part's shell.
+@dataclass(frozen=True, kw_only=True)
+class PlacedObject:
+    """One object of a 3MF: its name, its solid (mm) and, on a plate, where it goes: an affine
+    map as 3MF writes one (12 numbers ``m00 m01 m02 m10 m11 m12 m20 m21 m22 m30 m31 m32``, a point
+    being a row vector times the matrix), applied to its vertices; None: where the solid lies."""
+
+    name: str
+    solid: MazeSolid
+    transform: tuple[float, ...] | None = None
+
+
+def _model_xml(objects: Sequence[PlacedObject], title: str) -> bytes:
+    """``3D/3dmodel.model``: core-namespace materials (every part name once, in first-seen
+    order), one object per solid holding every part's shell, one build item each.
 
     ElementTree writes everything but the mesh's numbers, with empty ``<vertices />`` and
-    ``<triangles />`` in place; those two are then filled by :func:`_mesh_text` (they cannot occur
-    in the text ElementTree wrote elsewhere, where ``<`` is always escaped)."""
+    ``<triangles />`` in place; those are then filled by :func:`_mesh_text`, object by object (they
+    cannot occur in the text ElementTree wrote elsewhere, where ``<`` is always escaped)."""
+    materials = list(dict.fromkeys(name for placed in objects for name in placed.solid.parts))
     model = ET.Element("model", {"unit": "millimeter", _XML_LANG: "en-US", "xmlns": CORE_NS})
     ET.SubElement(model, "metadata", name="Title").text = title
     ET.SubElement(model, "metadata", name="Application").text = "laby3d"
     resources = ET.SubElement(model, "resources")
-    materials = ET.SubElement(resources, "basematerials", id="1")
-    for name in solid.parts:
-        ET.SubElement(materials, "base", name=name, displaycolor=_hex_colour(PART_COLOURS.get(name, OTHER_COLOUR)))
-    item = ET.SubElement(resources, "object", id="2", name=title, type="model", pid="1", pindex="0")
-    mesh = ET.SubElement(item, "mesh")
-    ET.SubElement(mesh, "vertices")
-    ET.SubElement(mesh, "triangles")
-    ET.SubElement(ET.SubElement(model, "build"), "item", objectid="2")
-    before, rest = _xml_bytes(model).split(b"<vertices />")
-    between, after = rest.split(b"<triangles />")
-    vertices, triangles = _mesh_text(solid)
-    return b"".join([before, vertices, between, triangles, after])
+    group = ET.SubElement(resources, "basematerials", id="1")
+    for name in materials:
+        ET.SubElement(group, "base", name=name, displaycolor=_hex_colour(PART_COLOURS.get(name, OTHER_COLOUR)))
+    build = ET.Element("build")
+    for index, placed in enumerate(objects):
+        first = materials.index(next(iter(placed.solid.parts)))
+        shape = ET.SubElement(
+            resources, "object", id=str(index + 2), name=placed.name, type="model", pid="1", pindex=str(first)
+        )
+        mesh = ET.SubElement(shape, "mesh")
+        ET.SubElement(mesh, "vertices")
+        ET.SubElement(mesh, "triangles")
+        ET.SubElement(build, "item", objectid=str(index + 2))
+    model.append(build)
+    chunks = _xml_bytes(model).split(b"<vertices />")
+    text = [chunks[0]]
+    for placed, chunk in zip(objects, chunks[1:], strict=True):
+        vertices, triangles = _mesh_text(placed.solid, materials, placed.transform)
+        between, after = chunk.split(b"<triangles />")
+        text += [vertices, between, triangles, after]
+    return b"".join(text)
 
 
-def _prusa_config_xml(solid: MazeSolid, title: str) -> bytes:
-    """``Metadata/Slic3r_PE_model.config``: PrusaSlicer's parts (triangle ranges), with extruders."""
+def _prusa_config_xml(objects: Sequence[PlacedObject]) -> bytes:
+    """``Metadata/Slic3r_PE_model.config``: PrusaSlicer's objects and their parts (triangle
+    ranges within the object), with extruders."""
     config = ET.Element("config")
-    item = ET.SubElement(config, "object", id="2", instances_count="1")
-    ET.SubElement(item, "metadata", type="object", key="name", value=title)
-    first = 0
-    for name, part in solid.parts.items():
-        volume = ET.SubElement(item, "volume", firstid=str(first), lastid=str(first + len(part.faces) - 1))
-        for key, value in (
-            ("name", name),
-            ("volume_type", "ModelPart"),
-            ("extruder", str(PART_EXTRUDERS.get(name, 1))),
-        ):
-            ET.SubElement(volume, "metadata", type="volume", key=key, value=value)
-        first += len(part.faces)
+    for index, placed in enumerate(objects):
+        item = ET.SubElement(config, "object", id=str(index + 2), instances_count="1")
+        ET.SubElement(item, "metadata", type="object", key="name", value=placed.name)
+        first = 0
+        for name, part in placed.solid.parts.items():
+            volume = ET.SubElement(item, "volume", firstid=str(first), lastid=str(first + len(part.faces) - 1))
+            for key, value in (
+                ("name", name),
+                ("volume_type", "ModelPart"),
+                ("extruder", str(PART_EXTRUDERS.get(name, 1))),
+            ):
+                ET.SubElement(volume, "metadata", type="volume", key=key, value=value)
+            first += len(part.faces)
     return _xml_bytes(config)
 
 
@@ -203,11 +243,18 @@ def _package_xml() -> dict[str, bytes]:
 def threemf_bytes(solid: MazeSolid, title: str) -> bytes:
     """3MF, unit millimetre: one object, one closed shell per part, coloured per part, with
     PrusaSlicer's part list and extruders (see the module docstring)."""
+    return objects_3mf_bytes([PlacedObject(name=title, solid=solid)], title)
+
+
+def objects_3mf_bytes(objects: Sequence[PlacedObject], title: str) -> bytes:
+    """3MF, unit millimetre, of several objects (a plate: each where it lies on the bed), each as
+    :func:`threemf_bytes` writes one; names and title made XML-safe."""
     title = xml_text(title)
+    objects = [replace(placed, name=xml_text(placed.name)) for placed in objects]
     files = {
         **_package_xml(),
-        "3D/3dmodel.model": _model_xml(solid, title),
-        "Metadata/Slic3r_PE_model.config": _prusa_config_xml(solid, title),
+        "3D/3dmodel.model": _model_xml(objects, title),
+        "Metadata/Slic3r_PE_model.config": _prusa_config_xml(objects),
     }
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
