@@ -19,7 +19,7 @@ import sys
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -72,6 +72,19 @@ class MazeTask:
         """Folder and file stem: unique in a batch."""
         return self.folder, self.variant
 
+    @property
+    def labelled_job(self) -> Job:
+        """The job with this maze's label (a class set's name labels its maze)."""
+        return self.job if self.label is None else self.job.model_copy(update={"label": self.label})
+
+    @property
+    def title(self) -> str:
+        """What a class's plan calls this maze: its pupil's name, its file stem (one of a
+        job's ``count``), or its job's name."""
+        if self.job.names is not None and self.label is not None:
+            return self.label
+        return self.variant if self.job.count is not None else self.job.name
+
 
 @dataclass
 class MazeResult:
@@ -107,9 +120,7 @@ def render_task(task: MazeTask) -> MazeResult:
     """Generate one maze and render all its files (nothing is written); never raises."""
     from laby3d.pipeline import render_all
 
-    job = task.job
-    if task.label is not None:  # a class set's name labels its maze
-        job = job.model_copy(update={"label": task.label})
+    job = task.labelled_job
     entry: dict[str, Any] = {
         "job": job.name,
         "maze": task.variant,
@@ -227,6 +238,7 @@ def _run(
             done += 1
             if progress:
                 progress(done, len(tasks), entries[task.key])
+        plates = _write_plates(tasks, mazes, entries, output_dir, submit)
     finally:
         if pool is not None:
             pool.stop()  # the workers' own exit; interrupted work is abandoned
@@ -241,8 +253,9 @@ def _run(
         "mazes": ordered,
         "booklets": booklets,
         "class_sheets": class_sheets,
-        "failed": sum(1 for entry in [*ordered, *booklets, *class_sheets] if entry.get("error")),
-        "totals": totals(ordered, class_sheets),
+        "plates": plates,
+        "failed": sum(1 for entry in [*ordered, *booklets, *class_sheets, *plate_files(plates)] if entry.get("error")),
+        "totals": totals(ordered, class_sheets, plates),
         "timings_s": {"total": round(time.perf_counter() - started, 3)},
     }
     text = json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"
@@ -250,7 +263,7 @@ def _run(
     return manifest
 
 
-def _schedule(pool: Any, function: Callable[[MazeTask], MazeResult], task: MazeTask) -> Future[MazeResult]:
+def _schedule(pool: Any, function: Callable[[Any], Any], task: Any) -> Future[Any]:
     return pool.schedule(function, args=(task,))
 
 
@@ -319,6 +332,89 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
     return written
 
 
+def _write_plates(
+    tasks: list[MazeTask],
+    mazes: MazeTexts,
+    entries: dict[tuple[str, str], dict[str, Any]],
+    output_dir: Path,
+    submit: Callable[..., Future[Any]],
+) -> dict[str, Any] | None:
+    """The class's plates (:mod:`laby3d.plates`): every maze whose job asks for the ``plates``
+    format, arranged on its printer's plates, one 3MF per plate rendered by the workers from the
+    mazes' file text (this process keeps no solid), the plates shared among the printers, and
+    the plan for the teacher, in ``plates/``; None when no job asks for plates."""
+    from laby3d.plates import (
+        PLATES,
+        PlateMaze,
+        group_record,
+        margin_advice,
+        plan_groups,
+        plan_text,
+        plate_tasks,
+        render_plate,
+    )
+
+    wanted = [task for task in tasks if PLATES in task.job.formats]
+    if not wanted:
+        return None
+    taken = {Path(task.folder).name.casefold() for task in tasks}
+    name = PLATES
+    while name.casefold() in taken:  # a job named "plates" keeps its folder
+        name += "_"
+    folder = output_dir / name
+    members = [
+        PlateMaze(name=t.title, job=t.labelled_job, key=t.key, seconds=_print_seconds(entries[t.key]))
+        for t in wanted
+        if t.key in mazes
+    ]
+    groups = plan_groups(members)
+    futures: dict[Future[Any], tuple[int, int]] = {}
+    for g, group in enumerate(groups):
+        for p, plate in enumerate(plate_tasks(group, mazes)):
+            futures[submit(render_plate, plate)] = (g, p)
+    written: dict[tuple[int, int], dict[str, Any]] = {}
+    for future in as_completed(list(futures)):
+        g, p = futures.pop(future)
+        path = folder / groups[g].file_name(p)
+        entry: dict[str, Any] = {"file": str(path.relative_to(output_dir))}
+        try:
+            result = future.result()
+            write_atomic(path, result.data, root=output_dir)
+            entry.update(sha256=hashlib.sha256(result.data).hexdigest(), bytes=len(result.data))
+            entry["print_seconds"] = None if result.seconds is None else round(result.seconds)
+            del result
+        except (Laby3dError, WorkerDied) as error:
+            entry["error"] = str(error) if isinstance(error, Laby3dError) else f"its worker died ({error})"
+        except Exception as error:  # noqa: BLE001 - reported on the plate, the batch goes on
+            entry["error"] = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"
+        del future
+        written[g, p] = entry
+    records = [
+        group_record(group, [written[g, p] for p in range(len(group.arrangement.plates))], margin_advice(group))
+        for g, group in enumerate(groups)
+    ]
+    lang = wanted[0].job.lang
+    data = plan_text(records, lang).encode()
+    plan = folder / "plan.txt"
+    write_atomic(plan, data, root=output_dir)
+    return {
+        "folder": name,
+        "plan": {"file": str(plan.relative_to(output_dir)), "sha256": hashlib.sha256(data).hexdigest()},
+        "printers": records,
+    }
+
+
+def _print_seconds(entry: dict[str, Any]) -> float | None:
+    """A maze's own print time estimate (s), when its report has one."""
+    timing = (entry.get("printability") or {}).get("print_time")
+    return None if timing is None else float(timing["seconds"])
+
+
+def plate_files(plates: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """Every plate of a manifest's ``plates`` section (none without it)."""
+    return [plate for group in (plates or {}).get("printers", []) for plate in group["plates"]]
+
+
 def _by_job(tasks: list[MazeTask]) -> dict[str, list[MazeTask]]:
     """The tasks grouped by their job's folder, in order."""
     jobs: dict[str, list[MazeTask]] = {}
@@ -327,9 +423,12 @@ def _by_job(tasks: list[MazeTask]) -> dict[str, list[MazeTask]]:
     return jobs
 
 
-def totals(entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]]) -> dict[str, Any]:
+def totals(
+    entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]], plates: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Class totals: mazes, solids, filament (g) and print time (h) where the report estimates
-    them, and laser sheets to cut (the class's shared sheets where nested, else each maze's)."""
+    them, laser sheets to cut (the class's shared sheets where nested, else each maze's), and
+    printer plates (with the plates format)."""
     reports = [entry["printability"] for entry in entries if entry.get("printability")]
     result: dict[str, Any] = {"mazes": len(entries), "failed": sum(1 for e in entries if e.get("error"))}
     result["solids"] = len(reports)
@@ -344,6 +443,8 @@ def totals(entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]]) ->
             result["filament_g"] = round(sum(r["mass"]["typical_g"] for r in reports), 1)
         if all("print_time" in r for r in reports):
             result["print_seconds"] = sum(r["print_time"]["seconds"] for r in reports)
+    if plates is not None:
+        result["plates"] = len(plate_files(plates))
     return result
 
 

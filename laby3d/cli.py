@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from laby3d.errors import InternalError, Laby3dError, OutputError, ParameterError
-from laby3d.export.formats import FORMATS, format_for
+from laby3d.export.formats import CLASS_FORMATS, FORMATS, format_for
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
@@ -224,13 +224,19 @@ def cmd_list(args: argparse.Namespace) -> None:
     print("formats (the output file name ends with .NAME; in YAML's formats: NAME):")
     for fmt in FORMATS.values():
         print(f"  {fmt.name:14} {fmt.description}")
+    print("made once over a batch's mazes (YAML's formats only):")
+    for whole in CLASS_FORMATS.values():
+        print(f"  {whole.name:14} {whole.description}")
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from laby3d.batch import expand, progress_printer, run_batch
+    from laby3d.batch import expand, plate_files, progress_printer, run_batch
     from laby3d.config import load_batch
+    from laby3d.options.build import nested, validated_job
 
-    batch, jobs = load_batch(args.config)
+    overrides = nested(typed_options(args))  # over every job: --printers
+    validated_job(overrides, cross_checks=False)  # a bad value is named as typed
+    batch, jobs = load_batch(args.config, overrides=overrides)
     if args.only:
         unknown = sorted(set(args.only) - {job.name for job in jobs})
         if unknown:
@@ -269,7 +275,14 @@ def cmd_batch(args: argparse.Namespace) -> int:
     manifest_path = output_dir / "manifest.json"
     print(f"{written} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
     print(_totals_line(manifest["totals"]))
-    for entry in [*manifest["mazes"], *manifest["booklets"], *manifest["class_sheets"]]:
+    if manifest["plates"] is not None:
+        print("\n".join(_plates_lines(manifest["plates"], output_dir)))
+    for entry in [
+        *manifest["mazes"],
+        *manifest["booklets"],
+        *manifest["class_sheets"],
+        *plate_files(manifest["plates"]),
+    ]:
         if entry.get("error"):
             what = entry.get("maze") or entry.get("file") or entry["job"]
             _print_error(f"failed: {what}: {entry['error']}")
@@ -303,6 +316,8 @@ def _totals_line(totals: dict[str, Any]) -> str:
         return f"{number} {thing}{'' if number == 1 else 's'}"
 
     parts = [counted(totals["solids"], "solid")] if totals["solids"] else []
+    if totals.get("plates"):
+        parts.append(counted(totals["plates"], "printer plate"))
     if totals.get("laser_sheets"):
         parts.append(counted(totals["laser_sheets"], "laser sheet"))
     if "print_seconds" in totals:
@@ -312,6 +327,22 @@ def _totals_line(totals: dict[str, Any]) -> str:
     elif "pla_solid_g" in totals:
         parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
     return "totals: " + (", ".join(parts) or f"{totals['mazes']} mazes")
+
+
+def _plates_lines(plates: dict[str, Any], output_dir: Path) -> list[str]:
+    """The class's plates per printer (how many, how full), each printer's plates and hours, the
+    solids no plate holds, and where the plan is."""
+    from laby3d.plates import advice_line, group_heading, left_out_line, printer_line
+
+    lines = []
+    for group in plates["printers"]:
+        lines.append(f"plates: {group_heading(group)}")
+        lines += [f"  {printer_line(group, printer)}" for printer in group["per_printer"]]
+        lines += [f"  {left_out_line(group, left)}" for left in group["left_out"]]
+        advice = advice_line(group)
+        lines += [] if advice is None else [f"  {advice}"]
+    lines.append(f"plan: {output_dir / plates['plan']['file']}")
+    return lines
 
 
 def cmd_validate(args: argparse.Namespace) -> None:
@@ -450,6 +481,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]",
     )
+    add_option_flags(p, ("print",), lang, only=("print.printers",))  # over every job
     p.set_defaults(run=cmd_batch)
 
     p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")

@@ -53,8 +53,9 @@ def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool =
         raise ConfigError(f"{where}{field}: {error.detail}".lstrip(": ")) from None
 
 
-def load_batch(path: str | Path) -> tuple[Batch, list[Job]]:
-    """Read a YAML batch file safely and check every job (defaults merged)."""
+def load_batch(path: str | Path, *, overrides: dict[str, Any] | None = None) -> tuple[Batch, list[Job]]:
+    """Read a YAML batch file safely and check every job (defaults merged under it, ``overrides``
+    over it: options typed on the command line, e.g. ``{"print": {"printers": 2}}``)."""
     from laby3d.yamlsafe import load_yaml_file
 
     name = Path(path).name
@@ -74,7 +75,7 @@ def load_batch(path: str | Path) -> tuple[Batch, list[Job]]:
         # a preset the job names sits over the defaults, under the job; one named in the defaults
         # sits under the defaults (validated_job puts it there)
         preset = PRESETS.get(raw["preset"], {}) if isinstance(raw.get("preset"), str) else {}
-        data = merge(merge(batch.defaults, preset), raw)
+        data = merge(merge(merge(batch.defaults, preset), raw), overrides or {})
         jobs.append(job_from_dict(data, f"{name}: jobs[{index}] ({label})"))
     return batch, jobs
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from laby3d.export.formats import get_format
+from laby3d.export.formats import CLASS_FORMATS, get_format, needs_of
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserSheets
@@ -138,10 +138,11 @@ class Rendered:
 
 def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
     """Render ``formats`` of ``maze`` with ``job``'s options; with a solid among them, the
-    printability report comes first (so unprintable walls are refused before anything else)."""
+    printability report comes first (so unprintable walls are refused before anything else).
+    Formats made once over a batch's mazes (``plates``) make no file here, only the report."""
     context = RenderContext(maze, job)
     rendered = Rendered(files={})
-    solids = [name for name in formats if get_format(name).needs == "solid"]
+    solids = [name for name in formats if needs_of(name) == "solid"]
     if solids:
         start = time.perf_counter()
         rendered.report = context.printability
@@ -151,6 +152,8 @@ def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
         rendered.companions["printability.json"] = solids[0]
         rendered.timings["solid"] = time.perf_counter() - start
     for name in formats:
+        if name in CLASS_FORMATS:
+            continue
         start = time.perf_counter()
         rendered.files[name] = context.render(name)
         if name in ("svg", "dxf") and job.laser.mode in ("stack", "kerf-test"):

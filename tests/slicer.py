@@ -76,10 +76,13 @@ def _seconds(text: str) -> float:
     return float(sum(int(n) * units[u] for n, u in re.findall(r"(\d+)([dhms])", text)))
 
 
-def slice_model(slicer: str, model: Path, config: Path, gcode: Path) -> SliceResult:
-    """Slice ``model`` with ``config``; the G-code's filament and normal-mode time estimates."""
+def slice_model(slicer: str, model: Path, config: Path, gcode: Path, *, as_placed: bool = False) -> SliceResult:
+    """Slice ``model`` with ``config`` (``as_placed``: its objects where the file puts them, as a
+    plate is meant, rather than arranged by PrusaSlicer); the G-code's filament and normal-mode
+    time estimates."""
+    keep = ["--dont-arrange"] if as_placed else []
     done = subprocess.run(
-        [slicer, "--loglevel", "1", "--load", str(config), "--export-gcode", "--output", str(gcode), str(model)],
+        [slicer, "--loglevel", "1", "--load", str(config), *keep, "--export-gcode", "--output", str(gcode), str(model)],
         capture_output=True,
         text=True,
         timeout=900,

@@ -203,6 +203,35 @@ FORMATS: dict[str, Format] = {
 }
 
 
+@dataclass(frozen=True, kw_only=True)
+class ClassFormat:
+    """A format made once over many mazes of a batch (``laby3d batch`` only, no file per maze):
+    its name and what each of its mazes needs."""
+
+    name: str
+    description: str
+    needs: Needs
+
+
+#: Formats made once over the mazes of a batch.
+CLASS_FORMATS: dict[str, ClassFormat] = {
+    f.name: f
+    for f in (
+        ClassFormat(
+            name="plates",
+            description="the solids arranged on the printer's plates: a 3MF per plate and the printing plan "
+            "(batch only; needs print.printer or print.bed)",
+            needs="solid",
+        ),
+    )
+}
+
+
+def needs_of(name: str) -> Needs:
+    """What format ``name`` (per maze or per class) needs beyond the maze."""
+    return (FORMATS.get(name) or CLASS_FORMATS[name]).needs
+
+
 def format_for(path: str) -> Format:
     """The format whose suffix ends ``path`` (longest suffix wins: .maze.json before .json)."""
     name = path.lower()

@@ -12,6 +12,7 @@ than the best grid of either orientation); it stops early at the area bound.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -58,6 +59,16 @@ SORTS: dict[str, Callable[[tuple[int, int]], tuple[int, ...]]] = {
 }
 #: Orientation rules: both, as given only, turned only.
 TURNS = {"both": (False, True), "flat": (False,), "turned": (True,)}
+
+
+#: µm per mm: callers working in mm pack whole µm (:func:`micrometres`).
+MICROMETRES = 1000.0
+
+
+def micrometres(mm: float, *, down: bool = False) -> int:
+    """``mm`` in whole µm, rounded up (a rectangle to place) or down (a bin), to within 1 nm."""
+    value = mm * MICROMETRES
+    return math.floor(value + 1e-6) if down else math.ceil(value - 1e-6)
 
 
 def area_bound(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> int:

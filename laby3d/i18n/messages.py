@@ -117,6 +117,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "de {value} mm est plus fine que la buse ({nozzle} mm) : le trancheur supprimerait les murs ; "
         "mettre ≥ {least} mm ou force",
     ),
+    "plates_need_printer": (
+        "must name the printer whose plates the plates format fills (one of {choices}), or give print.bed",
+        "doit nommer l’imprimante dont le format plates remplit les plaques (l’une de {choices}), ou donner print.bed",
+    ),
     "label_needs_base": (
         "needs a base plate: base_thickness must be > 0",
         "demande un plateau : base_thickness doit être > 0",

@@ -96,16 +96,20 @@ def flag_help(path: str, field: Any, lang: str = "en") -> str:
     return help_text
 
 
-def add_option_flags(parser: argparse.ArgumentParser, sections: Iterable[str], lang: str = "en") -> dict[str, str]:
+def add_option_flags(
+    parser: argparse.ArgumentParser, sections: Iterable[str], lang: str = "en", *, only: Iterable[str] | None = None
+) -> dict[str, str]:
     """Add a flag per option of ``sections`` (``""`` = the job's own options such as seed and
-    label), their help in ``lang``; returns dotted path → flag as typed."""
+    label; ``only``: just these dotted paths), their help in ``lang``; returns dotted path → flag
+    as typed."""
     wanted = set(sections)
+    chosen = None if only is None else set(only)
     titles = translations.FRENCH_SECTIONS if lang == "fr" else GROUP_TITLES
     groups: dict[str, argparse._ArgumentGroup] = {}
     flags = {}
     for path, field, names in job_flag_fields():
         section = path.split(".")[0] if "." in path else ""
-        if section not in wanted:
+        if section not in wanted or (chosen is not None and path not in chosen):
             continue
         if section not in groups:
             groups[section] = parser.add_argument_group(titles.get(section, section))

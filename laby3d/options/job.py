@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from laby3d.budget import check_budget, check_frames, check_laser_kit
 from laby3d.errors import ParameterError
-from laby3d.export.formats import FORMATS
+from laby3d.export.formats import CLASS_FORMATS, FORMATS, needs_of
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
 from laby3d.options.base import Section, Whole, plain_number
@@ -19,9 +19,11 @@ from laby3d.options.presets import PRESETS
 from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec
 from laby3d.options.worksheet import WorksheetSpec
+from laby3d.printability import PRINTERS
 
-#: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them.
-FORMAT_NAMES = tuple(FORMATS)
+#: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them: one
+#: file per maze, then those made once over a batch's mazes.
+FORMAT_NAMES = (*FORMATS, *CLASS_FORMATS)
 PRESET_NAMES = tuple(PRESETS)
 #: Largest number of mazes in one job (count or names).
 MAX_VARIANTS = 1000
@@ -72,7 +74,7 @@ class Job(BaseModel):
 
     def needs(self) -> set[str]:
         """What the job's formats need beyond the maze: ``solid``, ``laser``, ``page``."""
-        return {str(FORMATS[name].needs) for name in self.formats} - {"maze"}
+        return {str(needs_of(name)) for name in self.formats} - {"maze"}
 
     def check(self) -> None:
         """Rules between fields, by the library's own objects, for the outputs asked for; raises
@@ -97,7 +99,12 @@ class Job(BaseModel):
                             raise ParameterError(error.detail, field=f"names[{index}]") from None
                         raise
                 settings = self.print.print_settings()
-                settings.bed_size()
+                if settings.bed_size() is None and "plates" in self.formats:
+                    raise ParameterError(
+                        "must name the printer whose plates the plates format fills (one of "
+                        f"{', '.join(PRINTERS)}), or give print.bed",
+                        field="printer",
+                    )
                 settings.check_walls(fabrication)
         if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
             with located("laser", keep=("label", "print", "names")):  # the ball is the print section's

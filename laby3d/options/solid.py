@@ -8,7 +8,7 @@ from pydantic import AfterValidator, Field
 
 from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
-from laby3d.options.base import Millimetres, Section
+from laby3d.options.base import Millimetres, Section, Whole
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
 
 if TYPE_CHECKING:
@@ -63,6 +63,12 @@ class PrintSpec(Section):
     force: bool = Field(False, description="export even with walls thinner than the nozzle")
     skirt_room: Millimetres = Field(
         3.0, ge=0, le=50, description="bed room kept free on every side for the slicer's skirt or brim, mm"
+    )
+    printers: Whole = Field(
+        1, ge=1, le=100, description="printers of this kind sharing the class's plates (plates format)"
+    )
+    plate_spacing: Millimetres = Field(
+        6.0, ge=0, le=50, description="room between two solids on a plate (plates format), mm"
     )
 
     def fabrication(self) -> Fabrication:

@@ -127,6 +127,12 @@ FRENCH: dict[str, FieldText] = {
     "print.skirt_room": FieldText(
         "place pour la jupe", "place laissée libre de chaque côté pour la jupe ou la bordure du trancheur, mm"
     ),
+    "print.printers": FieldText(
+        "imprimantes", "imprimantes de ce modèle qui se partagent les plaques de la classe (format plates)"
+    ),
+    "print.plate_spacing": FieldText(
+        "écart sur la plaque", "place entre deux pièces sur une plaque (format plates), mm"
+    ),
     "pictures.solution": FieldText("solution sur les images", "montrer la solution sur les images et le texte"),
     "pictures.heatmap": FieldText("carte des distances", "colorer les cases selon leur distance à l’entrée"),
     "pictures.charset": FieldText(

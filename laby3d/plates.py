@@ -1,0 +1,380 @@
+"""A class's printing plan: its solids arranged on printer plates (one 3MF per plate), the
+plates shared among the printers, and the time each takes.
+
+Who shares plates: every maze of a batch whose job asks for the ``plates`` format, grouped by
+the printer it is planned for (bed, nozzle, number of printers, skirt room and spacing): the
+pupils of one job with ``names``, or a class server's jobs of one pupil each, alike.
+
+Steps (the batch runs them, :mod:`laby3d.batch`):
+
+1. :func:`plan_groups`: per printer, the solids' footprints (outer size, mm) arranged on plates
+   (:mod:`laby3d.geometry.plates`); needs no solid, only each job's sizes;
+2. :func:`render_plate`, in a worker: the mazes' files' text → their solids → one 3MF (each maze
+   an object named after its pupil, already where it lies on the bed) and the plate's print time;
+3. the plates shared among the printers (chosen with the arrangement: the solids' own print
+   times, longest first to the least busy printer) and the printers' hours;
+4. :func:`plan_text`: the plan as the teacher reads it ("Plate 1 (mini 1): Ana, Ben — about
+   4 h 10 min").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from laby3d.errors import InternalError
+from laby3d.geometry.plates import Arrangement, Piece, arrange
+from laby3d.i18n.formatting import colon, duration_text, number_text
+
+if TYPE_CHECKING:
+    from laby3d.options.job import Job
+
+#: The format that asks for plates.
+PLATES = "plates"
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlatePrinter:
+    """What a group of solids is planned for: the bed's name and size (mm), how many such
+    printers, the room kept free along the bed's edges and between solids, and the nozzle (mm)."""
+
+    name: str
+    bed: tuple[float, float, float]
+    printers: int
+    skirt_room: float
+    spacing: float
+    nozzle: float
+
+    @classmethod
+    def of(cls, job: Job) -> PlatePrinter:
+        """The printer ``job`` plans its plates for (the job is checked: it names a bed)."""
+        settings = job.print.print_settings()
+        bed = settings.bed_size()
+        if bed is None:  # Job.check refuses it
+            raise InternalError(f"job {job.name!r} asks for plates without a printer or bed")
+        return cls(
+            name=bed.name,
+            bed=bed.size,
+            printers=job.print.printers,
+            skirt_room=settings.skirt_room,
+            spacing=job.print.plate_spacing,
+            nozzle=settings.nozzle,
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlateMaze:
+    """A maze to put on a plate: what the plan calls it, its job (with its own label), its key in
+    the batch (folder, file stem) and its own print time estimate (s, None without one)."""
+
+    name: str
+    job: Job
+    key: tuple[str, str]
+    seconds: float | None = None
+
+    def piece(self) -> Piece:
+        """Its footprint (the solid's outer width and depth, mm), weighed by its print time."""
+        size = self.job.print.fabrication().outer_size(self.job.maze.rows, self.job.maze.cols)
+        return Piece(name=self.name, size=size, weight=self.seconds)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrinterGroup:
+    """The mazes planned for one printer, arranged on its plates; ``label`` names the printer in
+    file names and the plan (its bed's name, made unique in the batch)."""
+
+    label: str
+    printer: PlatePrinter
+    mazes: list[PlateMaze]
+    arrangement: Arrangement
+
+    def file_name(self, plate: int) -> str:
+        """``mini-plate-03.3mf`` for plate index 2 (numbers padded so that files sort)."""
+        width = len(str(len(self.arrangement.plates)))
+        return f"{self.label}-plate-{plate + 1:0{width}d}.3mf"
+
+
+def plan_groups(mazes: list[PlateMaze]) -> list[PrinterGroup]:
+    """The mazes grouped by printer (in order of first appearance) and arranged on its plates."""
+    groups: dict[PlatePrinter, list[PlateMaze]] = {}
+    for maze in mazes:
+        groups.setdefault(PlatePrinter.of(maze.job), []).append(maze)
+    found: list[PrinterGroup] = []
+    labels: set[str] = set()
+    for printer, members in groups.items():
+        label = printer.name
+        while label in labels:
+            label += "_"
+        labels.add(label)
+        arrangement = arrange(
+            [maze.piece() for maze in members],
+            printer.bed[:2],
+            skirt_room=printer.skirt_room,
+            spacing=printer.spacing,
+            printers=printer.printers,
+        )
+        found.append(PrinterGroup(label=label, printer=printer, mazes=members, arrangement=arrangement))
+    return found
+
+
+def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:
+    """What ``print.margin 0`` would give when it needs fewer plates: the plates and solids a
+    plate then (each maze re-checked with margin 0: its label must fit under the base or beside
+    the walls, and no markers); None when it would not help or a maze would refuse it."""
+    from laby3d.errors import Laby3dError
+
+    if all(maze.job.print.margin == 0 for maze in group.mazes):
+        return None
+    pieces = []
+    for maze in group.mazes:
+        margin = maze.job.print.margin
+        piece = maze.piece()
+        pieces.append(Piece(name=piece.name, size=(piece.size[0] - 2 * margin, piece.size[1] - 2 * margin)))
+    printer = group.printer
+    flat = arrange(
+        pieces, printer.bed[:2], skirt_room=printer.skirt_room, spacing=printer.spacing, printers=printer.printers
+    )
+    if flat.left_out or flat.fewest >= group.arrangement.fewest:
+        return None
+    for maze in group.mazes:
+        spec = maze.job.print.model_copy(update={"margin": 0.0})
+        try:
+            fab = spec.fabrication()
+            spec.solid_options(maze.job.label).check(fab, size=(maze.job.maze.rows, maze.job.maze.cols))
+        except Laby3dError:
+            return None
+    return {
+        "margin_mm": 0,
+        "plates": len(flat.plates),
+        "per_plate": per_plate_text([len(spots) for spots in flat.plates]),
+        "labels_under": any(maze.job.label is not None for maze in group.mazes),
+    }
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlateTask:
+    """One plate to render (picklable, for a worker): its title, printer name, and each object's
+    name, job, maze file text and placement (:meth:`laby3d.geometry.plates.Spot.transform`)."""
+
+    title: str
+    printer: str
+    objects: list[tuple[str, Job, str, tuple[float, ...]]]
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlateResult:
+    """A rendered plate: its 3MF bytes and print time (s; None without a time model)."""
+
+    data: bytes
+    seconds: float | None
+
+
+def plate_tasks(group: PrinterGroup, texts: dict[tuple[str, str], str]) -> list[PlateTask]:
+    """A task per plate of ``group``; ``texts`` holds each maze's file text by key."""
+    count = len(group.arrangement.plates)
+    return [
+        PlateTask(
+            title=f"laby3d plate {index + 1} of {count}, {group.label}",
+            printer=group.printer.name,
+            objects=[
+                (spot.piece.name, group.mazes[spot.index].job, texts[group.mazes[spot.index].key], spot.transform())
+                for spot in spots
+            ],
+        )
+        for index, spots in enumerate(group.arrangement.plates)
+    ]
+
+
+def render_plate(task: PlateTask) -> PlateResult:
+    """The plate's 3MF (each maze an object of its own, with its parts, as its own 3MF has them)
+    and its print time, from the mazes' file text; the solids are those of the mazes' own files."""
+    from laby3d.export.meshes import PlacedObject, objects_3mf_bytes
+    from laby3d.filament import print_work
+    from laby3d.maze.model import Maze
+    from laby3d.pipeline import RenderContext
+    from laby3d.print_time import TIME_MODELS, plate_seconds
+
+    placed, works = [], []
+    for name, job, text, transform in task.objects:
+        solid = RenderContext(Maze.from_json(text), job).solid
+        placed.append(PlacedObject(name=name, solid=solid, transform=transform))
+        works.append(print_work(solid))
+    model = TIME_MODELS.get(task.printer)
+    seconds = plate_seconds(works, model) if model is not None else None
+    return PlateResult(data=objects_3mf_bytes(placed, task.title), seconds=seconds)
+
+
+def group_record(
+    group: PrinterGroup, files: list[dict[str, Any]], advice: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The manifest's record of one printer's plates: ``files`` are the written plates (file,
+    sha256, bytes, print_seconds, or error) in plate order; adds each plate's mazes and printer
+    (1-based, as arranged: :mod:`laby3d.geometry.plates`) and each printer's plates and hours,
+    and ``advice`` (:func:`margin_advice`)."""
+    plates, printer_of = group.arrangement.plates, group.arrangement.printers
+    records = [
+        {"plate": index + 1, **entry, "mazes": [spot.piece.name for spot in spots], "printer": printer_of[index] + 1}
+        for index, (spots, entry) in enumerate(zip(plates, files, strict=True))
+    ]
+    per_printer = []
+    for printer in range(group.printer.printers):
+        own = [record for record in records if record["printer"] == printer + 1]
+        times: list[int | None] = [record.get("print_seconds") for record in own]
+        total = None if None in times else sum(time for time in times if time is not None)
+        per_printer.append(
+            {
+                "printer": printer + 1,
+                "plates": [record["plate"] for record in own],
+                "mazes": sum(len(record["mazes"]) for record in own),
+                "print_seconds": total,
+            }
+        )
+    return {
+        "printer": group.label,
+        "bed_mm": list(group.printer.bed),
+        "printers": group.printer.printers,
+        "skirt_room_mm": group.printer.skirt_room,
+        "spacing_mm": group.printer.spacing,
+        "mazes": sum(len(spots) for spots in plates),
+        "fewest_plates": group.arrangement.fewest,
+        "area_bound_plates": group.arrangement.area_bound,
+        "plates": records,
+        "per_printer": per_printer,
+        "left_out": [
+            {"maze": group.mazes[index].name, "size_mm": list(group.mazes[index].piece().size)}
+            for index in group.arrangement.left_out
+        ],
+        "advice": advice,
+    }
+
+
+#: The plan's words: (English, French).
+_WORDS = {
+    "title": ("Printing plan", "Plan d’impression"),
+    "plate": ("plate", "plaque"),
+    "plates": ("plates", "plaques"),
+    "printer": ("printer", "imprimante"),
+    "printers": ("printers", "imprimantes"),
+    "solid": ("solid", "pièce"),
+    "solids": ("solids", "pièces"),
+    "on": ("on", "sur"),
+    "per_plate": ("a plate", "par plaque"),
+    "bound": ("at least {bound} by their area", "au moins {bound} d’après leur surface"),
+    "shared": (
+        "{fewest} at fewest, {plates} to share them evenly among the printers",
+        "{fewest} au minimum, {plates} pour les répartir entre les imprimantes",
+    ),
+    "unknown": (
+        "time unknown (no time model for this printer)",
+        "durée inconnue (pas de modèle de durée pour cette imprimante)",
+    ),
+    "left_out": ("not on any plate", "sur aucune plaque"),
+    "too_large": (
+        "{width} × {depth} mm plus {room} mm skirt room per side fits no {bed} plate, turned or not",
+        "{width} × {depth} mm plus {room} mm de place pour la jupe de chaque côté ne tient sur aucune plaque {bed}, "
+        "tournée ou non",
+    ),
+    "failed": ("not made", "non faite"),
+    "advice": (
+        "with print.margin 0, {per_plate} fit a plate: {plates} instead of {now}",
+        "avec print.margin 0, {per_plate} tiennent sur une plaque : {plates} au lieu de {now}",
+    ),
+    "labels_under": (" (the names engraved under the base)", " (les noms gravés sous le plateau)"),
+    "open": (
+        "Open each plate's 3MF in PrusaSlicer: the solids are placed already (do not arrange again).",
+        "Ouvrir le 3MF de chaque plaque dans PrusaSlicer : les pièces sont déjà placées (ne pas réarranger).",
+    ),
+}
+
+
+def _word(key: str, lang: str) -> str:
+    return _WORDS[key][1 if lang == "fr" else 0]
+
+
+def _counted(number: int, thing: str, lang: str) -> str:
+    """``1 plate``, ``3 plates`` (``things`` in :data:`_WORDS` is the plural)."""
+    return f"{number} {_word(thing if number == 1 else thing + 's', lang)}"
+
+
+def per_plate_text(counts: list[int]) -> str:
+    """How many solids a plate holds: ``4`` or ``3–4``."""
+    low, high = min(counts, default=0), max(counts, default=0)
+    return f"{high}" if low == high else f"{low}–{high}"
+
+
+def group_heading(group: dict[str, Any], lang: str = "en") -> str:
+    """``mini (180 × 180 mm), 2 printers: 8 solids on 2 plates, 4 a plate (at least 2 by their
+    area)`` for a manifest's group (:func:`group_record`)."""
+    bed = group["bed_mm"]
+    count = len(group["plates"])
+    per_plate = per_plate_text([len(plate["mazes"]) for plate in group["plates"]])
+    notes = [_word("bound", lang).format(bound=group["area_bound_plates"])]
+    if count > group["fewest_plates"]:
+        notes.append(_word("shared", lang).format(fewest=group["fewest_plates"], plates=count))
+    return (
+        f"{group['printer']} ({number_text(bed[0], lang)} × {number_text(bed[1], lang)} mm), "
+        f"{colon(_counted(group['printers'], 'printer', lang), lang)} {_counted(group['mazes'], 'solid', lang)} "
+        f"{_word('on', lang)} {_counted(count, 'plate', lang)}, {per_plate} {_word('per_plate', lang)} "
+        f"({'; '.join(notes)})"
+    )
+
+
+def plate_line(group: dict[str, Any], plate: dict[str, Any], lang: str = "en") -> str:
+    """``Plate 1 (mini 1): Ana, Ben — about 2 h 40 min — mini-plate-1.3mf``."""
+    name = f"{_word('plate', lang).capitalize()} {plate['plate']} ({group['printer']} {plate['printer']})"
+    state = f" — {duration_text(plate['print_seconds'], lang)}" if plate.get("print_seconds") is not None else ""
+    if plate.get("error"):
+        state = f" — {_word('failed', lang)}: {plate['error']}"
+    return f"{colon(name, lang)} {', '.join(plate['mazes'])}{state} — {plate['file'].rsplit('/', 1)[-1]}"
+
+
+def printer_line(group: dict[str, Any], printer: dict[str, Any], lang: str = "en") -> str:
+    """``mini 1: plates 1, 3 (8 solids) — about 5 h 15 min``."""
+    numbers = ", ".join(str(number) for number in printer["plates"]) or "—"
+    which = _word("plates" if len(printer["plates"]) > 1 else "plate", lang)
+    seconds = printer.get("print_seconds")
+    when = duration_text(seconds, lang) if seconds is not None else _word("unknown", lang)
+    name = f"{group['printer']} {printer['printer']}"
+    return f"{colon(name, lang)} {which} {numbers} ({_counted(printer['mazes'], 'solid', lang)}) — {when}"
+
+
+def left_out_line(group: dict[str, Any], left: dict[str, Any], lang: str = "en") -> str:
+    """``not on any plate: Ana (200 × 120 mm plus 3 mm skirt room per side fits no mini plate…)``."""
+    width, depth = left["size_mm"]
+    reason = _word("too_large", lang).format(
+        width=number_text(width, lang),
+        depth=number_text(depth, lang),
+        room=number_text(group["skirt_room_mm"], lang),
+        bed=group["printer"],
+    )
+    return f"{colon(_word('left_out', lang), lang)} {left['maze']} ({reason})"
+
+
+def advice_line(group: dict[str, Any], lang: str = "en") -> str | None:
+    """``with print.margin 0, 4 fit a plate: 6 plates instead of 24 (…)``, when it helps."""
+    advice = group.get("advice")
+    if not advice:
+        return None
+    text = _word("advice", lang).format(
+        per_plate=advice["per_plate"],
+        plates=_counted(advice["plates"], "plate", lang),
+        now=len(group["plates"]),
+    )
+    return text + (_word("labels_under", lang) if advice["labels_under"] else "")
+
+
+def plan_text(groups: list[dict[str, Any]], lang: str = "en") -> str:
+    """The plan the teacher reads, from the manifest's ``plates`` groups (:func:`group_record`):
+    per printer, the plates with their solids, time and file, each printer's plates and hours,
+    and the solids no plate holds."""
+    lines = [_word("title", lang), ""]
+    for group in groups:
+        lines.append(group_heading(group, lang))
+        lines += ["  " + plate_line(group, plate, lang) for plate in group["plates"]]
+        lines += ["  " + printer_line(group, printer, lang) for printer in group["per_printer"]]
+        lines += ["  " + left_out_line(group, left, lang) for left in group["left_out"]]
+        advice = advice_line(group, lang)
+        lines += [] if advice is None else ["  " + advice]
+        lines.append("")
+    lines.append(_word("open", lang))
+    return "\n".join(lines) + "\n"
