@@ -23,14 +23,16 @@ import pytest
 
 import laby3d
 from laby3d.draw.animation import generation_gif
-from laby3d.draw.lesson import lesson_pdf
+from laby3d.draw.lesson import lesson_pdf, lesson_stages
 from laby3d.draw.strings import STRINGS, text
 from laby3d.draw.worksheet import key_pdf, worksheet_pdf
+from laby3d.draw.zone_colours import PALETTE
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.convert import from_classroom, to_classroom
 from laby3d.maze.observe import Stage, kruskal_examination, stages, zone_numbers
 from laby3d.options.worksheet import WorksheetSpec
+from tests.colourcheck import SHARMA_PAIRS, delta_e_2000, lab
 from tests.conftest import require_tool
 
 NAMES = ["Léa Martin", "Noé Dubois", "Zoë Lefèvre", "Chloé Bérénice", "Éloïse", "Maël", "Anaïs Ç."]
@@ -439,32 +441,60 @@ def maze_box(pixels: np.ndarray, rows: int, cols: int) -> tuple[tuple[float, flo
     return (top + line / 2, left + line / 2), cell
 
 
-def check_frame_shows_stage(pixels: np.ndarray, stage: Stage, *, distinct: bool) -> None:
-    """One colour per zone (the components found here, sampled off the centre where small mazes
-    have their number), a different one for each zone when ``distinct``, and dark or red pixels
-    exactly on the walls still standing."""
+#: Least CIEDE2000 difference between the colours of two zones that touch: clearly different.
+MIN_TOUCHING_DELTA_E = 20.0
+
+
+def check_frame_shows_stage(pixels: np.ndarray, stage: Stage) -> float:
+    """One light colour per zone (the components found here, sampled off the centre where small
+    mazes have their number), black walls exactly between zones (and around the maze), grey or
+    red walls inside a zone, nothing where walls are open. Returns the least CIEDE2000 between
+    the colours of two zones that touch."""
     rows, cols = stage.maze.rows, stage.maze.cols
     (y0, x0), cell = maze_box(pixels, rows, cols)
+    reach = max(1, int(cell * 0.06))
 
     def pixel(row: float, col: float) -> tuple[int, ...]:
         return tuple(pixels[int(y0 + row * cell), int(x0 + col * cell)].astype(int).tolist())
 
+    def darkest(row: float, col: float, across: tuple[int, int]) -> tuple[int, ...]:
+        """The darkest pixel across a wall's middle (a line a few pixels wide, anti-aliased)."""
+        y, x = int(y0 + row * cell), int(x0 + col * cell)
+        around = [pixels[y + k * across[0], x + k * across[1]] for k in range(-reach, reach + 1)]
+        return tuple(min(around, key=lambda p: int(p.astype(int).sum())).astype(int).tolist())
+
+    found = components(stage.maze)
     colour_of: dict[int, tuple[int, ...]] = {}
-    for (r, c), zone in np.ndenumerate(components(stage.maze)):
+    for (r, c), zone in np.ndenumerate(found):
         colour = pixel(r + 0.25, c + 0.25)
         assert colour_of.setdefault(int(zone), colour) == colour, f"zone {zone} has two colours"
-        assert min(colour) > 100, f"cell {(r, c)} is not filled with a light zone colour"
+        assert lab(colour)[0] > 60, f"cell {(r, c)} is not filled with a light zone colour"
     assert len(colour_of) == stage.zone_count
-    if distinct:
-        assert len(set(colour_of.values())) == len(colour_of)
+    least = math.inf
+    rejected = {tuple(sorted(pair)) for pair in stage.rejected.tolist()}
     for (r, c), sides in np.ndenumerate(stage.maze.cells):
         for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
             neighbour = (r + dr) * cols + c + dc
             if r + dr == rows or c + dc == cols or set(stage.last_opened or ()) == {r * cols + c, neighbour}:
                 continue  # a border, or the wall just opened (dotted)
-            red, green, blue = pixel(r + 0.5 + dr / 2, c + 0.5 + dc / 2)
-            drawn = max(red, green, blue) < 60 or (red > 200 and max(green, blue) < 60)
-            assert drawn == (not sides & BIT[side]), (stage.opened, r, c, side)
+            red, green, blue = darkest(r + 0.5 + dr / 2, c + 0.5 + dc / 2, (dr, dc))
+            between = found[r, c] != found[r + dr, c + dc]
+            if between:
+                least = min(least, delta_e_2000(lab(colour_of[found[r, c]]), lab(colour_of[found[r + dr, c + dc]])))
+                assert max(red, green, blue) < 60, (stage.opened, r, c, side, "a wall between zones is black")
+            elif (r * cols + c, neighbour) in rejected:
+                assert red > 200 and max(green, blue) < 60, (stage.opened, r, c, side, "a rejected wall is red")
+            elif not sides & BIT[side]:
+                assert 60 <= max(red, green, blue) <= 140 and max(red, green, blue) - min(red, green, blue) < 20, (
+                    stage.opened,
+                    r,
+                    c,
+                    side,
+                    "a wall inside a zone is grey",
+                )
+            else:
+                assert lab((red, green, blue))[0] > 60, (stage.opened, r, c, side, "an open wall is not drawn")
+    return least
 
 
 @pytest.mark.parametrize(("rows", "cols", "algorithm"), [(9, 12, "kruskal"), (12, 9, "wilson")])
@@ -476,23 +506,96 @@ def test_lesson_pages_show_the_zones_and_the_walls_standing(
     shown = list(stages(maze, every=25))
     pages = rasterised_pages(lesson_pdf(maze, every=25), tmp_path)
     assert len(pages) == len(shown) == 6
-    for pixels, stage in zip(pages, shown, strict=True):
-        check_frame_shows_stage(pixels, stage, distinct=True)
+    least = min(check_frame_shows_stage(pixels, stage) for pixels, stage in zip(pages, shown, strict=True))
+    assert least >= MIN_TOUCHING_DELTA_E
 
 
-@pytest.mark.parametrize(("rows", "cols", "algorithm"), [(6, 8, "kruskal"), (9, 12, "wilson"), (15, 15, "kruskal")])
+@pytest.mark.parametrize(("rows", "cols", "algorithm"), [(6, 8, "kruskal"), (9, 12, "wilson"), (30, 30, "kruskal")])
 def test_lesson_gif_frames_show_the_zones_and_the_walls_standing(rows: int, cols: int, algorithm: str) -> None:
-    """Read back from the GIF's frames, decoded by Pillow; a zone keeps its colour from frame
-    to frame until it merges."""
+    """Read back from the GIF's frames, decoded by Pillow."""
     from PIL import Image
 
     maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=4)
-    shown = list(stages(maze, every=20))
-    image = Image.open(io.BytesIO(generation_gif(maze, every=20)))
+    every = max(1, (rows * cols) // 6)
+    shown = list(stages(maze, every=every))
+    image = Image.open(io.BytesIO(generation_gif(maze, every=every)))
     assert image.n_frames == len(shown)
+    least = math.inf
     for index, stage in enumerate(shown):
         image.seek(index)
-        check_frame_shows_stage(np.asarray(image.convert("RGB")), stage, distinct=rows * cols <= 120)
+        least = min(least, check_frame_shows_stage(np.asarray(image.convert("RGB")), stage))
+    assert least >= MIN_TOUCHING_DELTA_E
+
+
+def test_the_colour_science_matches_published_data() -> None:
+    """The CIEDE2000 of tests/colourcheck.py against Sharma, Wu and Dalal's test pairs."""
+    for first, second, expected in SHARMA_PAIRS:
+        assert delta_e_2000(first, second) == pytest.approx(expected, abs=1e-4)
+    assert lab((255, 255, 255)) == pytest.approx((100.0, 0.0, 0.0), abs=0.01)
+
+
+def test_palette_colours_are_far_apart_and_light() -> None:
+    colours = [tuple(round(255 * c) for c in rgb) for rgb in PALETTE]
+    least = min(delta_e_2000(lab(a), lab(b)) for i, a in enumerate(colours) for b in colours[i + 1 :])
+    assert least >= 23  # measured 23.3: any two palette colours, touching zones or not
+    assert all(lab(colour)[0] > 65 for colour in colours)  # black walls and grey numbers readable
+
+
+@pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
+@pytest.mark.parametrize(("rows", "cols", "every"), [(4, 5, 1), (20, 20, None), (60, 60, None)])
+def test_touching_zones_never_share_a_colour_and_colours_change_only_on_merges(
+    algorithm: str, rows: int, cols: int, every: int | None
+) -> None:
+    """On the frames a lesson shows, for every algorithm and size: neighbouring cells of two zones
+    have two palette colours; a cell's colour changes only when its zone has merged since the
+    frame before; the palette suffices."""
+    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=rows)
+    shown = lesson_stages(maze, every)
+    before = None
+    for stage, colours in shown:
+        zones = components(stage.maze)
+        for a, b, ca, cb in (
+            (zones[:, :-1], zones[:, 1:], colours[:, :-1], colours[:, 1:]),
+            (zones[:-1], zones[1:], colours[:-1], colours[1:]),
+        ):
+            assert not np.any((a != b) & (ca == cb))
+        if before is not None:
+            old_zones, old_colours = before
+            for zone in np.unique(zones):
+                inside = zones == zone
+                if len(np.unique(old_zones[inside])) == 1:  # not merged since the frame before
+                    assert np.array_equal(colours[inside], old_colours[inside])
+        before = (zones, colours)
+    assert max(int(colours.max()) for _, colours in shown) < len(PALETTE)
+
+
+def test_black_and_white_pages_outline_every_zone(tmp_path: Path) -> None:
+    """A lesson page printed in grey (pdftoppm -gray): every wall between two zones is darker
+    than every wall inside a zone, and those darker than every cell, so the zones read without
+    colour."""
+    from PIL import Image
+
+    tool = require_tool("pdftoppm")
+    maze = laby3d.generate(10, 14, algorithm="kruskal", seed=6)
+    shown = list(stages(maze, every=35))
+    (tmp_path / "lesson.pdf").write_bytes(lesson_pdf(maze, every=35))
+    subprocess.run([tool, "-r", "100", "-gray", "-png", str(tmp_path / "lesson.pdf"), str(tmp_path / "g")], check=True)
+    pages = [np.asarray(Image.open(path).convert("L")) for path in sorted(tmp_path.glob("g-*.png"))]
+    assert len(pages) == len(shown)
+    for grey, stage in zip(pages, shown, strict=True):
+        rgb = np.repeat(grey[:, :, None], 3, axis=2)
+        (y0, x0), cell = maze_box(rgb, 10, 14)
+        found = components(stage.maze)
+        between, inside, cells = [], [], []
+        for (r, c), sides in np.ndenumerate(stage.maze.cells):
+            cells.append(int(grey[int(y0 + (r + 0.25) * cell), int(x0 + (c + 0.25) * cell)]))
+            if c + 1 < 14 and not sides & BIT["E"] and {r * 14 + c, r * 14 + c + 1} != set(stage.last_opened or ()):
+                y, x = int(y0 + (r + 0.5) * cell), int(x0 + (c + 1) * cell)
+                value = int(grey[y, x - 2 : x + 3].min())
+                (between if found[r, c] != found[r, c + 1] else inside).append(value)
+        assert max(between, default=0) < 50 and (between or stage.zone_count == 1)  # black
+        assert all(60 <= value <= 140 for value in inside)  # grey (a rejected wall's red is about 76)
+        assert min(cells) > max(inside, default=80) + 20  # lighter than any wall
 
 
 def test_lesson_gif_frames_and_durations() -> None:

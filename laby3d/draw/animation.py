@@ -1,7 +1,7 @@
 """An animated GIF of generation: the lesson's frames (zones in colour) one after another.
 
 Frames are drawn by :mod:`laby3d.draw.lesson_raster` straight into Pillow palette images that
-share one palette.
+share one palette; the zones' colours are the lesson's (:mod:`laby3d.draw.zone_colours`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from laby3d.draw.lesson import lesson_stages
 from laby3d.draw.lesson_raster import FramePainter
 from laby3d.draw.strings import check_language
+from laby3d.draw.zone_colours import PALETTE
 from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
@@ -31,8 +32,10 @@ def generation_gif(
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
-    painter = FramePainter(maze, lang, width_px)
-    images = [painter.frame(stage) for stage in lesson_stages(maze, every)]
+    shown = lesson_stages(maze, every)
+    used = max(int(colours.max()) for _, colours in shown) + 1
+    painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))
+    images = [painter.frame(stage, colours) for stage, colours in shown]
     durations = [frame_ms] * len(images)
     durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()

@@ -1,11 +1,15 @@
 """The graph lesson in pictures: generation step by step, cells coloured by zone.
 
-Each frame shows one :class:`laby3d.maze.observe.Stage`: the walls still standing, every cell
-filled with its zone's colour, the wall just opened (dotted orange), the walls Kruskal examined
-and kept because both cells were already in one zone (red), and a caption with the step, the
-zone count (cells − walls opened) and the walls still standing. A zone's colour is its zone
-number's colour, and the zone numbers follow the class exercise (:mod:`laby3d.maze.observe`):
-so a cell changes colour only when its zone merges into another and takes its number.
+Each frame shows one :class:`laby3d.maze.observe.Stage`: every cell filled with its zone's
+colour, the walls still standing — black between two zones (and around the maze), grey inside a
+zone (walls that will never open) — the wall just opened (dotted orange), the walls Kruskal
+examined and kept because both cells were already in one zone (red), and a caption with the step,
+the zone count (cells − walls opened) and the walls still standing. Small mazes have each cell's
+zone number (the class exercise's rule, :mod:`laby3d.maze.observe`).
+
+Zones that touch never share a colour, and a cell changes colour only when its zone merges
+(:mod:`laby3d.draw.zone_colours`); printed in black and white, the black walls between zones
+still outline every zone.
 
 :func:`lesson_pdf` gives one vector page per frame, written straight as PDF
 (:mod:`laby3d.draw.vector_pdf`); :func:`laby3d.draw.animation.generation_gif` the same frames as
@@ -15,19 +19,18 @@ depends on its settings.
 
 from __future__ import annotations
 
-import colorsys
 import io
 import math
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Page, pdf_document
+from laby3d.draw.zone_colours import colour_rgb, frame_colours
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import Stage, stage_after, stages
-from laby3d.maze.walls import wall_segments
+from laby3d.maze.walls import lattice_segments, wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -40,6 +43,8 @@ MAX_SIDE_WITH_NUMBERS = 8
 OPENED_COLOUR = (1.0, 140 / 255, 0.0)
 #: RGB (0..1) of the walls Kruskal rejected.
 REJECTED_COLOUR = (1.0, 0.0, 0.0)
+#: RGB (0..1) of the walls inside a zone (80/255: a grey every frame's palette holds).
+INNER_WALL_COLOUR = (80 / 255, 80 / 255, 80 / 255)
 #: RGB (0..1) of the zone numbers written in the cells of small mazes.
 NUMBER_COLOUR = (0.25, 0.25, 0.25)
 #: Width of a frame (inches); its height follows the maze's shape plus the caption.
@@ -57,29 +62,23 @@ def default_every(maze: Maze) -> int:
     return max(1, math.ceil((maze.cell_count - 1) / DEFAULT_FRAMES))
 
 
-def zone_colour(number: int) -> tuple[float, float, float]:
-    """RGB (0..1) of zone ``number``: a light colour picked by hashing the number, so
-    neighbouring numbers get unrelated hues and a zone's colour never depends on the step.
-
-    >>> zone_colour(7) == zone_colour(7) and zone_colour(7) != zone_colour(8)
-    True
-    """
-    mixed = (int(number) * 2654435761) % 2**32  # Knuth's multiplicative hash
-    hue = mixed / 2**32
-    lightness = (0.72, 0.80, 0.88)[(mixed >> 7) % 3]
-    return colorsys.hls_to_rgb(hue, lightness, 0.75)
+def colour_pixels(colours: np.ndarray) -> np.ndarray:
+    """``(rows, cols, 3)`` uint8 RGB of every cell from its palette index."""
+    top = int(colours.max()) + 1 if colours.size else 1
+    table = np.round(np.array([colour_rgb(index) for index in range(top)]) * 255).astype(np.uint8)
+    return table[colours]
 
 
-def zone_image(zones: np.ndarray) -> np.ndarray:
-    """``(rows, cols, 3)`` float RGB (0..1) of every cell from its zone number."""
-    numbers, index = np.unique(zones, return_inverse=True)
-    palette = np.array([zone_colour(int(number)) for number in numbers.tolist()])
-    return palette[index.reshape(zones.shape)]
-
-
-def zone_pixels(zones: np.ndarray) -> np.ndarray:
-    """``(rows, cols, 3)`` uint8 RGB of every cell from its zone number."""
-    return np.round(zone_image(zones) * 255).astype(np.uint8)
+def zone_walls(stage: Stage) -> tuple[np.ndarray, np.ndarray]:
+    """``(k, 2, 2)`` segments (cell units) of the walls standing between two zones or around the
+    maze, and of those inside one zone."""
+    horizontal, vertical = wall_lattice(stage.maze)
+    zones = stage.zones
+    inner_h = np.zeros_like(horizontal)
+    inner_v = np.zeros_like(vertical)
+    inner_h[1:-1] = horizontal[1:-1] & (zones[:-1] == zones[1:])
+    inner_v[:, 1:-1] = vertical[:, 1:-1] & (zones[:, :-1] == zones[:, 1:])
+    return lattice_segments(horizontal & ~inner_h, vertical & ~inner_v), lattice_segments(inner_h, inner_v)
 
 
 def wall_between(a: int, b: int, cols: int) -> np.ndarray:
@@ -100,7 +99,7 @@ def wall_between(a: int, b: int, cols: int) -> np.ndarray:
 
 def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str]:
     """The caption of a frame: title, counts (steps, zones, walls standing, rejected) and legend
-    (one or two lines)."""
+    (two lines)."""
     return caption_title(maze, lang=lang), caption_counts(maze, stage, lang=lang), caption_legend(maze, lang=lang)
 
 
@@ -128,11 +127,9 @@ def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
 
 
 def caption_legend(maze: Maze, *, lang: str) -> str:
-    """The caption's legend, the same on every frame (two lines for Kruskal)."""
-    legend = text("lesson_legend", lang)
-    if maze.algorithm == "kruskal":
-        legend += "\n" + text("lesson_legend_rejected", lang)
-    return legend
+    """The caption's legend, the same on every frame: two lines."""
+    second = "lesson_legend_rejected" if maze.algorithm == "kruskal" else "lesson_legend_opened"
+    return text("lesson_legend", lang) + "\n" + text(second, lang)
 
 
 def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
@@ -141,25 +138,33 @@ def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int 
 
     check_language(lang)
     buffer = io.BytesIO()
-    stage_image(maze, stage_after(maze, steps), lang=lang, width_px=width_px).save(buffer, format="PNG", optimize=True)
+    ((stage, colours),) = coloured([stage_after(maze, steps)])
+    image = stage_image(maze, stage, colours, lang=lang, width_px=width_px)
+    image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
 
 
-def lesson_stages(maze: Maze, every: int | None) -> Iterator[Stage]:
-    """The stages a lesson shows: every ``every`` passages (:func:`default_every` when None)."""
-    return stages(maze, every=default_every(maze) if every is None else every)
+def lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
+    """The stages a lesson shows, every ``every`` passages (:func:`default_every` when None),
+    each with the ``(rows, cols)`` palette index of its cells' colours."""
+    return coloured(list(stages(maze, every=default_every(maze) if every is None else every)))
+
+
+def coloured(shown: list[Stage]) -> list[tuple[Stage, np.ndarray]]:
+    """``shown`` with each stage's cell colours (:func:`laby3d.draw.zone_colours.frame_colours`)."""
+    return list(zip(shown, frame_colours([stage.zones for stage in shown]), strict=True))
 
 
 def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
     """A PDF with one page per frame of the lesson: vector walls, zone colours as exact cells
     (an image of one pixel per cell), the caption as text (:mod:`laby3d.draw.vector_pdf`)."""
     check_language(lang)
-    return pdf_document([stage_page(maze, stage, lang=lang) for stage in lesson_stages(maze, every)])
+    return pdf_document([stage_page(maze, stage, colours, lang=lang) for stage, colours in lesson_stages(maze, every)])
 
 
-def stage_page(maze: Maze, stage: Stage, *, lang: str) -> Page:
-    """The PDF page of ``stage``: the maze in cell units scaled to the page's width
-    (:data:`FRAME_WIDTH_IN`), the caption in the band below."""
+def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
+    """The PDF page of ``stage`` with its cells' palette indices ``colours``: the maze in cell
+    units scaled to the page's width (:data:`FRAME_WIDTH_IN`), the caption in the band below."""
     rows, cols = maze.rows, maze.cols
     width = FRAME_WIDTH_IN * 72
     maze_band = width * rows / cols
@@ -174,9 +179,11 @@ def stage_page(maze: Maze, stage: Stage, *, lang: str) -> Page:
     def on_page(points: np.ndarray) -> np.ndarray:
         return points * scale + (left, top)
 
-    page.image(zone_pixels(stage.zones), x=left, y=top, width=cols * scale, height=rows * scale)
+    page.image(colour_pixels(colours), x=left, y=top, width=cols * scale, height=rows * scale)
     line_width = max(0.6, min(2.5, 120.0 / max(rows, cols)))
-    page.lines(on_page(wall_segments(stage.maze)), colour=(0.0, 0.0, 0.0), width=line_width, cap="projecting")
+    between, inside = zone_walls(stage)
+    page.lines(on_page(inside), colour=INNER_WALL_COLOUR, width=line_width * 0.7, cap="projecting")
+    page.lines(on_page(between), colour=(0.0, 0.0, 0.0), width=line_width * 1.4, cap="projecting")
     if len(stage.rejected):
         rejected = np.array([wall_between(int(a), int(b), cols) for a, b in stage.rejected.tolist()])
         page.lines(on_page(rejected), colour=REJECTED_COLOUR, width=line_width * 1.6)

@@ -1,15 +1,16 @@
 """Lesson frames as pixels, drawn with Pillow: the GIF and the README picture.
 
 The same picture as the lesson's PDF page (:func:`laby3d.draw.lesson.stage_page`: zones in
-colour, walls, the wall just opened dotted, Kruskal's rejected walls in red, the numbers on small
-mazes, a three-line caption), drawn straight into a palette image: about 20 times faster than
-rasterising a matplotlib figure per frame, which is what a batch with GIFs for a whole class
-spends its time on.
+colour, walls black between zones and grey inside one, the wall just opened dotted, Kruskal's
+rejected walls in red, the numbers on small mazes, a caption), drawn straight into a palette
+image: about 20 times faster than rasterising a matplotlib figure per frame, which is what a
+batch with GIFs for a whole class spends its time on.
 
-Every frame of a maze uses one palette (:attr:`FramePainter.palette`): 17 greys (black, white
-and the anti-aliased text between), the rejected and opened walls' colours, the zones' colours
-(exact up to 237 different ones), and on mazes small enough to show zone numbers, each zone
-colour blended a third and two thirds with the numbers' grey. A frame is thus exact without a
+Every frame of a maze uses one palette (:attr:`FramePainter.palette`): 17 greys (black, white,
+the walls inside a zone and the anti-aliased text between), the rejected and opened walls'
+colours, the zone colours the frames use (:mod:`laby3d.draw.zone_colours`), and on mazes small
+enough to show zone numbers, each zone colour blended a third and two thirds with the numbers'
+grey. A frame is thus exact without a
 per-frame colour search, and a zone keeps its colour from frame to frame.
 """
 
@@ -29,11 +30,12 @@ from laby3d.draw.lesson import (
     caption_counts,
     caption_legend,
     caption_title,
+    colour_pixels,
     wall_between,
-    zone_pixels,
+    zone_walls,
 )
+from laby3d.draw.zone_colours import PALETTE
 from laby3d.errors import InternalError
-from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -44,8 +46,8 @@ if TYPE_CHECKING:
 _MARGIN = 0.03
 #: Palette indices: greys 0 (black) to 16 (white) in steps of 16, then the walls' colours.
 _BLACK, _WHITE, _REJECTED, _OPENED = 0, 16, 17, 18
-#: Palette index of the numbers' grey (64 of 255).
-_NUMBER = 4
+#: Palette indices of the numbers' grey (64 of 255) and of the walls inside a zone (80).
+_NUMBER, _INNER = 4, 5
 _FIRST_ZONE = 19
 #: Blends of a zone colour with the numbers' grey: anti-aliased numbers in four levels.
 _NUMBER_LEVELS = (1 / 3, 2 / 3)
@@ -76,12 +78,14 @@ def rgb(colour: tuple[float, float, float]) -> tuple[int, int, int]:
 
 @dataclass(frozen=True)
 class FramePainter:
-    """Draws the lesson frames of one maze ``width_px`` wide as palette images; what every frame
-    shares (layout, palette, title and legend) is computed once."""
+    """Draws the lesson frames of one maze ``width_px`` wide as palette images, with zone colours
+    0 to ``zone_colours`` − 1; what every frame shares (layout, palette, title and legend) is
+    computed once."""
 
     maze: Maze
     lang: str
     width_px: int = 560
+    zone_colours: int = len(PALETTE)
 
     @cached_property
     def margin(self) -> int:
@@ -100,20 +104,14 @@ class FramePainter:
 
     @cached_property
     def _colours(self) -> tuple[np.ndarray, np.ndarray, int]:
-        """The palette ``(256, 3)`` uint8, the palette index of every zone number and the
+        """The palette ``(256, 3)`` uint8, the image palette index of every zone colour and the
         number of zone colours."""
-        from PIL import Image
-
         greys = np.repeat(np.minimum(np.arange(0, 257, 16), 255)[:, None], 3, axis=1)
         fixed = np.concatenate([greys, [rgb(REJECTED_COLOUR), rgb(OPENED_COLOUR)]]).astype(np.uint8)
-        room = 256 - _FIRST_ZONE
-        zones, index = np.unique(zone_pixels(np.arange(self.maze.cell_count)[None])[0], axis=0, return_inverse=True)
-        if len(zones) > room:  # many cells: median cut picks the colours and assigns each zone one
-            reduced = Image.fromarray(zones[None]).quantize(colors=room, method=Image.Quantize.MEDIANCUT)
-            index = np.asarray(reduced)[0][index.ravel()]
-            zones = np.array(reduced.getpalette() or [], dtype=np.uint8).reshape(-1, 3)[:room]
+        zones = colour_pixels(np.arange(self.zone_colours)[None])[0]
+        index = np.arange(self.zone_colours)
         colours = [fixed, zones]
-        if self.numbered:  # at most 64 zones: 19 + 3 × 64 entries
+        if self.numbered:  # 19 + 3 entries per zone colour
             grey = np.array(rgb(NUMBER_COLOUR), dtype=float)
             colours += [np.round(zones * (1 - level) + grey * level).astype(np.uint8) for level in _NUMBER_LEVELS]
         palette = np.concatenate(colours)
@@ -162,8 +160,9 @@ class FramePainter:
             self._caption_strip(tuple((part, 0.017) for part in legend)),
         )
 
-    def frame(self, stage: Stage) -> Image.Image:
-        """The frame of ``stage`` as a palette ("P") image with :attr:`palette`."""
+    def frame(self, stage: Stage, colours: np.ndarray) -> Image.Image:
+        """The frame of ``stage``, its cells' palette indices ``colours``, as a palette ("P")
+        image with :attr:`palette`."""
         from PIL import Image, ImageDraw
 
         rows, cols = self.maze.rows, self.maze.cols
@@ -176,7 +175,7 @@ class FramePainter:
         pixels = np.full((caption_top + len(caption) + margin, self.width_px), _WHITE, dtype=np.uint8)
         pixel_rows = np.minimum(((np.arange(maze_height) + 0.5) / cell).astype(int), rows - 1)
         pixel_cols = np.minimum(((np.arange(maze_width) + 0.5) / cell).astype(int), cols - 1)
-        zone_index = self._colours[1][stage.zones]
+        zone_index = self._colours[1][colours]
         pixels[margin : margin + maze_height, margin : margin + maze_width] = zone_index[np.ix_(pixel_rows, pixel_cols)]
         pixels[caption_top : caption_top + len(caption)] = caption
         image = Image.frombytes("P", (self.width_px, len(pixels)), pixels.tobytes())
@@ -187,8 +186,10 @@ class FramePainter:
             return margin + x * cell, margin + y * cell
 
         line = max(1, round(cell * 0.08))
-        for (x0, y0), (x1, y1) in wall_segments(stage.maze).tolist():
-            draw.line((*point(x0, y0), *point(x1, y1)), fill=_BLACK, width=line)
+        between, inside = zone_walls(stage)
+        for segments, fill, width in ((inside, _INNER, round(line * 0.7)), (between, _BLACK, round(line * 1.4))):
+            for (x0, y0), (x1, y1) in segments.tolist():
+                draw.line((*point(x0, y0), *point(x1, y1)), fill=fill, width=max(1, width))
         for a, b in stage.rejected.tolist():
             (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
             draw.line((*point(x0, y0), *point(x1, y1)), fill=_REJECTED, width=round(line * 1.6))
@@ -221,7 +222,8 @@ class FramePainter:
         return numbered
 
 
-def stage_image(maze: Maze, stage: Stage, *, lang: str, width_px: int = 560) -> Image.Image:
-    """The frame of ``stage`` as an RGB image ``width_px`` wide (one frame: see
-    :class:`FramePainter` for many)."""
-    return FramePainter(maze, lang, width_px).frame(stage).convert("RGB")
+def stage_image(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str, width_px: int = 560) -> Image.Image:
+    """The frame of ``stage`` (its cells' palette indices ``colours``) as an RGB image
+    ``width_px`` wide (one frame: see :class:`FramePainter` for many)."""
+    painter = FramePainter(maze, lang, width_px, max(len(PALETTE), int(colours.max()) + 1))
+    return painter.frame(stage, colours).convert("RGB")

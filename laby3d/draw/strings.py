@@ -44,12 +44,13 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lesson_rejected": {"en": " · walls rejected: {rejected}", "fr": " · murs refusés : {rejected}"},
     "lesson_legend": {
-        "en": "colour = zone (the second cell’s zone takes the first cell’s number) · orange: wall just opened",
-        "fr": "couleur = zone (la zone de la 2e case prend le numéro de la 1re) · orange : mur ouvert",
+        "en": "colour: zone (touching zones differ) · black: walls between zones · grey: walls inside a zone",
+        "fr": "couleur : zone (voisines différentes) · noir : murs entre deux zones · gris : murs dans une zone",
     },
+    "lesson_legend_opened": {"en": "orange: wall just opened", "fr": "orange : mur qui vient d’être ouvert"},
     "lesson_legend_rejected": {
-        "en": "red: walls rejected (both cells already in one zone)",
-        "fr": "rouge : murs refusés (les deux cases sont déjà dans la même zone)",
+        "en": "orange: wall just opened · red: walls rejected (both cells already in one zone)",
+        "fr": "orange : mur ouvert · rouge : murs refusés (les deux cases déjà dans une zone)",
     },
 }
 

@@ -51,7 +51,14 @@ def wall_runs(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
 
 def wall_segments(maze: Maze) -> np.ndarray:
     """``(k, 2, 2)`` wall runs as (x, y) end points in cell units (x = column, y = row)."""
-    horizontal, vertical = wall_runs(maze)
+    return lattice_segments(*wall_lattice(maze))
+
+
+def lattice_segments(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
+    """``(k, 2, 2)`` maximal runs of the walls marked in ``horizontal`` ``(rows + 1, cols)`` and
+    ``vertical`` ``(rows, cols + 1)`` (as :func:`wall_lattice` gives them), as (x, y) end points
+    in cell units."""
+    horizontal, vertical = _runs_along_rows(horizontal), _runs_along_rows(vertical.T)
     h = np.stack([horizontal[:, [1, 0]], horizontal[:, [2, 0]]], axis=1)
     v = np.stack([vertical[:, [0, 1]], vertical[:, [0, 2]]], axis=1)
     return np.concatenate([h, v]).astype(float)
