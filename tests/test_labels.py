@@ -275,6 +275,61 @@ def test_arrows_on_the_bottom_margin_send_the_label_under_the_base() -> None:
     assert caught.value.field == "label"
 
 
+# ---- printability checked glyph group by glyph group, shared across a class set ---------------
+
+
+@pytest.mark.parametrize("size", [4.1, 5.17, 7.3])
+def test_printability_by_glyph_groups_is_that_of_the_whole_text(size: float) -> None:
+    """Glyphs farther apart than a nozzle are checked apart: the answer is the whole text's."""
+    from laby3d.geometry.label import _printable, group_printable
+    from laby3d.geometry.text import text_shape
+
+    for name in SAMPLE + ["Yusuf", "Arthur Dubois", "Thủy", "rn rn", "AVA", "W.Y.", "i"]:
+        shape = text_shape(name)
+        for nozzle in (0.4, 0.6):
+            for mode in MODES:
+                whole = group_printable(shape.polygons, nozzle / size, mode)
+                assert _printable(shape, size, mode, nozzle) == whole, (name, nozzle, mode)
+
+
+def test_a_class_sets_shared_checks_place_every_name_as_alone() -> None:
+    """Checks shared by the names of a run give each name the placement it gets alone."""
+    from laby3d.geometry.label import GlyphChecks, LabelRoom, place_label
+
+    room = LabelRoom(plate=(113.6, 113.6), margin=6)
+    checks = GlyphChecks()
+    for name in SAMPLE:
+        for mode in MODES:
+            shared = place_label(name, room, mode=mode, position="auto", nozzle=0.4, checks=checks)
+            alone = place_label(name, room, mode=mode, position="auto", nozzle=0.4)
+            assert (shared.side, shared.mode, shared.font_size) == (alone.side, alone.mode, alone.font_size), name
+            assert shared.mark.box == alone.mark.box
+
+
+def test_text_drawn_from_threads_at_once_is_the_text_drawn_alone() -> None:
+    """The font's glyphs are read once per process, under a lock: threads drawing names at
+    once get what one thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from laby3d.geometry.text import text_shape
+
+    alone = [text_shape(name).polygons for name in SAMPLE]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        together = list(pool.map(lambda name: text_shape(name).polygons, SAMPLE * 4))
+    assert all(shape.equals_exact(alone[i % len(SAMPLE)], 0) for i, shape in enumerate(together))
+
+
+def test_one_name_that_does_not_fit_among_many_is_named() -> None:
+    """A class set whose names share letters and sizes still refuses the one that does not fit."""
+    from laby3d.options.build import nested, validated_job
+
+    names = [f"{first} {last}" for first in ("Ana", "Léo", "Inès", "Hugo") for last in ("Petit", "Roux", "Faure")]
+    names.insert(7, "Maria da Conceição Gonçalves Figueiredo")
+    with pytest.raises(laby3d.ParameterError) as caught:
+        validated_job(nested({"name": "class", "names": names, "maze.rows": 3, "maze.cols": 3, "formats": ["stl"]}))
+    assert caught.value.field is not None and caught.value.field.endswith("names[7]"), caught.value.field
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     text=st.text(

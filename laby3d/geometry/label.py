@@ -10,7 +10,8 @@ between engraved strokes, narrower than the nozzle; see :func:`thinnest_part`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -55,14 +56,23 @@ class PlacedLabel:
 
 @dataclass(frozen=True, kw_only=True)
 class LabelPlacement:
-    """Where the label went and how big it is: what the printability report shows."""
+    """Where the label went and how big it is: what the printability report shows. The glyphs
+    themselves (:attr:`mark`) are drawn on first use: checking a class set's names needs only
+    where each goes and how big."""
 
     text: str  # as drawn (normalised)
     side: LabelSide  # "margin": on the top margin; "bottom": engraved mirrored under the base
     mode: LabelMode  # engraved or embossed (always engraved on the bottom)
     font_size: float  # the font's em, mm
     cap_height: float  # height of the capitals, mm
-    mark: PlacedLabel  # box and glyphs in the plan view seen from above (mirrored on the bottom)
+    shape: TextShape = field(repr=False, compare=False)  # the text, em
+    area: tuple[float, float, float, float] = field(repr=False, compare=False)  # where the ink is centred, mm
+    plate: tuple[float, float] = field(repr=False, compare=False)  # the plate it must stay on, mm
+
+    @cached_property
+    def mark(self) -> PlacedLabel:
+        """Box and glyphs in the plan view seen from above (mirrored on the bottom), mm."""
+        return _placed_glyphs(self.shape, self.font_size, self.area, mirrored=self.side == "bottom", plate=self.plate)
 
     def as_dict(self) -> dict[str, str | float]:
         """The placement for a JSON report (sizes in mm, rounded to 0.01 mm)."""
@@ -91,10 +101,17 @@ class LabelRoom:
 
 
 def place_label(
-    text: str, room: LabelRoom, *, mode: LabelMode, position: LabelPosition, nozzle: float
+    text: str,
+    room: LabelRoom,
+    *,
+    mode: LabelMode,
+    position: LabelPosition,
+    nozzle: float,
+    checks: GlyphChecks | None = None,
 ) -> LabelPlacement:
     """The label as large as its room allows; with ``position`` auto on the margin when it
-    holds the text (embossed as asked, else engraved), else under the base.
+    holds the text (embossed as asked, else engraved), else under the base. ``checks``
+    remembers printability checks across the labels of one run.
 
     Raises :class:`ParameterError` naming the room the text needs when it fits nowhere allowed.
     """
@@ -112,7 +129,7 @@ def place_label(
     if position in ("bottom", "auto"):
         tries.append(("bottom", "engrave"))
     for side, how in tries:
-        placement = _try_side(shape, room, side, how, nozzle)
+        placement = _try_side(shape, room, side, how, nozzle, checks)
         if placement is not None:
             return placement
     raise _refusal(shape, room, tries, nozzle)
@@ -136,15 +153,40 @@ def _largest_size(shape: TextShape, area: tuple[float, float, float, float]) -> 
 
 
 def _try_side(
-    shape: TextShape, room: LabelRoom, side: LabelSide, mode: LabelMode, nozzle: float
+    shape: TextShape, room: LabelRoom, side: LabelSide, mode: LabelMode, nozzle: float, checks: GlyphChecks | None
 ) -> LabelPlacement | None:
     """The label on ``side`` at its largest size, or None where it is illegible, too thin to
     print, or on a blocked part of the margin."""
     area = _area(shape, room, side)
     size = _largest_size(shape, area)
-    if size * shape.cap_height < MIN_CAP_HEIGHT or not _printable(shape, size, mode, nozzle):
+    if size * shape.cap_height < MIN_CAP_HEIGHT or not _printable(shape, size, mode, nozzle, checks):
         return None
-    mirrored = side == "bottom"
+    placement = LabelPlacement(
+        text=shape.text,
+        side=side,
+        mode=mode,
+        font_size=size,
+        cap_height=size * shape.cap_height,
+        shape=shape,
+        area=area,
+        plate=room.plate,
+    )
+    if side == "margin" and any(
+        shapely.box(*placement.mark.box).intersects(shapely.box(*taken)) for taken in room.blocked
+    ):
+        return None
+    return placement
+
+
+def _placed_glyphs(
+    shape: TextShape,
+    size: float,
+    area: tuple[float, float, float, float],
+    *,
+    mirrored: bool,
+    plate: tuple[float, float],
+) -> PlacedLabel:
+    """The ink of ``shape`` with an em of ``size`` mm, centred on ``area``, on the grid, in its box."""
     glyphs = shapely.affinity.scale(shape.polygons, -size if mirrored else size, size, origin=(0, 0))
     gx0, gy0, gx1, gy1 = glyphs.bounds
     centre_x, centre_y = (area[0] + area[2]) / 2, (area[1] + area[3]) / 2
@@ -158,18 +200,9 @@ def _try_side(
         round(float(np.ceil((gx1 + BOX_PAD) / GRID) * GRID), 4),
         round(float(np.ceil((gy1 + BOX_PAD) / GRID) * GRID), 4),
     )
-    if side == "margin" and any(shapely.box(*box).intersects(shapely.box(*taken)) for taken in room.blocked):
-        return None
-    if not (shapely.box(*box).contains_properly(glyphs) and shapely.box(0, 0, *room.plate).contains(shapely.box(*box))):
+    if not (shapely.box(*box).contains_properly(glyphs) and shapely.box(0, 0, *plate).contains(shapely.box(*box))):
         raise InternalError(f"label {shape.text!r}: glyphs {glyphs.bounds} outside their box {box} or the plate")
-    return LabelPlacement(
-        text=shape.text,
-        side=side,
-        mode=mode,
-        font_size=size,
-        cap_height=size * shape.cap_height,
-        mark=PlacedLabel(box, glyphs),
-    )
+    return PlacedLabel(box, glyphs)
 
 
 def _apart(glyphs: shapely.Geometry) -> shapely.Geometry:
@@ -177,7 +210,7 @@ def _apart(glyphs: shapely.Geometry) -> shapely.Geometry:
     outline, joined by a closing of :data:`GRID`: a mesh needs every outline point on one
     outline only. Unchanged when nothing touches."""
     points = np.concatenate([loop for loops in polygon_loops(glyphs) for loop in loops])
-    if len(np.unique(points, axis=0)) == len(points):
+    if len(np.unique(np.ascontiguousarray(points).view(np.complex128))) == len(points):  # (x, y) as one number
         return glyphs
     closed = glyphs.buffer(2 * GRID, join_style="mitre").buffer(-2 * GRID, join_style="mitre")
     return shapely.set_precision(closed, GRID)
@@ -186,8 +219,10 @@ def _apart(glyphs: shapely.Geometry) -> shapely.Geometry:
 def thinnest_part(region: shapely.Geometry, width: float) -> float:
     """Area (mm²) of the largest part of ``region`` narrower than ``width`` mm: what a disc of
     diameter ``width`` rolled inside the region cannot reach (outlines simplified to within
-    ``width`` / 20 first). A piece the disc does not fit in at all counts as infinitely large."""
-    region = shapely.simplify(region, width / 20)
+    ``width`` / 20 first, from each ring's canonical start, so the result does not depend on
+    where a ring happens to start). A piece the disc does not fit in at all counts as infinitely
+    large."""
+    region = shapely.simplify(shapely.normalize(region), width / 20)
     inner = region.buffer(-width / 2, quad_segs=4)
     pieces = getattr(region, "geoms", [region])
     if any(not piece.intersects(inner) for piece in pieces):
@@ -196,19 +231,88 @@ def thinnest_part(region: shapely.Geometry, width: float) -> float:
     return max((part.area for part in getattr(lost, "geoms", [lost])), default=0.0)
 
 
-def _printable(shape: TextShape, size: float, mode: LabelMode, nozzle: float) -> bool:
+class GlyphChecks:
+    """What the printability check found for each group of glyphs at each size, for one run over
+    many labels (a class set's names): the same letters at the same few sizes come back name
+    after name. Create one per run and pass it down (:func:`place_label`); a result depends only
+    on the glyphs, their spacing, the size and the nozzle, never on the label it came from."""
+
+    def __init__(self) -> None:
+        self._found: dict[tuple, bool] = {}
+
+    def group_printable(self, shape: TextShape, group: list[int], width: float, mode: LabelMode) -> bool:
+        """:func:`group_printable` of the glyphs ``group`` of ``shape``, remembered by the glyphs,
+        their spacing, ``width`` and ``mode``."""
+        start = shape.layout[group[0]][1]
+        glyphs = tuple((shape.layout[i][0], round(shape.layout[i][1] - start, 9)) for i in group)
+        key = (glyphs, width, mode)
+        if key not in self._found:
+            self._found[key] = group_printable(_group_ink(shape, group), width, mode)
+        return self._found[key]
+
+
+def _printable(
+    shape: TextShape, size: float, mode: LabelMode, nozzle: float, checks: GlyphChecks | None = None
+) -> bool:
     """With the text's em at ``size`` mm: embossed, no stroke narrower than the nozzle;
     engraved, no floor between strokes narrower than the nozzle and no groove narrower than
     half of it (engraved strokes of 0.3 mm print with a 0.4 mm nozzle, MEASUREMENTS.md);
-    each beyond :data:`THIN_AREA`."""
+    each beyond :data:`THIN_AREA`.
+
+    Glyphs farther apart than a nozzle width are checked apart (:func:`glyph_groups`): a thin
+    part, of ink or of floor, lies where ink comes within a nozzle width of itself, so it never
+    spans two groups, and the largest is the largest of any group. With ``checks``, a group is
+    checked once per size and nozzle."""
     width = nozzle / size  # in em
+    for group in glyph_groups(shape.glyphs, width):
+        if checks is None:
+            fine = group_printable(_group_ink(shape, group), width, mode)
+        else:
+            fine = checks.group_printable(shape, group, width, mode)
+        if not fine:
+            return False
+    return True
+
+
+def _group_ink(shape: TextShape, group: list[int]) -> shapely.Geometry:
+    return shapely.union_all([shape.glyphs[i] for i in group])
+
+
+def glyph_groups(inks: Sequence[shapely.Geometry], width: float) -> list[list[int]]:
+    """The glyphs (indices into ``inks``) in groups: two glyphs whose ink comes within
+    ``width`` of each other are in one group, in text order."""
+    parent = list(range(len(inks)))
+
+    def root(a: int) -> int:
+        while parent[a] != a:
+            parent[a] = parent[parent[a]]
+            a = parent[a]
+        return a
+
+    boxes = [ink.bounds for ink in inks]
+    for a in range(len(inks)):
+        for b in range(a + 1, len(inks)):
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
+            near = bx0 - ax1 <= width and ax0 - bx1 <= width and by0 - ay1 <= width and ay0 - by1 <= width
+            if near and inks[a].distance(inks[b]) <= width:
+                parent[root(b)] = root(a)
+    groups: dict[int, list[int]] = {}
+    for index in range(len(inks)):
+        groups.setdefault(root(index), []).append(index)
+    return list(groups.values())
+
+
+def group_printable(ink: shapely.Geometry, width: float, mode: LabelMode) -> bool:
+    """The printability check of some ink (em; ``width``: the nozzle, em): embossed, the ink's
+    thin parts; engraved, the ink's at half the width and the floor's around it (a band of two
+    widths around the ink, wide enough never to count itself)."""
     if mode == "emboss":
-        return thinnest_part(shape.polygons, width) <= THIN_AREA * width**2
-    x0, y0, x1, y1 = shape.bounds
-    band = (y1 - y0) / 2  # floor around the ink, wide enough never to count itself
-    floor = shapely.box(x0 - band, y0 - band, x1 + band, y1 + band).difference(shape.polygons)
+        return thinnest_part(ink, width) <= THIN_AREA * width**2
+    x0, y0, x1, y1 = ink.bounds
+    band = 2 * width
+    floor = shapely.box(x0 - band, y0 - band, x1 + band, y1 + band).difference(ink)
     return (
-        thinnest_part(shape.polygons, width / 2) <= THIN_AREA * (width / 2) ** 2
+        thinnest_part(ink, width / 2) <= THIN_AREA * (width / 2) ** 2
         and thinnest_part(floor, width) <= THIN_AREA * width**2
     )
 

@@ -11,8 +11,10 @@ one way round, counters the other) into valid shapely polygons.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -29,13 +31,24 @@ class TextShape:
     """A line of text in em units (1 = the font size), y up: baseline at y = 0, pen starting at x = 0."""
 
     text: str  # as drawn: normalised
-    polygons: shapely.Geometry  # the ink, valid (Multi)Polygon, em
     cap_height: float  # height of a capital H above the baseline, em
+    #: The glyphs with ink, in order: (glyph index in the font, pen position along the baseline, em).
+    layout: tuple[tuple[int, float], ...]
+    #: Each of those glyphs' ink where the text draws it, em.
+    glyphs: tuple[shapely.Geometry, ...]
 
-    @property
+    @cached_property
+    def polygons(self) -> shapely.Geometry:
+        """The ink, valid (Multi)Polygon, em."""
+        return shapely.union_all(self.glyphs)
+
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
-        """The ink box (x0, y0, x1, y1), em: accents above, descenders below."""
-        x0, y0, x1, y1 = self.polygons.bounds
+        """The ink box (x0, y0, x1, y1), em: accents above, descenders below (the glyphs' box:
+        a union adds no point outside it)."""
+        corners = shapely.bounds(np.array(self.glyphs, dtype=object))
+        x0, y0 = corners[:, :2].min(axis=0)
+        x1, y1 = corners[:, 2:].max(axis=0)
         return float(x0), float(y0), float(x1), float(y1)
 
 
@@ -44,6 +57,75 @@ def font_path() -> Path:
     import matplotlib
 
     return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+
+
+class Glyphs:
+    """One font's glyphs, each read and flattened once: outline contours, ink and advance, em.
+
+    One object per process (:func:`dejavu_sans`): a font file is read-only, so a glyph is the
+    same in every call, and a class set's 600 names draw about 60 different glyphs some 6,000
+    times. This is the one cache of the text code, kept at the outline level (the contours as
+    the font gives them, flattened) with the ink filled from it by :func:`_glyph_polygons`, so
+    the fill rule can change without touching the cache. FreeType faces are not thread-safe:
+    the font is used under a lock.
+    """
+
+    def __init__(self, path: Path) -> None:
+        from matplotlib.ft2font import FT2Font
+
+        self._font = FT2Font(str(path))
+        self._lock = threading.Lock()
+        self.units = self._font.units_per_EM
+        self._font.set_size(self.units, 72)  # one pixel per font unit: outlines come in font units
+        self._outlines: dict[int, tuple[tuple[np.ndarray, ...], float]] = {}
+        self._ink: dict[int, shapely.Geometry | None] = {}
+        self._kerning: dict[tuple[int, int], float] = {}
+        self.cap_height = float(self.outline(self.index("H"))[0][0][:, 1].max())
+
+    def index(self, char: str) -> int:
+        """The glyph index of ``char`` (0: the font has no glyph for it)."""
+        with self._lock:
+            return int(self._font.get_char_index(ord(char)))
+
+    def kerning(self, left: int, right: int) -> float:
+        """The kerning between glyphs ``left`` and ``right``, em."""
+        if (left, right) not in self._kerning:
+            from matplotlib.ft2font import GlyphIndexType, Kerning
+
+            with self._lock:
+                units = self._font.get_kerning(GlyphIndexType(left), GlyphIndexType(right), Kerning.UNSCALED)
+            self._kerning[left, right] = units / self.units
+        return self._kerning[left, right]
+
+    def outline(self, index: int) -> tuple[tuple[np.ndarray, ...], float]:
+        """Glyph ``index``'s closed contours flattened to within :data:`FLATNESS` (em, no closing
+        repeat), and its advance, em."""
+        if index not in self._outlines:
+            from matplotlib.ft2font import GlyphIndexType, LoadFlags
+
+            with self._lock:
+                glyph = self._font.load_glyph(GlyphIndexType(index), LoadFlags.NO_HINTING)
+                vertices, codes = self._font.get_path()
+                advance = glyph.linearHoriAdvance / 65536 / self.units
+            contours = _flattened_contours(np.asarray(vertices, dtype=float) / self.units, np.asarray(codes))
+            self._outlines[index] = tuple(contours), advance
+        return self._outlines[index]
+
+    def ink(self, index: int) -> shapely.Geometry | None:
+        """Glyph ``index`` filled (valid polygons, em, pen at the origin); None without ink."""
+        if index not in self._ink:
+            self._ink[index] = _glyph_polygons(list(self.outline(index)[0]))
+        return self._ink[index]
+
+
+_GLYPHS: dict[str, Glyphs] = {}
+
+
+def dejavu_sans() -> Glyphs:
+    """The process's :class:`Glyphs` of the bundled DejaVu Sans."""
+    if "DejaVu Sans" not in _GLYPHS:
+        _GLYPHS["DejaVu Sans"] = Glyphs(font_path())
+    return _GLYPHS["DejaVu Sans"]
 
 
 def normalised(text: str) -> str:
@@ -61,8 +143,6 @@ def normalised(text: str) -> str:
 def text_shape(text: str) -> TextShape:
     """The ink of ``text`` (normalised) in em units; raises :class:`ParameterError` (field
     ``label``) for a text with nothing to draw or with characters the font lacks."""
-    from matplotlib.ft2font import FT2Font, Kerning, LoadFlags
-
     drawn = normalised(text)
     if not drawn:
         raise ParameterError(f"{text!r} has no visible character", field="label")
@@ -70,41 +150,31 @@ def text_shape(text: str) -> TextShape:
     if backwards:  # drawn left to right and unjoined, they would read wrong
         names = ", ".join(backwards)
         raise ParameterError(f'"{drawn}": right-to-left letters are not supported ({names})', field="label")
-    font = FT2Font(str(font_path()))
-    missing = list(dict.fromkeys(char for char in drawn if font.get_char_index(ord(char)) == 0))
+    font = dejavu_sans()
+    missing = list(dict.fromkeys(char for char in drawn if font.index(char) == 0))
     if missing:
         names = ", ".join(missing)
         raise ParameterError(f'"{drawn}": the font has no glyph for {names}', field="label")
-    units = font.units_per_EM
-    font.set_size(units, 72)  # one pixel per font unit: outlines come in font units
-    glyphs = []
-    drawn_glyphs: dict[int, tuple[shapely.Geometry | None, float]] = {}  # glyph index -> ink, advance (em)
+    glyphs, layout = [], []
     pen, previous = 0.0, None
     for char in drawn:
-        index = font.get_char_index(ord(char))
+        index = font.index(char)
         if previous is not None:
-            pen += font.get_kerning(previous, index, Kerning.UNSCALED) / units
-        if index not in drawn_glyphs:
-            glyph = font.load_glyph(index, LoadFlags.NO_HINTING)
-            vertices, codes = font.get_path()
-            ink = _glyph_polygons(np.asarray(vertices, dtype=float) / units, np.asarray(codes))
-            drawn_glyphs[index] = ink, glyph.linearHoriAdvance / 65536 / units
-        ink, advance = drawn_glyphs[index]
+            pen += font.kerning(previous, index)
+        ink = font.ink(index)
         if ink is not None:
-            glyphs.append(shapely.affinity.translate(ink, pen, 0.0))
-        pen += advance
+            glyphs.append(shapely.transform(ink, lambda points, pen=pen: points + (pen, 0.0)))
+            layout.append((index, pen))
+        pen += font.outline(index)[1]
         previous = index
     if not glyphs:
         raise ParameterError(f"{text!r} has no visible character", field="label")
-    font.load_char(ord("H"), LoadFlags.NO_HINTING)
-    cap_height = float(np.asarray(font.get_path()[0])[:, 1].max()) / units
-    return TextShape(text=drawn, polygons=shapely.union_all(glyphs), cap_height=cap_height)
+    return TextShape(text=drawn, cap_height=font.cap_height, layout=tuple(layout), glyphs=tuple(glyphs))
 
 
-def _glyph_polygons(vertices: np.ndarray, codes: np.ndarray) -> shapely.Geometry | None:
-    """One glyph's contours (em) filled by orientation: contours turning like the largest one
-    are ink, the others counters. None for a glyph without ink (a space)."""
-    rings = _flattened_contours(vertices, codes)
+def _glyph_polygons(rings: list[np.ndarray]) -> shapely.Geometry | None:
+    """One glyph's flattened contours (em) filled by orientation: contours turning like the
+    largest one are ink, the others counters. None for a glyph without ink (a space)."""
     rings = [ring for ring in rings if len(ring) >= 3 and abs(_signed_area(ring)) > 0]
     if not rings:
         return None

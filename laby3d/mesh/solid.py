@@ -12,6 +12,7 @@ from laby3d.errors import InternalError, ParameterError
 from laby3d.geometry.label import (
     MARKER_DEPTH,
     MARKER_MARGIN,
+    GlyphChecks,
     LabelMode,
     LabelPlacement,
     LabelPosition,
@@ -64,15 +65,20 @@ class SolidOptions:
         return round(fab.base_thickness - MIN_FLOOR - top_cut, 6)
 
     def place_label(
-        self, fab: Fabrication, size: tuple[int, int], blocked: tuple[tuple[float, float, float, float], ...] = ()
+        self,
+        fab: Fabrication,
+        size: tuple[int, int],
+        blocked: tuple[tuple[float, float, float, float], ...] = (),
+        checks: GlyphChecks | None = None,
     ) -> LabelPlacement:
         """Where the label goes on a maze of ``size`` (rows, cols) and how big (``blocked``: boxes
-        taken on the margin); raises :class:`ParameterError` when it fits nowhere allowed."""
+        taken on the margin; ``checks``: printability checks shared by the labels of one run);
+        raises :class:`ParameterError` when it fits nowhere allowed."""
         if self.label is None:
             raise ParameterError("is not set", field="label")
         room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked)
         placement = place_label(
-            self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle
+            self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle, checks=checks
         )
         if placement.side == "bottom" and self.label_depth > self.bottom_depth_limit(fab):
             raise ParameterError(
@@ -108,13 +114,16 @@ class SolidOptions:
         if not 0 < self.label_depth <= limit:
             raise ParameterError(f"must be in (0, {limit:g}] mm, got {self.label_depth:g}", field="label_depth")
 
-    def check(self, fab: Fabrication, *, size: tuple[int, int] | None = None) -> None:
+    def check(
+        self, fab: Fabrication, *, size: tuple[int, int] | None = None, checks: GlyphChecks | None = None
+    ) -> None:
         """Raise :class:`ParameterError` unless these options fit ``fab`` and the label's text
         can be drawn; with the maze's ``size`` (rows, cols), also unless the label fits
-        somewhere it may go (the whole check of a label but for the arrows' room)."""
+        somewhere it may go (the whole check of a label but for the arrows' room; ``checks``
+        shared by the labels of one run)."""
         self.check_sizes(fab)
         if self.label is not None and size is not None:
-            self.place_label(fab, size)
+            self.place_label(fab, size, checks=checks)
         elif self.label is not None:
             text_shape(self.label)
 
