@@ -27,6 +27,7 @@ from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
+from laby3d.options.maze import MazeSpec
 from laby3d.printability import PRINTERS
 from laby3d.quoting import shown
 
@@ -90,6 +91,26 @@ def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)
     return maze_for(job, job.seed), job
 
 
+def _refuse_unread(args: argparse.Namespace, formats: Sequence[str], where: str, *, maze_made: bool) -> None:
+    """Refuse, naming its flag, a typed option that none of ``formats`` reads: ``where`` says
+    what was asked for; the maze's own options, its seed and a preset count when the maze is
+    made here (``maze_made``)."""
+    readers = [FORMATS[name] for name in formats]
+    for path in typed_options(args):
+        if maze_made and (path.startswith("maze.") or path in ("seed", "preset")):
+            continue
+        if path != "preset" and not any(fmt.reads(path) for fmt in readers):
+            raise ParameterError(f"has no effect {where}", field=path)
+
+
+def _refuse_typed(args: argparse.Namespace, paths: Sequence[str], where: str) -> None:
+    """Refuse, naming its flag, the first typed option among ``paths`` (dotted paths; ``maze.``
+    for the whole section): the verb cannot honour it."""
+    for path in typed_options(args):
+        if any(path == p or (p.endswith(".") and path.startswith(p)) for p in paths):
+            raise ParameterError(f"has no effect {where}", field=path)
+
+
 def _outputs(paths: Sequence[str]) -> dict[str, str]:
     """Format name → output path, one each (a second path of one format is refused)."""
     outputs: dict[str, str] = {}
@@ -141,6 +162,10 @@ def _print_report(report: dict[str, Any]) -> None:
 def cmd_generate(args: argparse.Namespace) -> None:
     outputs = _outputs(args.output)
     maze, job = _generated(args, list(outputs) or ["maze.json"])
+    if outputs:
+        _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=True)
+    else:
+        _refuse_unread(args, ["txt"], "without an output file (-o): the maze is printed as text", maze_made=True)
     if job.laser.mode == "kerf-test" and outputs and all(FORMATS[name].needs == "laser" for name in outputs):
         print(f"kerf test card, {job.laser.wall_material} (no maze on it)")
     else:
@@ -160,7 +185,9 @@ def cmd_export(args: argparse.Namespace) -> None:
         raise ParameterError("has no effect with export: the maze, and its seed, come from the file", field="seed")
     outputs = _outputs(args.output)
     maze, stated = _read_maze(args.maze_file)
-    _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols), stated), outputs)
+    job = job_from_flags(args, list(outputs), (maze.rows, maze.cols), stated)
+    _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=False)
+    _write(maze, job, outputs)
 
 
 def cmd_import(args: argparse.Namespace) -> None:
@@ -174,6 +201,13 @@ def cmd_import(args: argparse.Namespace) -> None:
 
 
 def cmd_show(args: argparse.Namespace) -> None:
+    _refuse_typed(args, ("label", "lang"), "with show, which prints the maze as text")
+    if args.input:
+        _refuse_typed(args, ("preset",), "with --input: the maze comes from the file")
+    if args.sets_after is not None and args.solution:
+        raise ParameterError(
+            "has no effect with --sets-after (a maze part-way through has no solution yet)", field="--solution"
+        )
     maze, _ = _generated(args)
     if args.sets_after is not None:
         from laby3d.maze.observe import partial_maze, zone_numbers
@@ -196,7 +230,10 @@ def _charset(asked: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
+    _refuse_typed(args, ("label", "lang"), "with stats, which prints numbers")
     if not args.table:
+        if args.seeds is not None:
+            raise ParameterError("has no effect without --table (one maze's statistics)", field="--seeds")
         maze, _ = _generated(args)
         print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
         for name, value in maze.stats().as_dict().items():
@@ -205,11 +242,19 @@ def cmd_stats(args: argparse.Namespace) -> None:
     from laby3d.budget import check_table
     from laby3d.maze.stats import algorithm_table
 
+    if args.input:
+        raise ParameterError("has no effect with --table, which makes its own mazes", field="--input")
+    _refuse_typed(
+        args,
+        ("seed", *(f"maze.{name}" for name in MazeSpec.model_fields if name not in ("rows", "cols"))),
+        "with --table: it makes mazes of every algorithm from seeds 0, 1, 2…",
+    )
     job = job_from_flags(args, ["maze.json"])
-    if args.seeds < 1:
-        raise ParameterError(f"must be at least 1, got {args.seeds}", field="--seeds")
-    check_table(job.maze.rows, job.maze.cols, args.seeds, len(ALGORITHMS))
-    print(algorithm_table(job.maze.rows, job.maze.cols, seeds=args.seeds))
+    seeds = 20 if args.seeds is None else args.seeds
+    if seeds < 1:
+        raise ParameterError(f"must be at least 1, got {seeds}", field="--seeds")
+    check_table(job.maze.rows, job.maze.cols, seeds, len(ALGORITHMS))
+    print(algorithm_table(job.maze.rows, job.maze.cols, seeds=seeds))
 
 
 def cmd_list(args: argparse.Namespace) -> None:
@@ -508,7 +553,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
     p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
     p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
-    p.add_argument("--seeds", type=int, default=20, help="mazes per algorithm for --table (default 20)")
+    p.add_argument("--seeds", type=int, help="mazes per algorithm for --table (default 20)")
     add_option_flags(p, ("maze", ""), lang)
     p.set_defaults(run=cmd_stats)
 

@@ -29,11 +29,18 @@ class Format:
     description: str
     render: Callable[[RenderContext], bytes]
     needs: Needs = "maze"
+    #: The job options its renderer reads: dotted paths, or section prefixes ending in ``.``
+    #: (the CLI refuses a typed option that none of the files asked for reads).
+    options: tuple[str, ...] = ()
 
     @property
     def suffix(self) -> str:
         """The file-name ending, e.g. ``.maze.json``."""
         return f".{self.name}"
+
+    def reads(self, path: str) -> bool:
+        """Whether the renderer reads the option at dotted ``path``."""
+        return any(path == option or (option.endswith(".") and path.startswith(option)) for option in self.options)
 
 
 def _maze_file(context: RenderContext) -> bytes:
@@ -155,6 +162,20 @@ def _scene_json(context: RenderContext) -> bytes:
     return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
+#: Options read by each kind of output (see :attr:`Format.options`).
+_PICTURE = ("pictures.solution", "pictures.heatmap", "print.solution")
+_LESSON = ("worksheet.every", "lang")
+_SHEET = ("worksheet.", "lang", "label")
+_SOLID = ("print.", "label")
+_SIZES = tuple(f"print.{size}" for size in ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin"))
+_LASER = ("laser.", *_SIZES, "print.ball", "label")  # the sheets' sizes are validated together
+_SCENE = (
+    *_SIZES,
+    *(f"walk.{switch}" for switch in ("overview", "trail", "hint", "timer", "steps")),
+    "label",
+    "lang",
+)
+
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
@@ -174,30 +195,91 @@ FORMATS: dict[str, Format] = {
             description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
             render=_walls_csv,
         ),
-        Format(name="txt", description="text art (box drawing; --charset ascii for +--+)", render=_text),
-        Format(name="png", description="picture (matplotlib)", render=_picture("png")),
-        Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf")),
-        Format(name="ps", description="picture, PostScript (matplotlib)", render=_picture("ps")),
-        Format(name="gif", description="animation of the generation: zones, opened and rejected walls", render=_gif),
         Format(
-            name="lesson.pdf", description="the generation step by step, a page per step (graph lesson)", render=_lesson
+            name="txt",
+            description="text art (box drawing; --charset ascii for +--+)",
+            render=_text,
+            options=("pictures.charset", "pictures.solution", "print.solution"),
+        ),
+        Format(name="png", description="picture (matplotlib)", render=_picture("png"), options=_PICTURE),
+        Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf"), options=_PICTURE),
+        Format(name="ps", description="picture, PostScript (matplotlib)", render=_picture("ps"), options=_PICTURE),
+        Format(
+            name="gif",
+            description="animation of the generation: zones, opened and rejected walls",
+            render=_gif,
+            options=_LESSON,
+        ),
+        Format(
+            name="lesson.pdf",
+            description="the generation step by step, a page per step (graph lesson)",
+            render=_lesson,
+            options=_LESSON,
         ),
         Format(
             name="worksheet.pdf",
             description="worksheet: maze, name fields, instruction (A4, Letter or A3)",
             render=_booklet("worksheet.pdf"),
+            options=_SHEET,
         ),
-        Format(name="key.pdf", description="answer key: the maze with its solution", render=_booklet("key.pdf")),
-        Format(name="stl", description="printable solid, binary STL (one body)", render=_stl, needs="solid"),
-        Format(name="3mf", description="printable solid, 3MF in mm (coloured parts)", render=_3mf, needs="solid"),
-        Format(name="glb", description="printable solid, binary glTF (coloured parts)", render=_glb, needs="solid"),
-        Format(name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser"),
-        Format(name="dxf", description="laser sheet, DXF in mm (a layer per operation)", render=_dxf, needs="laser"),
-        Format(name="laser.png", description="preview of the laser sheets", render=_laser_preview, needs="laser"),
-        Format(name="html", description="walk-through page, works offline", render=_html, needs="page"),
-        Format(name="js", description="scene file as JavaScript (docs/scene-format.md)", render=_js, needs="page"),
         Format(
-            name="scene.json", description="scene file as JSON (docs/scene-format.md)", render=_scene_json, needs="page"
+            name="key.pdf",
+            description="answer key: the maze with its solution",
+            render=_booklet("key.pdf"),
+            options=_SHEET,
+        ),
+        Format(
+            name="stl",
+            description="printable solid, binary STL (one body)",
+            render=_stl,
+            needs="solid",
+            options=_SOLID,
+        ),
+        Format(
+            name="3mf",
+            description="printable solid, 3MF in mm (coloured parts)",
+            render=_3mf,
+            needs="solid",
+            options=_SOLID,
+        ),
+        Format(
+            name="glb",
+            description="printable solid, binary glTF (coloured parts)",
+            render=_glb,
+            needs="solid",
+            options=_SOLID,
+        ),
+        Format(
+            name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser", options=_LASER
+        ),
+        Format(
+            name="dxf",
+            description="laser sheet, DXF in mm (a layer per operation)",
+            render=_dxf,
+            needs="laser",
+            options=_LASER,
+        ),
+        Format(
+            name="laser.png",
+            description="preview of the laser sheets",
+            render=_laser_preview,
+            needs="laser",
+            options=_LASER,
+        ),
+        Format(name="html", description="walk-through page, works offline", render=_html, needs="page", options=_SCENE),
+        Format(
+            name="js",
+            description="scene file as JavaScript (docs/scene-format.md)",
+            render=_js,
+            needs="page",
+            options=(*_SCENE, "walk.scene_global"),
+        ),
+        Format(
+            name="scene.json",
+            description="scene file as JSON (docs/scene-format.md)",
+            render=_scene_json,
+            needs="page",
+            options=_SCENE,
         ),
     )
 }

@@ -58,6 +58,15 @@ def explicit_openings(entrance: str | None, exit: str | None, rows: int, cols: i
     return start, end
 
 
+def check_unused_openings(policy: str, entrance: str | None, exit: str | None) -> None:
+    """Refuse an entrance or exit given with a placement that would ignore it (only explicit reads them)."""
+    if policy == "explicit":
+        return
+    for field, given in (("entrance", entrance), ("exit", exit)):
+        if given is not None:
+            raise ParameterError(f"has no effect unless placement is explicit (it is {policy})", field=field)
+
+
 def place(
     maze: Maze,
     policy: str,
@@ -67,6 +76,7 @@ def place(
 ) -> Maze:
     """``maze`` with entrance and exit placed by ``policy`` (one of :data:`PLACEMENTS`)."""
     rows, cols = maze.rows, maze.cols
+    check_unused_openings(policy, entrance, exit)
     if policy == "corners":
         start = Opening(0, 0, "W")
         end = Opening(rows - 1, cols - 1, "E")

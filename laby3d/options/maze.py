@@ -8,7 +8,7 @@ from pydantic import Field
 
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
-from laby3d.maze.placement import Placement, explicit_openings
+from laby3d.maze.placement import Placement, check_unused_openings, explicit_openings
 from laby3d.options.base import Number, Section, Whole, flag
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
@@ -43,7 +43,9 @@ class MazeSpec(Section):
     down: Number | None = Field(None, ge=0, le=1, description=_option_help("down"))
 
     def check_openings(self) -> None:
-        """With placement explicit: both openings given, on this maze's border, and distinct."""
+        """With placement explicit: both openings given, on this maze's border, and distinct;
+        with another placement, neither given (it would be ignored)."""
+        check_unused_openings(self.placement, self.entrance, self.exit)
         if self.placement == "explicit":
             explicit_openings(self.entrance, self.exit, self.rows, self.cols)
 
