@@ -169,19 +169,29 @@ def walk_pictures(overview: Path, first_person: Path) -> None:
 
 
 def worksheet_page(path: Path) -> None:
-    """Page 1 of a worksheet, rendered by poppler's pdftoppm (skipped without it)."""
+    """Page 1 of a worksheet."""
+    maze = laby3d.generate(12, 12, algorithm="wilson", seed=101)
+    first_page_png(path, laby3d.render(maze, "worksheet.pdf", label="Chloé", class_name="5B"))
+
+
+def handout_page(path: Path) -> None:
+    """Page 1 of the lesson handout of a 5×6 Kruskal maze, in French."""
+    maze = laby3d.generate(5, 6, algorithm="kruskal", seed=2)
+    first_page_png(path, laby3d.render(maze, "handout.pdf", lang="fr"))
+
+
+def first_page_png(path: Path, pdf: bytes) -> None:
+    """Page 1 of ``pdf`` rendered by poppler's pdftoppm at 60 dpi (skipped without it)."""
     import shutil
     import subprocess
     import tempfile
 
     pdftoppm = shutil.which("pdftoppm")
     if pdftoppm is None:
-        print("pdftoppm not installed: docs/worksheet-page.png not redrawn")
+        print(f"pdftoppm not installed: {path} not redrawn")
         return
-    maze = laby3d.generate(12, 12, algorithm="wilson", seed=101)
-    pdf = laby3d.render(maze, "worksheet.pdf", label="Chloé", class_name="5B")
     with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "worksheet.pdf"
+        source = Path(tmp) / "document.pdf"
         source.write_bytes(pdf)
         subprocess.run([pdftoppm, "-r", "60", "-png", "-singlefile", str(source), str(Path(tmp) / "page")], check=True)
         write_atomic(path, (Path(tmp) / "page.png").read_bytes())
@@ -207,6 +217,7 @@ def main() -> None:
     walk_pictures(DOCS / "walk-overview.png", DOCS / "walk-first-person.png")
     worksheet_page(DOCS / "worksheet-page.png")
     lesson_frame(DOCS / "lesson-frame.png")
+    handout_page(DOCS / "handout-page.png")
 
 
 if __name__ == "__main__":

@@ -228,3 +228,51 @@ def test_pupils_replay_the_wall_order_and_get_the_maze(
         assert all(wall["opened"] == "yes" for wall in walls)
     elif rows > 1:
         assert any(wall["opened"] == "no" for wall in walls)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_handout_replays_the_maze_on_two_a4_pages(tmp_path: Path, lang: str) -> None:
+    """Read back with poppler: two A4 pages, the rule in the language, the walls' table that,
+    replayed by the exercise's rule (written here), opens exactly the maze's passages, the first
+    row filled in with the right numbers, every word on the paper."""
+    import re
+
+    from laby3d.draw.handout import handout_pdf
+    from tests.conftest import require_tool
+
+    maze = laby3d.generate(5, 6, algorithm="kruskal", seed=2)
+    path = tmp_path / "handout.pdf"
+    path.write_bytes(handout_pdf(maze, lang=lang))
+    info = subprocess.run([require_tool("pdfinfo"), str(path)], check=True, capture_output=True, text=True).stdout
+    assert re.search(r"Pages:\s+2\n", info) and "595.28 x 841.89 pts (A4)" in info
+    pdftotext = require_tool("pdftotext")
+    words = subprocess.run([pdftotext, "-raw", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    assert ("row × 6 + column" if lang == "en" else "ligne × 6 + colonne") in words
+    walls = [(int(r), int(c), side) for r, c, side in re.findall(r"\((\d), (\d)\) ([ES])", words)]
+    number = [[r * 6 + c for c in range(6)] for r in range(5)]
+    opened, first_row = set(), None
+    for r, c, side in walls:
+        r2, c2 = (r, c + 1) if side == "E" else (r + 1, c)
+        first_row = first_row or (number[r][c], number[r2][c2])
+        if number[r][c] != number[r2][c2]:
+            opened.add((r, c, side))
+            old = number[r2][c2]
+            number = [[number[r][c] if value == old else value for value in line] for line in number]
+    passages = {(r, c, "E") for r in range(5) for c in range(5) if maze.cells[r, c] & 2}
+    passages |= {(r, c, "S") for r in range(4) for c in range(6) if maze.cells[r, c] & 4}
+    assert opened == passages and len({n for line in number for n in line}) == 1
+    yes = "yes" if lang == "en" else "oui"
+    assert re.search(
+        rf"^1 \({walls[0][0]}, {walls[0][1]}\) {walls[0][2]} {first_row[0]} {first_row[1]} {yes}$", words, re.M
+    )
+    boxes = subprocess.run([pdftotext, "-bbox", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    right = max(float(x) for x in re.findall(r'xMax="([\d.]+)"', boxes))
+    bottom = max(float(y) for y in re.findall(r'yMax="([\d.]+)"', boxes))
+    assert right < 595.28 - 30 and bottom < 841.89 - 30
+
+
+def test_a_handout_is_for_a_small_maze(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(["generate", "--rows", "6", "--cols", "6", "-o", str(tmp_path / "m.handout.pdf")], capsys)
+    assert status == 2 and err.count("\n") == 1 and "--rows 6 with cols 6: a handout's maze has at most 30 cells" in err
+    assert not list(tmp_path.iterdir())
+    assert run(["generate", "--rows", "5", "--cols", "6", "-o", str(tmp_path / "m.handout.pdf")], capsys)[0] == 0

@@ -52,6 +52,41 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "orange: wall just opened · red: walls rejected (both cells already in one zone)",
         "fr": "orange : mur ouvert · rouge : murs refusés (les deux cases déjà dans une zone)",
     },
+    "handout_title": {"en": "Building a maze by merging zones", "fr": "Construire un labyrinthe par fusion de zones"},
+    "handout_rule": {
+        "en": "All the walls are closed at the start. Each cell has its own number: row × {cols} + column.\n"
+        "1. Take the next wall of the table. It is named from its first cell: (row, column) and E (east)\n"
+        "    or S (south); the second cell is the one on the other side.\n"
+        "2. Write the numbers the two cells have now.\n"
+        "3. Different numbers: open the wall, and every cell that has the second cell's number takes\n"
+        "    the first cell's number. The same number: the wall stays closed (refused).\n"
+        "When every cell has the same number, the maze is finished: one path joins any two cells.",
+        "fr": "Au départ, tous les murs sont fermés. Chaque case a son numéro : ligne × {cols} + colonne.\n"
+        "1. Prends le mur suivant du tableau. Il est nommé par sa 1re case : (ligne, colonne) et E (est)\n"
+        "    ou S (sud) ; la 2e case est celle de l’autre côté.\n"
+        "2. Écris les numéros qu’ont maintenant les deux cases.\n"
+        "3. Numéros différents : ouvre le mur, et toutes les cases qui ont le numéro de la 2e case prennent\n"
+        "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"
+        "Quand toutes les cases ont le même numéro, le labyrinthe est fini : un seul chemin relie deux cases.",
+    },
+    "handout_start": {"en": "The cells and their numbers at the start", "fr": "Les cases et leurs numéros au départ"},
+    "handout_table": {
+        "en": "The walls in the order they were drawn (the first one is done for you)",
+        "fr": "Les murs dans l’ordre du tirage (le premier est fait pour toi)",
+    },
+    "handout_columns": {
+        "en": "step|wall|1st cell no.|2nd cell no.|opened?",
+        "fr": "étape|mur|n° 1re case|n° 2e case|ouvert ?",
+    },
+    "yes": {"en": "yes", "fr": "oui"},
+    "no": {"en": "no", "fr": "non"},
+    "handout_grids": {"en": "The maze step by step", "fr": "Le labyrinthe étape par étape"},
+    "handout_grids_help": {
+        "en": "After the step given, write each cell's number and cross out the walls opened so far.",
+        "fr": "Après l’étape indiquée, écris le numéro de chaque case et barre les murs ouverts jusque-là.",
+    },
+    "handout_after": {"en": "After step {step}", "fr": "Après l’étape {step}"},
+    "handout_zones_left": {"en": "Zones left: ______", "fr": "Zones restantes : ______"},
 }
 
 

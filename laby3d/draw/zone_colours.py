@@ -76,9 +76,9 @@ def _segments(frames: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[int]
         if previous_zones is not None:
             span = int(previous_zones.max()) + 1
             pairs = np.unique(cell_zone.ravel().astype(np.int64) * span + previous_zones.ravel())
-            index, before = pairs // span, pairs % span
-            single = np.bincount(index, minlength=len(numbers))[index] == 1
-            only_before = dict(zip(index[single].tolist(), before[single].tolist(), strict=True))
+            now, before = pairs // span, pairs % span
+            single = np.bincount(now, minlength=len(numbers))[now] == 1
+            only_before = dict(zip(now[single].tolist(), before[single].tolist(), strict=True))
         of: dict[int, int] = {}
         for index, number in enumerate(numbers.tolist()):
             if index in only_before:  # unchanged since the frame before: the same segment

@@ -88,6 +88,12 @@ def _lesson(context: RenderContext) -> bytes:
     return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
+def _handout(context: RenderContext) -> bytes:
+    from laby3d.draw.handout import handout_pdf
+
+    return handout_pdf(context.maze, lang=context.job.lang)
+
+
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
         from laby3d.pipeline import render_booklet
@@ -215,6 +221,11 @@ FORMATS: dict[str, Format] = {
             description="the generation step by step, a page per step (graph lesson)",
             render=_lesson,
             options=_LESSON,
+        ),
+        Format(
+            name="handout.pdf",
+            description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
+            render=_handout,
         ),
         Format(
             name="worksheet.pdf",

@@ -82,6 +82,10 @@ class Job(BaseModel):
         with located("maze"):
             get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
             self.maze.check_openings()
+            if "handout.pdf" in self.formats:
+                from laby3d.draw.handout import check_handout_size
+
+                check_handout_size(self.maze.rows, self.maze.cols)
         needs = self.needs()
         check_budget(self.maze.rows, self.maze.cols, needs)
         check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every)
