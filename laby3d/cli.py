@@ -193,11 +193,15 @@ def cmd_export(args: argparse.Namespace) -> None:
 def cmd_import(args: argparse.Namespace) -> None:
     from laby3d.maze.classroom import read_classroom
 
+    if "seed" in typed_options(args):
+        raise ParameterError("has no effect with import: the maze comes from the form", field="seed")
     outputs = _outputs(args.output)
     maze = read_classroom(args.form)
+    job = job_from_flags(args, list(outputs), (maze.rows, maze.cols))
+    _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=False)
     ends = " → ".join(f"({o.row}, {o.col}) {o.side or 'inside'}" for o in (maze.entrance, maze.exit) if o is not None)
     print(f"maze {maze.rows}×{maze.cols} from the class exercise's form, entrance → exit: {ends}")
-    _write(maze, job_from_flags(args, list(outputs), (maze.rows, maze.cols)), outputs)
+    _write(maze, job, outputs)
 
 
 def cmd_show(args: argparse.Namespace) -> None:

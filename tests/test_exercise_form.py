@@ -276,3 +276,13 @@ def test_a_handout_is_for_a_small_maze(tmp_path: Path, capsys: pytest.CaptureFix
     assert status == 2 and err.count("\n") == 1 and "--rows 6 with cols 6: a handout's maze has at most 30 cells" in err
     assert not list(tmp_path.iterdir())
     assert run(["generate", "--rows", "5", "--cols", "6", "-o", str(tmp_path / "m.handout.pdf")], capsys)[0] == 0
+
+
+def test_import_refuses_options_no_file_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    form = tmp_path / "form.json"
+    form.write_text(classroom_json(laby3d.generate(3, 4, seed=1)))
+    for flags in (["--seed", "3"], ["--cell-size", "8"]):
+        status, _, err = run(["import", str(form), "-o", str(tmp_path / "m.maze.json"), *flags], capsys)
+        assert status == 2 and flags[0] in err and "has no effect" in err and len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == [form]
+    assert run(["import", str(form), "-o", str(tmp_path / "m.stl"), "--cell-size", "8"], capsys)[0] == 0

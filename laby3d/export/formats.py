@@ -226,6 +226,7 @@ FORMATS: dict[str, Format] = {
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
             render=_handout,
+            options=("lang",),
         ),
         Format(
             name="worksheet.pdf",
