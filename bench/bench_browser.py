@@ -11,7 +11,11 @@ over ``RUNS`` fresh browsers per size:
   pixels when frames are slow, down to half per axis);
 - turn rate: a real ArrowLeft key (DevTools ``Input.dispatchKeyEvent``) held 3 s of wall time,
   heading change divided by the time between the page's keydown and keyup; the design value is
-  1.8 rad/s, so every size should show it, however slow its frames.
+  1.8 rad/s, so every size should show it, however slow its frames;
+- tap: five 0.3 s taps of ArrowLeft, the heading change over 1.8 rad/s × the time between
+  sending key-down and key-up (1.0 when the turn follows the time held, whatever the frames);
+- physics: ms of main-thread time per second walked (``laby3d.simulate``: 120 swept steps a
+  second against the walls, holding W and D in a 10 s walk, less one drawing).
 """
 
 from __future__ import annotations
@@ -46,9 +50,24 @@ POSES = """(function(){
 })()"""
 
 
-def measure(binary: str, path: Path) -> tuple[float, list[float], list[float], float, float]:
+def taps(page: Browser, hold: float = 0.3, count: int = 5) -> list[float]:
+    """Heading change of ``count`` ArrowLeft taps over 1.8 rad/s × the time they were held (sent)."""
+    ratios = []
+    for _ in range(count):
+        before = page.evaluate("laby3d.heading")
+        sent = time.monotonic()
+        page.key("keyDown", "ArrowLeft", "ArrowLeft")
+        time.sleep(max(0.0, hold - (time.monotonic() - sent)))
+        held = time.monotonic() - sent
+        page.key("keyUp", "ArrowLeft", "ArrowLeft")
+        ratios.append((before - page.evaluate("laby3d.heading")) / (1.8 * held))
+    return ratios
+
+
+def measure(binary: str, path: Path) -> tuple[float, list[float], list[float], float, float, list[float], float]:
     """First frame (ms), walking frame times (ms) at full and at the page's own resolution, that
-    resolution (fraction of full per axis) and the turn rate (rad/s), in one fresh browser."""
+    resolution (fraction of full per axis), the turn rate (rad/s), tap ratios and the physics
+    cost (ms per second walked), in one fresh browser."""
     with Browser(binary, width=1280, height=720) as page:
         page.open(path, timeout=300)
         first = page.evaluate("laby3d.firstFrameMs")
@@ -60,11 +79,17 @@ def measure(binary: str, path: Path) -> tuple[float, list[float], list[float], f
         after = page.evaluate("laby3d.heading")
         down, up = page.evaluate("laby3d.keyTimes.ArrowLeft")
         turn = (before - after) / ((up - down) / 1000)
+        tapped = taps(page)
+        physics = page.evaluate(
+            "(function(){var t = performance.now(); laby3d.simulate([], 0); var drawing = performance.now() - t;"
+            "t = performance.now(); laby3d.simulate(['KeyW', 'KeyD'], 10);"
+            "return (performance.now() - t - drawing) / 10;})()"
+        )
         scale = page.evaluate("laby3d.renderScale")
         adapted = page.evaluate(POSES)
         page.evaluate("laby3d.setRenderScale(1), 1")
         full = page.evaluate(POSES)
-    return first, full, adapted, scale, turn
+    return first, full, adapted, scale, turn, tapped, physics
 
 
 def main() -> None:
@@ -72,26 +97,29 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     print(
         "| maze | page bytes | first frame ms | walking frame ms, full resolution | page's resolution | "
-        "walking frame ms there | turn rate rad/s |"
+        "walking frame ms there | turn rate rad/s | 0.3 s tap / time held | physics ms per s walked |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for size in SIZES:
         maze = laby3d.generate(size, size, seed=1)
         text = page_html(maze, Fabrication())
         path = folder / f"m{size}.html"
         path.write_text(text, encoding="utf-8")
-        firsts, fulls, adapteds, scales, turns = [], [], [], [], []
+        firsts, fulls, adapteds, scales, turns, tapped, physics = [], [], [], [], [], [], []
         for _ in range(RUNS):
-            first, full, adapted, scale, turn = measure(binary, path)
+            first, full, adapted, scale, turn, taps_run, physics_run = measure(binary, path)
             firsts.append(first)
             fulls.extend(full)
             adapteds.extend(adapted)
             scales.append(scale)
             turns.append(turn)
+            tapped.extend(taps_run)
+            physics.append(physics_run)
         print(
             f"| {size}×{size} | {len(text.encode()):,} | {statistics.median(firsts):.0f} | "
             f"{statistics.median(fulls):.1f} | {statistics.median(scales):.2f} | {statistics.median(adapteds):.1f} | "
-            f"{statistics.median(turns):.3f} |",
+            f"{statistics.median(turns):.3f} | {statistics.median(tapped):.3f} "
+            f"({min(tapped):.2f}–{max(tapped):.2f}) | {statistics.median(physics):.1f} |",
             flush=True,
         )
 
