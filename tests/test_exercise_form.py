@@ -286,3 +286,16 @@ def test_import_refuses_options_no_file_reads(tmp_path: Path, capsys: pytest.Cap
         assert status == 2 and flags[0] in err and "has no effect" in err and len(err.splitlines()) == 1
     assert list(tmp_path.iterdir()) == [form]
     assert run(["import", str(form), "-o", str(tmp_path / "m.stl"), "--cell-size", "8"], capsys)[0] == 0
+
+
+def test_the_handout_refusal_is_french_too() -> None:
+    from laby3d.errors import ParameterError
+    from laby3d.i18n import in_language
+    from laby3d.options.build import validated_job
+
+    with pytest.raises(ParameterError) as caught:
+        validated_job({"maze": {"rows": 6, "cols": 6}, "formats": ["handout.pdf"]})
+    assert caught.value.field == "maze.rows"
+    assert in_language(caught.value.detail, "fr") == (
+        "6 avec cols 6 : le labyrinthe d’une fiche élève a au plus 30 cases (par ex. 5×6), pas 36"
+    )

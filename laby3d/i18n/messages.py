@@ -221,6 +221,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{rows} avec cols {cols} : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
         "par labyrinthe, environ {side}×{side} cases (texte et images jusqu’à {most}×{most})",
     ),
+    "handout_size": (
+        "{rows} with cols {cols}: a handout's maze has at most {limit} cells (e.g. 5×6), got {value}",
+        "{rows} avec cols {cols} : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), pas {value}",
+    ),
     "opening_text": (
         "must look like 'row,col,side' such as '0,0,W', got {value}",
         "doit s’écrire 'ligne,colonne,côté' comme '0,0,W', pas {value}",
