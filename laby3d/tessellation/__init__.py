@@ -1,0 +1,89 @@
+"""Tessellations: the cells of a maze of any shape, their neighbours and the walls between them.
+
+:data:`SHAPES` holds the shapes (``square``, ``theta``, ``hex``, ``triangle``);
+:func:`tessellate` builds the :class:`Tessellation` of one shape and size. docs/shapes.md
+describes the API and each shape's geometry and cell size.
+
+>>> hexes = tessellate("hex", 3, 4)
+>>> hexes.cell_count, hexes.boundary_sides[:3]
+(12, ('NE', 'NW', 'NE'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args
+
+from laby3d.errors import ParameterError
+from laby3d.quoting import shown
+from laby3d.tessellation.base import CellGraph, Shape, Tessellation
+from laby3d.tessellation.hexagon import HEX
+from laby3d.tessellation.square import SQUARE
+from laby3d.tessellation.theta import THETA
+from laby3d.tessellation.triangle import TRIANGLE
+
+ShapeName = Literal["square", "theta", "hex", "triangle"]
+SHAPES: dict[str, Shape] = {shape.name: shape for shape in (SQUARE, THETA, HEX, TRIANGLE)}
+SHAPE_NAMES: tuple[str, ...] = get_args(ShapeName)
+#: Most cells of a maze that is not square (its maze file then stays within the file limits).
+MAX_SHAPED_CELLS = 2_000_000
+
+
+def get_shape(name: Any) -> Shape:
+    """The registered shape called ``name``; raises :class:`ParameterError` on ``shape`` otherwise."""
+    if not isinstance(name, str) or name not in SHAPES:
+        raise ParameterError(f"must be one of {', '.join(SHAPES)}, got {shown(name)}", field="shape")
+    return SHAPES[name]
+
+
+def check_shape_size(name: str, rows: Any, cols: Any) -> None:
+    """Raise :class:`ParameterError` (on ``rows`` or ``cols``) unless ``rows`` and ``cols`` size a
+    ``name`` maze: theta takes rows (rings) alone, with cols None."""
+    from laby3d.maze.model import is_integer
+
+    shape = get_shape(name)
+    if not is_integer(rows) or not shape.min_rows <= rows <= shape.max_rows:
+        what = ", its number of rings with the centre," if not shape.uses_cols else ""
+        raise ParameterError(
+            f"must be an integer in {shape.min_rows}..{shape.max_rows} for a {name} maze{what} got {shown(rows)}",
+            field="rows",
+        )
+    if not shape.uses_cols:
+        if cols is not None:
+            raise ParameterError(
+                f"must be left out for a {name} maze (rows is its number of rings), got {shown(cols)}", field="cols"
+            )
+        return
+    if not is_integer(cols) or not shape.min_cols <= cols <= shape.max_cols:
+        why = " (a single column of triangles touches only at corners)" if name == "triangle" and cols == 1 else ""
+        raise ParameterError(
+            f"must be an integer in {shape.min_cols}..{shape.max_cols} for a {name} maze, got {shown(cols)}{why}",
+            field="cols",
+        )
+    if name != "square" and rows * cols > MAX_SHAPED_CELLS:
+        raise ParameterError(
+            f"{rows} with cols {cols} gives {rows * cols:,} cells; a {name} maze has at most {MAX_SHAPED_CELLS:,}",
+            field="rows",
+        )
+
+
+def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
+    """The tessellation of ``shape`` with ``rows`` rows (theta: rings) and ``cols`` columns
+    (None for theta); sizes are checked as :func:`check_shape_size` does."""
+    check_shape_size(shape, rows, cols)
+    spec = SHAPES[shape]
+    rows = int(rows)
+    cols = int(cols) if cols is not None else None
+    return Tessellation(spec, rows, cols, spec.graph(rows, cols or 0))
+
+
+__all__ = [
+    "MAX_SHAPED_CELLS",
+    "SHAPES",
+    "SHAPE_NAMES",
+    "CellGraph",
+    "Shape",
+    "ShapeName",
+    "Tessellation",
+    "get_shape",
+    "tessellate",
+]

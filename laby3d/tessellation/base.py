@@ -1,0 +1,418 @@
+"""What every tessellation is: cells, their neighbour pairs, and the walls between them.
+
+A tessellation is built from two things its shape gives: the **cell graph** (cell count, the
+neighbour pairs, the first cell of each row), computed by index arithmetic and enough to generate
+a maze; and the **layout** (vertex table, one polygon per cell, cell centres), computed on first
+use. The walls are derived from the layout once, the same way for every shape: two cells share
+a wall where their polygons share a chain of segments; a segment of one polygon only is on the
+outer boundary.
+
+Units: the **cell pitch** (multiply by ``cell_size`` for mm). Coordinates are picture
+coordinates, x to the right and y down, with the bounding box starting at (0, 0). Polygons have a
+positive shoelace area in these coordinates (clockwise as seen on a y-down picture).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from laby3d.errors import InternalError
+
+
+def frozen(array: Any, dtype: Any) -> np.ndarray:
+    """A read-only copy of ``array`` as ``dtype``."""
+    copy = np.array(array, dtype=dtype)
+    copy.setflags(write=False)
+    return copy
+
+
+def sorted_pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """``(k, 2)`` int32 pairs ``(low, high)``, rows in lexicographic order."""
+    pairs = np.sort(np.stack([np.asarray(first).ravel(), np.asarray(second).ravel()], axis=1), axis=1)
+    return frozen(pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))], np.int32).reshape(-1, 2)
+
+
+@dataclass(frozen=True, eq=False)
+class CellGraph:
+    """The cells and their neighbour pairs: what the generators need.
+
+    ``edges`` are the neighbour pairs, one per interior wall: ``(E, 2)`` int32 rows ``(a, b)``
+    with ``a < b``, in lexicographic order (the wall and edge index of a pair is its row).
+    ``row_starts`` is ``(rows + 1,)``: cell ``(row, col)`` has index ``row_starts[row] + col``.
+    """
+
+    cell_count: int
+    edges: np.ndarray
+    row_starts: np.ndarray
+
+    @cached_property
+    def adjacency(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """CSR adjacency ``(indptr, neighbours, edge_ids)``: the neighbours of cell ``c`` are
+        ``neighbours[indptr[c]:indptr[c + 1]]`` (increasing), through walls ``edge_ids[…]``."""
+        edge_count = len(self.edges)
+        source = np.concatenate([self.edges[:, 0], self.edges[:, 1]]).astype(np.int64)
+        target = np.concatenate([self.edges[:, 1], self.edges[:, 0]]).astype(np.int64)
+        wall = np.concatenate([np.arange(edge_count), np.arange(edge_count)])
+        order = np.lexsort((target, source))
+        indptr = np.zeros(self.cell_count + 1, dtype=np.int64)
+        np.cumsum(np.bincount(source, minlength=self.cell_count), out=indptr[1:])
+        return frozen(indptr, np.int64), frozen(target[order], np.int32), frozen(wall[order], np.int32)
+
+    @property
+    def max_degree(self) -> int:
+        """Most neighbours of one cell."""
+        indptr = self.adjacency[0]
+        return int(np.diff(indptr).max()) if self.cell_count else 0
+
+
+@dataclass(frozen=True, eq=False)
+class CellLayout:
+    """Where the cells are: what a shape's layout function returns (pitch units)."""
+
+    #: ``(V, 2)`` float64 vertex positions.
+    vertices: np.ndarray
+    #: ``(C + 1,)`` offsets into ``polygon_vertices``: cell ``c``'s polygon is
+    #: ``polygon_vertices[polygon_starts[c]:polygon_starts[c + 1]]``.
+    polygon_starts: np.ndarray
+    #: vertex ids of every polygon in turn, positive orientation, each starting at a corner
+    polygon_vertices: np.ndarray
+    #: ``(V,)`` bool: the vertex is a corner where walls may begin or end (False only for the
+    #: intermediate points of an arc drawn as a polyline)
+    corner: np.ndarray
+    #: ``(C, 2)`` float64 cell centres
+    centres: np.ndarray
+
+
+@dataclass(frozen=True, kw_only=True)
+class Shape:
+    """A cell shape: how to compute its cell graph and layout, and its sizes.
+
+    ``side_angles`` name the directions of a boundary wall's outward normal (degrees, measured
+    from +x towards +y, that is clockwise on a y-down picture); a boundary wall takes the nearest
+    name.
+    """
+
+    name: str
+    description: str
+    graph: Callable[[int, int], CellGraph]
+    layout: Callable[[int, int], CellLayout]
+    side_angles: Mapping[str, float]
+    #: False for theta, sized by its rows (rings) alone
+    uses_cols: bool = True
+    min_rows: int = 1
+    max_rows: int
+    min_cols: int = 1
+    max_cols: int = 0
+
+
+@dataclass(frozen=True, eq=False)
+class Tessellation:
+    """Cells of one shape and size, their neighbours and the walls between them (pitch units).
+
+    Build one with :func:`laby3d.tessellation.tessellate`. The graph is computed at once; the
+    geometry (vertices, polygons, walls, boundary) on first use. Every array is read-only.
+
+    >>> from laby3d.tessellation import tessellate
+    >>> grid = tessellate("square", 2, 3)
+    >>> grid.cell_count, len(grid.edges), len(grid.boundary_cells)
+    (6, 7, 10)
+    >>> grid.wall_polyline(0).tolist()  # between cells 0 and 1: x = 1, from y = 0 to y = 1
+    [[1.0, 0.0], [1.0, 1.0]]
+    """
+
+    shape: Shape
+    rows: int
+    #: None for theta
+    cols: int | None
+    graph: CellGraph = field(repr=False)
+
+    @property
+    def cell_count(self) -> int:
+        """Number of cells."""
+        return self.graph.cell_count
+
+    @property
+    def edges(self) -> np.ndarray:
+        """``(E, 2)`` int32 neighbour pairs ``(a, b)``, ``a < b``, one per interior wall."""
+        return self.graph.edges
+
+    @property
+    def row_starts(self) -> np.ndarray:
+        """``(rows + 1,)`` int64: the index of cell ``(row, col)`` is ``row_starts[row] + col``."""
+        return self.graph.row_starts
+
+    def row_length(self, row: int) -> int:
+        """Cells in ``row`` (a ring of a theta maze)."""
+        return int(self.row_starts[row + 1] - self.row_starts[row])
+
+    def cell_index(self, row: int, col: int) -> int:
+        """The index of cell ``(row, col)``; raises IndexError outside the tessellation."""
+        if not (0 <= row < self.rows and 0 <= col < self.row_length(row)):
+            raise IndexError(f"no cell ({row}, {col}) in this {self.shape.name} tessellation")
+        return int(self.row_starts[row]) + col
+
+    def cell_position(self, index: int) -> tuple[int, int]:
+        """``(row, col)`` of cell ``index``."""
+        row = int(np.searchsorted(self.row_starts, index, side="right")) - 1
+        return row, int(index - self.row_starts[row])
+
+    @cached_property
+    def _layout(self) -> CellLayout:
+        return self.shape.layout(self.rows, self.cols or 0)
+
+    @cached_property
+    def _walls(self) -> _Walls:
+        return derive_walls(self._layout, self.graph, self.shape.side_angles)
+
+    @property
+    def vertices(self) -> np.ndarray:
+        """``(V, 2)`` float64 vertex positions (x right, y down), pitch units."""
+        return self._layout.vertices
+
+    @property
+    def corners(self) -> np.ndarray:
+        """``(V,)`` bool: False only at the intermediate points of an arc (theta), where a wall
+        runs on smoothly."""
+        return self._layout.corner
+
+    @property
+    def centres(self) -> np.ndarray:
+        """``(C, 2)`` float64 cell centres, pitch units."""
+        return self._layout.centres
+
+    @property
+    def polygon_starts(self) -> np.ndarray:
+        """``(C + 1,)`` offsets of each cell's polygon in :attr:`polygon_vertices`."""
+        return self._layout.polygon_starts
+
+    @property
+    def polygon_vertices(self) -> np.ndarray:
+        """Vertex ids of the cell polygons (positive shoelace area), one after the other."""
+        return self._layout.polygon_vertices
+
+    @property
+    def wall_starts(self) -> np.ndarray:
+        """``(E + 1,)`` offsets of each interior wall's polyline in :attr:`wall_vertices`."""
+        return self._walls.wall_starts
+
+    @property
+    def wall_vertices(self) -> np.ndarray:
+        """Vertex ids of the interior walls' polylines, wall ``e`` between cells ``edges[e]``."""
+        return self._walls.wall_vertices
+
+    @property
+    def boundary_cells(self) -> np.ndarray:
+        """``(B,)`` int32: the cell inside each outer boundary wall, walls in order along the
+        outline (positive orientation, starting with cell 0's first boundary wall)."""
+        return self._walls.boundary_cells
+
+    @property
+    def boundary_sides(self) -> tuple[str, ...]:
+        """The side name of each boundary wall (``"N"``, ``"NE"``, ``"out"``…), unique per cell."""
+        return self._walls.boundary_sides
+
+    @property
+    def boundary_starts(self) -> np.ndarray:
+        """``(B + 1,)`` offsets of each boundary wall's polyline in :attr:`boundary_vertices`."""
+        return self._walls.boundary_starts
+
+    @property
+    def boundary_vertices(self) -> np.ndarray:
+        """Vertex ids of the boundary walls' polylines; each ends where the next begins."""
+        return self._walls.boundary_vertices
+
+    @cached_property
+    def extent(self) -> tuple[float, float]:
+        """``(width, height)`` of the bounding box, pitch units (it starts at (0, 0))."""
+        width, height = self.vertices.max(axis=0)
+        return float(width), float(height)
+
+    @cached_property
+    def wall_midpoints(self) -> np.ndarray:
+        """``(E, 2)`` the point halfway along each interior wall's polyline."""
+        return _midpoints(self.vertices, self.wall_starts, self.wall_vertices)
+
+    @cached_property
+    def boundary_midpoints(self) -> np.ndarray:
+        """``(B, 2)`` the point halfway along each boundary wall's polyline."""
+        return _midpoints(self.vertices, self.boundary_starts, self.boundary_vertices)
+
+    def cell_polygon(self, cell: int) -> np.ndarray:
+        """``(k, 2)`` corners of cell ``cell``'s polygon, pitch units."""
+        starts = self.polygon_starts
+        return self.vertices[self.polygon_vertices[starts[cell] : starts[cell + 1]]]
+
+    def wall_polyline(self, edge: int) -> np.ndarray:
+        """``(k, 2)`` points of the interior wall between the cells of ``edges[edge]``."""
+        starts = self.wall_starts
+        return self.vertices[self.wall_vertices[starts[edge] : starts[edge + 1]]]
+
+    def boundary_polyline(self, wall: int) -> np.ndarray:
+        """``(k, 2)`` points of boundary wall ``wall``."""
+        starts = self.boundary_starts
+        return self.vertices[self.boundary_vertices[starts[wall] : starts[wall + 1]]]
+
+    def outline(self) -> np.ndarray:
+        """``(k, 2)`` the outer boundary as one closed ring (first point not repeated)."""
+        ends = self.boundary_starts[1:] - 1
+        keep = np.ones(len(self.boundary_vertices), dtype=bool)
+        keep[ends] = False  # each wall's last point is the next wall's first
+        return self.vertices[self.boundary_vertices[keep]]
+
+    def boundary_walls_of(self, cell: int) -> list[int]:
+        """Indices of ``cell``'s boundary walls, in order along the outline."""
+        return [int(wall) for wall in np.flatnonzero(self.boundary_cells == cell)]
+
+    def boundary_wall(self, cell: int, side: str) -> int | None:
+        """The boundary wall of ``cell`` on ``side``, or None when it has none there."""
+        return self._walls.by_cell_side.get((cell, side))
+
+
+@dataclass(frozen=True, eq=False)
+class _Walls:
+    wall_starts: np.ndarray
+    wall_vertices: np.ndarray
+    boundary_cells: np.ndarray
+    boundary_sides: tuple[str, ...]
+    boundary_starts: np.ndarray
+    boundary_vertices: np.ndarray
+    by_cell_side: Mapping[tuple[int, str], int]
+
+
+def _polylines(starts: np.ndarray, stops: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, ...]:
+    """CSR polylines of the segment runs ``starts[i]:stops[i]``: the first vertex of every
+    segment of the run, then the last vertex of its final segment."""
+    lengths = stops - starts + 1
+    offsets = np.zeros(len(lengths) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    run = np.repeat(np.arange(len(lengths)), lengths)
+    step = np.arange(offsets[-1]) - offsets[run]
+    at = starts[run] + step
+    inside = step < lengths[run] - 1
+    ids = np.where(inside, first[np.minimum(at, len(first) - 1)], last[stops[run] - 1])
+    return frozen(offsets, np.int64), frozen(ids, np.int32)
+
+
+def _midpoints(vertices: np.ndarray, starts: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """The point halfway along each CSR polyline, by length."""
+    points = vertices[ids]
+    step = np.linalg.norm(np.diff(points, axis=0), axis=1)
+    step[starts[1:-1] - 1] = 0.0  # no step from one polyline's end to the next one's start
+    travelled = np.concatenate([[0.0], np.cumsum(step)])
+    half = (travelled[starts[:-1]] + travelled[starts[1:] - 1]) / 2
+    segment = np.clip(np.searchsorted(travelled, half, side="right") - 1, starts[:-1], starts[1:] - 2)
+    length = travelled[segment + 1] - travelled[segment]
+    share = np.divide(half - travelled[segment], length, out=np.zeros_like(half), where=length > 0)
+    middle = points[segment] + share[:, None] * (points[segment + 1] - points[segment])
+    return frozen(middle, np.float64)
+
+
+def _side_names(directions: np.ndarray, side_angles: Mapping[str, float]) -> list[str]:
+    """The name in ``side_angles`` nearest to each outward direction ``(k, 2)``."""
+    names = list(side_angles)
+    angles = np.degrees(np.arctan2(directions[:, 1], directions[:, 0]))
+    targets = np.array([side_angles[name] for name in names])
+    gap = np.abs((angles[:, None] - targets[None, :] + 180.0) % 360.0 - 180.0)
+    return [names[index] for index in np.argmin(gap, axis=1)]
+
+
+def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str, float]) -> _Walls:
+    """The interior walls (in ``graph.edges`` order) and the boundary walls (in order along the
+    outline) of ``layout``: maximal chains of polygon segments shared by the same two cells (or
+    by one cell and the outside), split at corners. Raises :class:`InternalError` when the layout
+    and the graph disagree."""
+    starts = layout.polygon_starts.astype(np.int64)
+    first = layout.polygon_vertices.astype(np.int64)
+    count = len(first)
+    cells = len(starts) - 1
+    owner = np.repeat(np.arange(cells), np.diff(starts))
+    following = np.arange(1, count + 1)
+    following[starts[1:] - 1] = starts[:-1]
+    last = first[following]
+    vertex_count = len(layout.vertices)
+    key = np.minimum(first, last) * vertex_count + np.maximum(first, last)
+    order = np.argsort(key, kind="stable")
+    same = key[order[1:]] == key[order[:-1]]
+    if (same[1:] & same[:-1]).any():
+        raise InternalError("a wall segment is shared by three cells")
+    other = np.full(count, -1, dtype=np.int64)
+    a, b = order[:-1][same], order[1:][same]
+    other[a], other[b] = owner[b], owner[a]
+    previous = np.arange(-1, count - 1)
+    previous[starts[:-1]] = starts[1:] - 1
+    if not layout.corner[first[starts[:-1]]].all():
+        raise InternalError("a cell polygon does not start at a corner")
+    begins = (other != other[previous]) | layout.corner[first]
+    run_starts = np.flatnonzero(begins)
+    run_stops = np.append(run_starts[1:], count)
+    run_cell, run_other = owner[run_starts], other[run_starts]
+
+    interior = run_other > run_cell
+    pair_key = run_cell[interior] * cells + run_other[interior]
+    edge_key = graph.edges[:, 0].astype(np.int64) * cells + graph.edges[:, 1]
+    position = np.searchsorted(edge_key, pair_key)
+    if len(pair_key) != len(edge_key) or not np.array_equal(
+        edge_key[np.minimum(position, len(edge_key) - 1)], pair_key
+    ):
+        raise InternalError("the cell polygons do not share walls exactly between the graph's neighbours")
+    by_edge = np.argsort(position)
+    wall_starts, wall_vertices = _polylines(run_starts[interior][by_edge], run_stops[interior][by_edge], first, last)
+
+    outer = np.flatnonzero(run_other < 0)
+    begin_vertex = first[run_starts[outer]]
+    end_vertex = last[run_stops[outer] - 1]
+    successor = {int(v): index for index, v in enumerate(begin_vertex)}
+    if len(successor) != len(outer):
+        raise InternalError("two boundary walls begin at the same vertex")
+    loop = [0] if len(outer) else []
+    while len(loop) < len(outer):
+        loop.append(successor.get(int(end_vertex[loop[-1]]), -1))
+        if loop[-1] <= 0:
+            raise InternalError("the outer boundary is not one closed loop")
+    if loop and successor.get(int(end_vertex[loop[-1]])) != 0:
+        raise InternalError("the outer boundary is not one closed loop")
+    chosen = outer[loop]
+    boundary_starts, boundary_vertices = _polylines(run_starts[chosen], run_stops[chosen], first, last)
+    chord = layout.vertices[end_vertex[loop]] - layout.vertices[begin_vertex[loop]]
+    sides = _side_names(np.stack([chord[:, 1], -chord[:, 0]], axis=1), side_angles)
+    boundary_cells = run_cell[chosen]
+    by_cell_side = {
+        (int(cell), side): index for index, (cell, side) in enumerate(zip(boundary_cells, sides, strict=True))
+    }
+    if len(by_cell_side) != len(sides):
+        raise InternalError("a cell has two boundary walls of the same side name")
+    return _Walls(
+        wall_starts=wall_starts,
+        wall_vertices=wall_vertices,
+        boundary_cells=frozen(boundary_cells, np.int32),
+        boundary_sides=tuple(sides),
+        boundary_starts=boundary_starts,
+        boundary_vertices=boundary_vertices,
+        by_cell_side=by_cell_side,
+    )
+
+
+def lattice_layout(corner_keys: np.ndarray, scale: tuple[float, float], centres: np.ndarray) -> CellLayout:
+    """The layout of straight-sided cells whose corners lie on an integer lattice.
+
+    ``corner_keys`` is ``(C, k, 2)`` int64 lattice points ``(row, col)`` of each cell's corners in
+    positive order; a lattice point ``(i, j)`` sits at ``(j·scale[0], i·scale[1])``. Vertex ids
+    number the lattice points used, row by row.
+    """
+    cells, corners, _ = corner_keys.shape
+    flat = corner_keys.reshape(-1, 2)
+    width = int(flat[:, 1].max()) + 1
+    unique, inverse = np.unique(flat[:, 0] * width + flat[:, 1], return_inverse=True)
+    vertices = np.stack([(unique % width) * scale[0], (unique // width) * scale[1]], axis=1)
+    return CellLayout(
+        vertices=frozen(vertices, np.float64),
+        polygon_starts=frozen(np.arange(cells + 1) * corners, np.int64),
+        polygon_vertices=frozen(inverse.ravel(), np.int32),
+        corner=frozen(np.ones(len(unique), dtype=bool), bool),
+        centres=frozen(centres, np.float64),
+    )
