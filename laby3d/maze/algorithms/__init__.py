@@ -17,6 +17,7 @@ from laby3d.maze.algorithms import (
     wilson,
 )
 from laby3d.maze.algorithms.base import Algorithm
+from laby3d.maze.algorithms.graph import GRAPH_CARVERS, GraphCarver
 
 ALGORITHMS: dict[str, Algorithm] = {
     module.ALGORITHM.name: module.ALGORITHM
@@ -44,4 +45,17 @@ def get_algorithm(name: str) -> Algorithm:
         raise ParameterError(f"must be one of {', '.join(ALGORITHMS)}, got {name!r}", field="algorithm") from None
 
 
-__all__ = ["ALGORITHMS", "Algorithm", "get_algorithm"]
+def graph_carver(name: str, shape: str) -> GraphCarver:
+    """The version of algorithm ``name`` that runs on any cell graph, for a ``shape`` maze; raises
+    :class:`ParameterError` (on ``algorithm``) for an unknown name or a square-grid-only one."""
+    get_algorithm(name)
+    if name not in GRAPH_CARVERS:
+        raise ParameterError(
+            f"{name} works on the square grid only, not on {shape} mazes; for {shape} use one of "
+            f"{', '.join(GRAPH_CARVERS)}",
+            field="algorithm",
+        )
+    return GRAPH_CARVERS[name]
+
+
+__all__ = ["ALGORITHMS", "GRAPH_CARVERS", "Algorithm", "GraphCarver", "get_algorithm", "graph_carver"]

@@ -179,13 +179,19 @@ def parse_policy(name: str, value: Any) -> tuple[tuple[str, float], ...]:
     return tuple(shares.items())
 
 
-def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
-    """Passages of a growing-tree maze, in opening order."""
+def policy_thresholds(options: Mapping[str, Any]) -> np.ndarray:
+    """Cumulative weights of the parsed ``policy`` option, in :data:`POLICIES` order; a draw
+    below the first picks the newest cell, and so on (the last is 2: every draw < 1 picks one)."""
     weights = dict(options["policy"])
     cumulative = np.cumsum([weights.get(policy, 0.0) for policy in POLICIES])
-    cumulative[-1] = 2.0  # every draw < 1 picks some policy
+    cumulative[-1] = 2.0
+    return cumulative
+
+
+def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+    """Passages of a growing-tree maze, in opening order."""
     draws = rng.random(4 * rows * cols + 1)
-    return _growing_tree(rows, cols, draws, cumulative, cells=rows * cols)
+    return _growing_tree(rows, cols, draws, policy_thresholds(options), cells=rows * cols)
 
 
 ALGORITHM = Algorithm(
