@@ -16,7 +16,7 @@ import json
 import math
 import os
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -40,6 +40,9 @@ from laby3d.maze.model import (
 from laby3d.maze.solve import distance_map
 from laby3d.quoting import shown, shown_path
 from laby3d.textfiles import read_limited_text
+
+if TYPE_CHECKING:
+    from laby3d.maze.shaped.model import ShapedMaze
 
 FORMAT = "laby3d.maze"
 VERSION = 1
@@ -92,14 +95,14 @@ def _line(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def read_maze_file(path: str | os.PathLike[str]) -> Maze:
-    """Read and validate the maze file at ``path``; every error names the file.
+def read_maze_file(path: str | os.PathLike[str]) -> Maze | ShapedMaze:
+    """Read and validate the maze file (of any shape) at ``path``; every error names the file.
 
     The size is checked before reading and the bytes must be UTF-8.
     """
     text = read_text(path)
     try:
-        return maze_from_json(text)
+        return any_maze_from_json(text)
     except MazeFileError as error:
         raise MazeFileError(f"{shown_path(path)}: {error}") from None
 
@@ -112,9 +115,23 @@ def read_text(path: str | os.PathLike[str], limits: JsonLimits | None = None) ->
 
 
 def maze_from_json(text: str) -> Maze:
-    """Parse and validate a maze file (rules in docs/maze-file.md); every problem names its field,
-    and for cells its row, column and side."""
-    return maze_from_data(load_json(text, LIMITS))
+    """Parse and validate a square maze file (rules in docs/maze-file.md); every problem names
+    its field, and for cells its row, column and side. A file of another shape is refused."""
+    maze = any_maze_from_json(text)
+    if not isinstance(maze, Maze):
+        raise MazeFileError(f"holds a {maze.shape} maze, not a square one: read it with any_maze_from_json")
+    return maze
+
+
+def any_maze_from_json(text: str) -> Maze | ShapedMaze:
+    """Parse and validate a maze file of any shape: a square one (version 1) here, one with a
+    shape (version 2) by :mod:`laby3d.maze.shaped.mazefile`."""
+    data = load_json(text, LIMITS)
+    if isinstance(data, dict) and ("shape" in data or data.get("version") == 2):
+        from laby3d.maze.shaped.mazefile import shaped_from_data
+
+        return shaped_from_data(data)
+    return maze_from_data(data)
 
 
 def maze_from_data(data: Any) -> Maze:

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from laby3d.maze.sides import SIDE_BITS, Side
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.maze.stats import MazeStats
 
 N, E, S, W = (SIDE_BITS[name] for name in ("N", "E", "S", "W"))
@@ -103,6 +104,8 @@ class Maze:
     TypeError: 'mappingproxy' object does not support item assignment
     """
 
+    #: The cell shape (see :mod:`laby3d.tessellation`); a Maze is always square.
+    shape: ClassVar[str] = "square"
     rows: int
     cols: int
     #: ``(rows, cols)`` uint8 bit masks of the open sides (read-only).
@@ -179,6 +182,13 @@ class Maze:
             options=self.options,
             carve_order=self.carve_order,
         )
+
+    def as_shaped(self) -> ShapedMaze:
+        """This maze through the interface every shape shares (:mod:`laby3d.maze.shaped`): the
+        same walls as a ShapedMaze of shape ``square``, so code for any shape takes it."""
+        from laby3d.maze.shaped.model import shaped_from_grid
+
+        return shaped_from_grid(self)
 
     @property
     def cell_count(self) -> int:
