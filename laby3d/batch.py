@@ -33,7 +33,8 @@ from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
 from laby3d.maze.model import Maze
 from laby3d.options.job import Job
-from laby3d.pipeline import maze_for
+from laby3d.pipeline import any_maze_for
+from laby3d.pipeline import maze_for as maze_for  # re-exported: laby3d.serve.work imports it from here
 from laby3d.workers import WorkerDied, worker_pool
 
 MANIFEST = "manifest.json"
@@ -136,7 +137,7 @@ def render_task(task: MazeTask) -> MazeResult:
     timings: dict[str, float] = {}
     try:
         start = time.perf_counter()
-        maze = maze_for(job, task.seed)
+        maze = any_maze_for(job, task.seed)
         timings["generate"] = time.perf_counter() - start
         entry["statistics"] = maze.stats().as_dict()
         rendered = render_all(maze, job, list(job.formats))
@@ -280,8 +281,10 @@ def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -
     for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in BOOKLETS]
+        if not wanted or len(members) < 2:  # before reading the mazes: other shapes have no booklet
+            continue
         pupils = [(Maze.from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
-        if not wanted or len(members) < 2 or not pupils:
+        if not pupils:
             continue
         for name in wanted:
             path = Path(folder) / f"{Path(folder).name}.{name}"
@@ -306,8 +309,10 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
     for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in ("svg", "dxf")]
+        if job.names is None or job.laser.mode != "stack" or not wanted:  # before reading the mazes
+            continue
         pupils = [(t.label or t.variant, Maze.from_json(mazes[t.key])) for t in members if t.key in mazes]
-        if job.names is None or job.laser.mode != "stack" or not wanted or not pupils:
+        if not pupils:
             continue
         laser = job.laser
         metadata = {"generator": "laby3d", "job": job.name, "pupils": len(pupils)}

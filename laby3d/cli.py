@@ -19,7 +19,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from laby3d.errors import InternalError, Laby3dError, OutputError, ParameterError
 from laby3d.export.formats import CLASS_FORMATS, FORMATS, format_for
@@ -31,6 +31,9 @@ from laby3d.options.maze import MazeSpec
 from laby3d.printability import PRINTERS
 from laby3d.quoting import shown
 
+if TYPE_CHECKING:
+    from laby3d.maze.shaped.model import ShapedMaze
+
 #: Sections of options that shape the outputs (everything but the maze itself).
 OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 
@@ -38,13 +41,13 @@ OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 def job_from_flags(
     args: argparse.Namespace,
     formats: Sequence[str],
-    size: tuple[int, int] | None = None,
+    maze: Maze | ShapedMaze | None = None,
     stated: dict[str, Any] | None = None,
 ) -> Any:
-    """The checked :class:`laby3d.options.Job` the typed flags describe; ``size`` gives rows and
-    cols when the maze comes from a file, ``stated`` the options that file states (dotted paths;
-    a typed flag, or a typed preset setting the same option, wins)."""
-    from laby3d.options.build import nested, validated_job
+    """The checked :class:`laby3d.options.Job` the typed flags describe; ``maze`` gives the shape,
+    rows and cols when the maze comes from a file, ``stated`` the options that file states (dotted
+    paths; a typed flag, or a typed preset setting the same option, wins)."""
+    from laby3d.options.build import maze_size_values, nested, validated_job
     from laby3d.options.presets import PRESETS
 
     typed = typed_options(args)
@@ -52,15 +55,20 @@ def job_from_flags(
     preset_paths = {f"{section}.{name}" for section, fields in preset.items() for name in fields}
     values = {path: value for path, value in (stated or {}).items() if path not in preset_paths}
     values.update(typed)
-    if size is not None:
-        values.update({"maze.rows": size[0], "maze.cols": size[1]})
+    if maze is not None:
+        values.update(maze_size_values(maze.shape, (maze.rows, maze.cols)))
     values["formats"] = list(formats)
-    return validated_job(nested(values))
+    try:
+        return validated_job(nested(values))
+    except ParameterError as error:
+        if error.field == "formats":  # the formats are the -o files' endings
+            raise ParameterError(error.detail, field="output") from None
+        raise
 
 
-def _read_maze(path: str) -> tuple[Maze, dict[str, Any]]:
-    """The maze of a ``.maze.json`` file, or of a walk-through's ``.scene.json`` with the
-    options the scene states (sizes, teacher switches, label, language; dotted paths)."""
+def _read_maze(path: str) -> tuple[Maze | ShapedMaze, dict[str, Any]]:
+    """The maze of a ``.maze.json`` file (any shape), or of a walk-through's ``.scene.json`` with
+    the options the scene states (sizes, teacher switches, label, language; dotted paths)."""
     from laby3d.maze.mazefile import read_maze_file, read_text
 
     if not path.lower().endswith(".scene.json"):
@@ -77,18 +85,18 @@ def _read_maze(path: str) -> tuple[Maze, dict[str, Any]]:
     return scene.maze, scene.options()
 
 
-def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:
+def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze | ShapedMaze, Any]:
     """The maze the flags describe (or read with ``--input``) and its job."""
     if getattr(args, "input", None):
         moot = [path for path in typed_options(args) if path.startswith("maze.") or path == "seed"]
         if moot:
             raise ParameterError("has no effect with --input: the maze comes from the file", field=moot[0])
         maze, _ = _read_maze(args.input)
-        return maze, job_from_flags(args, formats, (maze.rows, maze.cols))
-    from laby3d.pipeline import maze_for
+        return maze, job_from_flags(args, formats, maze)
+    from laby3d.pipeline import any_maze_for
 
     job = job_from_flags(args, formats)
-    return maze_for(job, job.seed), job
+    return any_maze_for(job, job.seed), job
 
 
 def _refuse_unread(args: argparse.Namespace, formats: Sequence[str], where: str, *, maze_made: bool) -> None:
@@ -122,7 +130,7 @@ def _outputs(paths: Sequence[str]) -> dict[str, str]:
     return outputs
 
 
-def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
+def _write(maze: Maze | ShapedMaze, job: Any, outputs: dict[str, str]) -> None:
     from laby3d.export.writer import write_outputs
     from laby3d.pipeline import render_all
 
@@ -159,6 +167,13 @@ def _print_report(report: dict[str, Any]) -> None:
         print(f"warning: {message}")
 
 
+def _describe(maze: Maze | ShapedMaze) -> str:
+    """``maze 15×15 kruskal seed 1`` (other shapes: ``maze theta 12 rings …``, ``maze hex 8×9 …``)."""
+    size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}×{maze.cols}"
+    shape = "" if maze.shape == "square" else f"{maze.shape} "
+    return f"maze {shape}{size} {maze.algorithm} seed {maze.seed}"
+
+
 def cmd_generate(args: argparse.Namespace) -> None:
     outputs = _outputs(args.output)
     maze, job = _generated(args, list(outputs) or ["maze.json"])
@@ -169,13 +184,14 @@ def cmd_generate(args: argparse.Namespace) -> None:
     if job.laser.mode == "kerf-test" and outputs and all(FORMATS[name].needs == "laser" for name in outputs):
         print(f"kerf test card, {job.laser.wall_material} (no maze on it)")
     else:
-        print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
+        print(_describe(maze))
     if not outputs:
         from laby3d.pipeline import RenderContext
 
         if _charset(job.pictures.charset) != job.pictures.charset:
             job = job.model_copy(update={"pictures": job.pictures.model_copy(update={"charset": "ascii"})})
-        sys.stdout.write(RenderContext(maze, job).render("txt").decode())
+        text = "txt" if maze.shape == "square" else "maze.json"  # no text art of other shapes: the file
+        sys.stdout.write(RenderContext(maze, job).render(text).decode())
         return
     _write(maze, job, outputs)
 
@@ -185,7 +201,7 @@ def cmd_export(args: argparse.Namespace) -> None:
         raise ParameterError("has no effect with export: the maze, and its seed, come from the file", field="seed")
     outputs = _outputs(args.output)
     maze, stated = _read_maze(args.maze_file)
-    job = job_from_flags(args, list(outputs), (maze.rows, maze.cols), stated)
+    job = job_from_flags(args, list(outputs), maze, stated)
     _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=False)
     _write(maze, job, outputs)
 
@@ -197,7 +213,7 @@ def cmd_import(args: argparse.Namespace) -> None:
         raise ParameterError("has no effect with import: the maze comes from the form", field="seed")
     outputs = _outputs(args.output)
     maze = read_classroom(args.form)
-    job = job_from_flags(args, list(outputs), (maze.rows, maze.cols))
+    job = job_from_flags(args, list(outputs), maze)
     _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=False)
     ends = " → ".join(f"({o.row}, {o.col}) {o.side or 'inside'}" for o in (maze.entrance, maze.exit) if o is not None)
     print(f"maze {maze.rows}×{maze.cols} from the class exercise's form, entrance → exit: {ends}")
@@ -213,6 +229,10 @@ def cmd_show(args: argparse.Namespace) -> None:
             "has no effect with --sets-after (a maze part-way through has no solution yet)", field="--solution"
         )
     maze, _ = _generated(args)
+    if not isinstance(maze, Maze):
+        raise ParameterError(
+            f"laby3d show draws square mazes only, this one is {maze.shape}: write it with generate -o NAME.maze.json"
+        )
     if args.sets_after is not None:
         from laby3d.maze.observe import partial_maze, zone_numbers
 
@@ -239,7 +259,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
         if args.seeds is not None:
             raise ParameterError("has no effect without --table (one maze's statistics)", field="--seeds")
         maze, _ = _generated(args)
-        print(f"maze {maze.rows}×{maze.cols} {maze.algorithm} seed {maze.seed}")
+        print(_describe(maze))
         for name, value in maze.stats().as_dict().items():
             print(f"  {name:18} {value}")
         return

@@ -15,24 +15,37 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from laby3d.errors import InternalError
 from laby3d.export.formats import CLASS_FORMATS, get_format, needs_of
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserSheets
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.mesh.solid import MazeSolid
     from laby3d.options.job import Job
 
 
 def maze_for(job: Job, seed: int | None) -> Maze:
-    """The maze ``job`` describes, with ``seed`` (drawn when None)."""
+    """The square maze ``job`` describes, for code that draws squares only (a bug with another
+    shape: such jobs are refused by their formats before)."""
+    from laby3d.maze.model import Maze
+
+    maze = any_maze_for(job, seed)
+    if not isinstance(maze, Maze):
+        raise InternalError(f"a {maze.shape} maze reached code that draws square mazes only")
+    return maze
+
+
+def any_maze_for(job: Job, seed: int | None) -> Maze | ShapedMaze:
+    """The maze ``job`` describes, of any shape, with ``seed`` (drawn when None)."""
     from laby3d.maze.generate import generate
 
     spec = job.maze
     return generate(
-        spec.rows,
-        spec.cols,
+        *spec.size(),
+        shape=spec.shape,
         algorithm=spec.algorithm,
         seed=seed,
         placement=spec.placement,
@@ -43,11 +56,30 @@ def maze_for(job: Job, seed: int | None) -> Maze:
 
 
 class RenderContext:
-    """One maze and its job's options; shared intermediates are built once (mm throughout)."""
+    """One maze and its job's options; shared intermediates are built once (mm throughout).
 
-    def __init__(self, maze: Maze, job: Job) -> None:
-        self.maze = maze
+    ``any_maze`` is the maze as given, of any shape; ``shaped`` its view through the interface
+    every shape shares (docs/shapes.md); ``maze`` the square :class:`Maze` the renderers that
+    draw squares only use (the job refused their formats for other shapes up front).
+    """
+
+    def __init__(self, maze: Maze | ShapedMaze, job: Job) -> None:
+        self.any_maze = maze
         self.job = job
+
+    @property
+    def maze(self) -> Maze:
+        """The square maze (a bug to ask for with another shape: the job refuses such formats)."""
+        from laby3d.maze.model import Maze
+
+        if not isinstance(self.any_maze, Maze):
+            raise InternalError(f"a format that draws square mazes only was asked for a {self.any_maze.shape} maze")
+        return self.any_maze
+
+    @cached_property
+    def shaped(self) -> ShapedMaze:
+        """The maze through the interface every shape shares (a square one as its view)."""
+        return self.any_maze.as_shaped()
 
     @property
     def show_solution(self) -> bool:
@@ -136,7 +168,7 @@ class Rendered:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
+def render_all(maze: Maze | ShapedMaze, job: Job, formats: Sequence[str]) -> Rendered:
     """Render ``formats`` of ``maze`` with ``job``'s options; with a solid among them, the
     printability report comes first (so unprintable walls are refused before anything else).
     Formats made once over a batch's mazes (``plates``) make no file here, only the report."""
@@ -172,7 +204,7 @@ def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: st
     return document(pupils, spec=job.worksheet, lang=job.lang)
 
 
-def render(maze: Maze, fmt: str, **options: Any) -> bytes:
+def render(maze: Maze | ShapedMaze, fmt: str, **options: Any) -> bytes:
     """The bytes of format ``fmt`` for ``maze``; ``options`` are named as the CLI flags with
     ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``, ``laser_mode="outline"``).
 
@@ -182,9 +214,11 @@ def render(maze: Maze, fmt: str, **options: Any) -> bytes:
     b'laby3d maze'
     """
     from laby3d.maze.model import check_maze
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.build import job_from_options
 
-    check_maze(maze)
+    if not isinstance(maze, ShapedMaze):
+        check_maze(maze)
     get_format(fmt)
-    job = job_from_options(options, formats=[fmt], size=(maze.rows, maze.cols))
+    job = job_from_options(options, formats=[fmt], size=(maze.rows, maze.cols), shape=maze.shape)
     return RenderContext(maze, job).render(fmt)

@@ -32,6 +32,8 @@ class Format:
     #: The job options its renderer reads: dotted paths, or section prefixes ending in ``.``
     #: (the CLI refuses a typed option that none of the files asked for reads).
     options: tuple[str, ...] = ()
+    #: maze shapes the renderer draws (laby3d.tessellation.SHAPES); others are refused up front
+    shapes: tuple[str, ...] = ("square",)
 
     @property
     def suffix(self) -> str:
@@ -44,7 +46,7 @@ class Format:
 
 
 def _maze_file(context: RenderContext) -> bytes:
-    return context.maze.to_json().encode()
+    return context.any_maze.to_json().encode()
 
 
 def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
@@ -185,7 +187,12 @@ _SCENE = (
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format(name="maze.json", description="maze file (JSON, docs/maze-file.md)", render=_maze_file),
+        Format(
+            name="maze.json",
+            description="maze file (JSON, docs/maze-file.md)",
+            render=_maze_file,
+            shapes=("square", "theta", "hex", "triangle"),
+        ),
         Format(
             name="classroom.json",
             description="the class exercise's form: rows of {N, E, S, O} cells, true = open (JSON)",
@@ -305,6 +312,8 @@ class ClassFormat:
     name: str
     description: str
     needs: Needs
+    #: maze shapes it takes (as :attr:`Format.shapes`)
+    shapes: tuple[str, ...] = ("square",)
 
 
 #: Formats made once over the mazes of a batch.
@@ -324,6 +333,11 @@ CLASS_FORMATS: dict[str, ClassFormat] = {
 def needs_of(name: str) -> Needs:
     """What format ``name`` (per maze or per class) needs beyond the maze."""
     return (FORMATS.get(name) or CLASS_FORMATS[name]).needs
+
+
+def shapes_of(name: str) -> tuple[str, ...]:
+    """The maze shapes format ``name`` (per maze or per class) takes."""
+    return (FORMATS.get(name) or CLASS_FORMATS[name]).shapes
 
 
 def format_for(path: str) -> Format:

@@ -117,6 +117,14 @@ def keyword_paths() -> dict[str, str]:
     }
 
 
+def maze_size_values(shape: str, size: tuple[int, int | None]) -> dict[str, Any]:
+    """The dotted option values of a given maze's shape and size (theta: no cols)."""
+    values: dict[str, Any] = {"maze.shape": shape, "maze.rows": size[0]}
+    if size[1] is not None:
+        values["maze.cols"] = size[1]
+    return values
+
+
 def nested(values: Mapping[str, Any]) -> dict[str, Any]:
     """``{"print.nozzle": 0.4}`` → ``{"print": {"nozzle": 0.4}}``."""
     data: dict[str, Any] = {}
@@ -129,15 +137,17 @@ def nested(values: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
-def job_from_options(options: Mapping[str, Any], *, formats: Sequence[str], size: tuple[int, int]) -> Job:
-    """The job of Python keyword ``options`` for a maze of ``size`` (rows, cols); errors name the
-    keyword."""
+def job_from_options(
+    options: Mapping[str, Any], *, formats: Sequence[str], size: tuple[int, int | None], shape: str = "square"
+) -> Job:
+    """The job of Python keyword ``options`` for a ``shape`` maze of ``size`` (rows, cols; cols
+    None for theta); errors name the keyword."""
     paths = keyword_paths()
     unknown = sorted(set(options) - set(paths))
     if unknown:
         raise ParameterError(f"is not an option (options: {', '.join(sorted(paths))})", field=unknown[0])
     values = {paths[name]: value for name, value in options.items()}
-    values.update({"maze.rows": size[0], "maze.cols": size[1], "formats": list(formats)})
+    values.update({**maze_size_values(shape, size), "formats": list(formats)})
     names = {path: name for name, path in paths.items()}
     try:
         return validated_job(nested(values))

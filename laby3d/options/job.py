@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from laby3d.budget import check_budget, check_frames, check_laser_kit
 from laby3d.errors import ParameterError
-from laby3d.export.formats import CLASS_FORMATS, FORMATS, needs_of
+from laby3d.export.formats import CLASS_FORMATS, FORMATS, needs_of, shapes_of
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
 from laby3d.options.base import Section, Whole, plain_number
@@ -81,8 +81,11 @@ class Job(BaseModel):
         :class:`ParameterError` whose ``field`` is the dotted path of the field at fault."""
         with located("maze"):
             get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
+            self.maze.check_shape()
             self.maze.check_openings()
-            if "handout.pdf" in self.formats:
+        check_shape_formats(self.maze.shape, self.formats)
+        if "handout.pdf" in self.formats:
+            with located("maze"):
                 from laby3d.draw.handout import check_handout_size
 
                 check_handout_size(self.maze.rows, self.maze.cols)
@@ -131,6 +134,16 @@ class Job(BaseModel):
             check_names(self.names)
         if self.count is not None and self.names is not None:
             raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
+
+
+def check_shape_formats(shape: str, formats: list[str]) -> None:
+    """Every format asked for draws ``shape`` mazes (the others are refused before any work)."""
+    for name in formats:
+        if shape not in shapes_of(name):
+            able = ", ".join(other for other in FORMAT_NAMES if shape in shapes_of(other))
+            raise ParameterError(
+                f"{name} does not draw {shape} mazes yet; for {shape} mazes laby3d writes: {able}", field="formats"
+            )
 
 
 def check_names(names: list[str]) -> None:

@@ -10,6 +10,7 @@ from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, check_unused_openings, explicit_openings
 from laby3d.options.base import Number, Section, Whole, flag
+from laby3d.tessellation import ShapeName
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
 #: Fields that are options of some algorithm (checked against the chosen one): every option an
@@ -27,8 +28,13 @@ def _option_help(name: str) -> str:
 
 
 class MazeSpec(Section):
-    """The maze: size, algorithm and its options, placement of entrance and exit."""
+    """The maze: shape, size, algorithm and its options, placement of entrance and exit."""
 
+    shape: ShapeName = Field(
+        "square",
+        description="cell shape: square, theta (round: rows is the number of rings, the centre included; "
+        "cols unused), hex (hexagons, rows × cols), triangle (rows × cols)",
+    )
     rows: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
     cols: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
     algorithm: Literal[ALGORITHM_NAMES] = Field(  # type: ignore[valid-type]
@@ -42,12 +48,30 @@ class MazeSpec(Section):
     join: Number | None = Field(None, ge=0, le=1, description=_option_help("join"))
     down: Number | None = Field(None, ge=0, le=1, description=_option_help("down"))
 
+    def check_shape(self) -> None:
+        """The size fits the shape and the algorithm makes mazes of it (other shapes than square:
+        the graph-generic algorithms only)."""
+        from laby3d.maze.shaped.generate import check_shaped
+
+        check_shaped(self.shape, self.rows, self.size()[1], self.algorithm)
+
+    def size(self) -> tuple[int, int | None]:
+        """``(rows, cols)`` of the maze, cols None for theta."""
+        return self.rows, (None if self.shape == "theta" else self.cols)
+
     def check_openings(self) -> None:
         """With placement explicit: both openings given, on this maze's border, and distinct;
         with another placement, neither given (it would be ignored)."""
         check_unused_openings(self.placement, self.entrance, self.exit)
-        if self.placement == "explicit":
+        if self.placement != "explicit":
+            return
+        if self.shape == "square":
             explicit_openings(self.entrance, self.exit, self.rows, self.cols)
+        else:
+            from laby3d.maze.shaped.placement import explicit_shaped_openings
+            from laby3d.tessellation import tessellate
+
+            explicit_shaped_openings(self.entrance, self.exit, tessellate(self.shape, *self.size()))
 
     def options(self) -> dict[str, Any]:
         """The algorithm options given (checked against the chosen algorithm by ``generate``)."""

@@ -45,6 +45,12 @@ FRENCH: dict[str, FieldText] = {
         "partir d’un préréglage : quick (environ 1 h sur une MINI), coaster ; les valeurs du travail l’emportent",
         {"quick": "rapide", "coaster": "sous-verre"},
     ),
+    "maze.shape": FieldText(
+        "forme",
+        "forme des cases : square (carrés), theta (rond : rows est le nombre d’anneaux, le centre compris ; "
+        "cols inutilisé), hex (hexagones, rows × cols), triangle (rows × cols)",
+        {"square": "carrés", "theta": "rond (theta)", "hex": "hexagones", "triangle": "triangles"},
+    ),
     "maze.rows": FieldText("lignes", "nombre de lignes"),
     "maze.cols": FieldText("colonnes", "nombre de colonnes"),
     "maze.algorithm": FieldText(

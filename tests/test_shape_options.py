@@ -1,0 +1,125 @@
+"""The shape option end to end: one field (``maze.shape``, ``--shape``), checked up front by the
+job (so ``validate`` says it too), theta sized by its rings, and every format but the maze file
+refused for other shapes until it draws them."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import yaml
+from mazecheck import assert_shaped_perfect
+
+import laby3d
+from laby3d.batch import expand, run_batch
+from laby3d.cli import main
+from laby3d.config import load_batch
+from laby3d.errors import ParameterError
+from laby3d.export.formats import FORMATS
+from laby3d.maze.shaped import ShapedMaze
+from laby3d.options.build import validated_job
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_generate_writes_a_theta_maze_file(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "round.maze.json"
+    code, out, _ = run(capsys, "generate", "--shape", "theta", "--rows", "7", "--seed", "4", "-o", str(path))
+    assert code == 0 and out.startswith("maze theta 7 rings kruskal seed 4")
+    maze = ShapedMaze.from_json(path.read_text(encoding="utf-8"))
+    assert (maze.shape, maze.rows, maze.cols, maze.seed) == ("theta", 7, None, 4)
+    assert_shaped_perfect(maze)
+    assert path.read_text(encoding="utf-8") == laby3d.generate(7, shape="theta", seed=4).to_json()
+
+
+def test_generate_without_output_prints_the_maze_file(capsys) -> None:
+    code, out, _ = run(capsys, "generate", "--shape", "hex", "--rows", "3", "--cols", "4", "--seed", "2")
+    assert code == 0
+    assert json.loads(out.split("\n", 1)[1])["shape"] == "hex"
+
+
+@pytest.mark.parametrize("fmt", [name for name, fmt in FORMATS.items() if "theta" not in fmt.shapes])
+def test_other_formats_are_refused_up_front(fmt: str, tmp_path: Path, capsys) -> None:
+    path = tmp_path / f"m.{fmt}"
+    code, _, err = run(capsys, "generate", "--shape", "theta", "--rows", "5", "-o", str(path))
+    assert code == 2
+    assert err.strip() == (
+        f"laby3d: error: --output {fmt} does not draw theta mazes yet; for theta mazes laby3d writes: maze.json"
+    )
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("maze", "formats", "field", "words"),
+    [
+        ({"shape": "theta", "rows": 6}, ["maze.json", "png"], "formats", "png does not draw theta mazes"),
+        ({"shape": "hex", "algorithm": "eller"}, ["maze.json"], "maze.algorithm", "square grid only"),
+        ({"shape": "theta", "rows": 951}, ["maze.json"], "maze.rows", "2..950 for a theta maze"),
+        ({"shape": "triangle", "cols": 1}, ["maze.json"], "maze.cols", "touches only at corners"),
+        ({"shape": "hex", "rows": 2000, "cols": 2000}, ["maze.json"], "maze.rows", "at most 2,000,000"),
+        (
+            {"shape": "hex", "rows": 4, "cols": 4, "placement": "explicit", "entrance": "1,1,W", "exit": "3,3,E"},
+            ["maze.json"],
+            "maze.entrance",
+            "not on the boundary",
+        ),
+        ({"shape": "circle"}, ["maze.json"], "maze.shape", "'square', 'theta', 'hex', 'triangle'"),
+    ],
+)
+def test_the_job_checks_the_shape(maze: dict, formats: list, field: str, words: str) -> None:
+    with pytest.raises(ParameterError) as caught:
+        validated_job({"maze": maze, "formats": formats})
+    assert caught.value.field == field
+    assert words in caught.value.detail
+
+
+def test_validate_names_the_job_and_field(tmp_path: Path, capsys) -> None:
+    config = tmp_path / "class.yaml"
+    config.write_text(yaml.safe_dump({"jobs": [{"name": "round", "maze": {"shape": "theta", "rows": 6}}]}))
+    code, _, err = run(capsys, "validate", str(config))
+    assert code == 2
+    assert "formats" in err and "png does not draw theta mazes yet" in err
+
+
+def test_a_batch_of_shaped_mazes(tmp_path: Path) -> None:
+    data = {
+        "jobs": [
+            {"name": "hexes", "count": 2, "seed": 3, "maze": {"shape": "hex", "rows": 5}, "formats": ["maze.json"]}
+        ]
+    }
+    config = tmp_path / "b.yaml"
+    config.write_text(yaml.safe_dump(data))
+    _, jobs = load_batch(config)
+    with ThreadPoolExecutor(1) as pool:
+        manifest = run_batch(expand(jobs, tmp_path / "out"), tmp_path / "out", executor=pool)
+    files = sorted((tmp_path / "out").rglob("*.maze.json"))
+    assert len(files) == 2, manifest
+    for path in files:
+        maze = ShapedMaze.from_json(path.read_text(encoding="utf-8"))
+        assert (maze.shape, maze.rows, maze.cols) == ("hex", 5, 15)
+        assert_shaped_perfect(maze)
+
+
+def test_export_and_stats_of_a_shaped_file(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "t.maze.json"
+    path.write_text(laby3d.generate(5, shape="triangle", cols=6, seed=1).to_json(), encoding="utf-8")
+    code, _, err = run(capsys, "export", str(path), "-o", str(tmp_path / "t.stl"))
+    assert code == 2 and "--output stl does not draw triangle mazes yet" in err
+    code, out, _ = run(capsys, "stats", "--input", str(path))
+    assert code == 0 and "maze triangle 5×6" in out and "dead_ends" in out
+    code, _, err = run(capsys, "show", "--input", str(path))
+    assert code == 2 and "show draws square mazes only" in err
+
+
+def test_render_refuses_and_writes_by_shape() -> None:
+    maze = laby3d.generate(4, shape="theta", seed=2)
+    assert laby3d.render(maze, "maze.json") == maze.to_json().encode()
+    with pytest.raises(ParameterError) as caught:
+        laby3d.render(maze, "png")
+    assert caught.value.field == "formats"
