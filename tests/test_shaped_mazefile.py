@@ -3,7 +3,12 @@ byte-stable round trips, square files unchanged, and refusal of broken files wit
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -157,3 +162,21 @@ def test_the_largest_shaped_file_fits_the_file_limits() -> None:
     assert 4 * MAX_SHAPED_CELLS + 40 <= MAX_COMMAS
     longest_pair, longest_step = len("[1999998, 1999999], "), len("[1999, 1999], ")
     assert MAX_SHAPED_CELLS * (longest_pair + longest_step) + 2000 * 10 + 1000 <= MAX_FILE_BYTES
+
+
+def test_same_seed_same_bytes_in_another_interpreter() -> None:
+    """Another process, hash seed and locale: the same maze file bytes for every shape and algorithm."""
+    script = (
+        "import hashlib, laby3d\n"
+        "from laby3d.maze.algorithms import GRAPH_CARVERS\n"
+        "for shape, rows, cols in (('theta', 6, None), ('hex', 5, 6), ('triangle', 5, 6)):\n"
+        "    for algorithm in GRAPH_CARVERS:\n"
+        "        maze = laby3d.generate(rows, cols, shape=shape, algorithm=algorithm, seed=77, placement='hardest')\n"
+        "        print(hashlib.sha256(maze.to_json().encode()).hexdigest())\n"
+    )
+    here = io.StringIO()
+    with contextlib.redirect_stdout(here):
+        exec(script, {})  # the same script in this process
+    env = {**os.environ, "PYTHONHASHSEED": "4242", "LC_ALL": "C", "LANG": "C"}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert done.stdout == here.getvalue() and len(done.stdout.split()) == 21

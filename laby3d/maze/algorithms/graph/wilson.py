@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 # state: [position in `order`, current walk cell or -1, passages opened so far]
 
 
-@kernel(python_ns=22_000)  # ns per cell as Python (bench/bench_shapes.py; on the square kernels' scale)
+@kernel(python_ns=30_000)  # ns per cell as Python (bench/bench_shapes.py; on the square kernels' scale)
 def _walk(
     indptr: np.ndarray,
     neighbours: np.ndarray,
