@@ -154,8 +154,9 @@ class PrintWork:
     layers: int
 
 
-def print_work(solid: MazeSolid, settings: SlicerSettings | None = None) -> PrintWork:
-    """The perimeters, infill and layers of ``solid`` sliced with ``settings`` (default: typical).
+def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volume: float | None = None) -> PrintWork:
+    """The perimeters, infill and layers of ``solid`` sliced with ``settings`` (default: typical;
+    ``volume``: the body's, mm³, when already measured).
 
     Perimeter path: every slab's outline (on the raster) × perimeters × layers in the slab;
     solid infill: what is neither sparse nor perimeter."""
@@ -170,7 +171,7 @@ def print_work(solid: MazeSolid, settings: SlicerSettings | None = None) -> Prin
         layers = (high - low) / settings.layer_height
         perimeter += layers * settings.perimeters * outline_length(heights >= high - 1e-9, raster.xs, raster.ys)
     line_area = settings.layer_height * (settings.extrusion_width - settings.layer_height * (1 - math.pi / 4))
-    volume = solid.body.volume()
+    volume = solid.body.volume() if volume is None else volume
     solid_infill = max(0.0, volume - sparse - perimeter * line_area)
     return PrintWork(
         filament_mm3=volume - (1 - settings.infill) * sparse,

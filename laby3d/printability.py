@@ -123,13 +123,14 @@ def body_count(faces: np.ndarray, vertex_count: int) -> int:
     return int(np.count_nonzero((parent == np.arange(vertex_count)) & used))
 
 
-def mesh_soundness(mesh: Mesh) -> dict[str, Any]:
-    """Closed and consistently wound (every edge once in each direction), body count, volume."""
+def mesh_soundness(mesh: Mesh, volume: float | None = None) -> dict[str, Any]:
+    """Closed and consistently wound (every edge once in each direction), body count, volume
+    (``volume``: mm³, when already measured)."""
     f = mesh.faces
     return {
         "watertight": mesh.is_closed(),
         "bodies": body_count(f, len(mesh.vertices)),
-        "volume_mm3": round(mesh.volume(), 3),
+        "volume_mm3": round(mesh.volume() if volume is None else volume, 3),
         "triangles": len(f),
     }
 
@@ -138,13 +139,14 @@ def _flags(changed: dict[str, float | int]) -> str:
     return " ".join(f"--{name.replace('_', '-')} {value:g}" for name, value in changed.items())
 
 
-def _estimates(solid: MazeSolid, bed: Bed | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """The typical filament mass and, for a printer with a time model, the print time."""
+def _estimates(solid: MazeSolid, bed: Bed | None, volume: float) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The typical filament mass and, for a printer with a time model, the print time
+    (``volume``: the solid's, mm³, already measured)."""
     from laby3d.filament import SlicerSettings, print_work
     from laby3d.print_time import TIME_MODELS, duration_text
 
     typical = SlicerSettings()
-    work = print_work(solid, typical)
+    work = print_work(solid, typical, volume=volume)
     found: dict[str, Any] = {
         "typical_g": round(float(work.filament_mm3) / 1000 * PLA_DENSITY, 1),
         "typical_settings": f"estimate for {typical.describe()}",
@@ -180,11 +182,12 @@ def printability_report(
     width, depth, height = (round(float(v), 3) for v in high - low)
     size = (width, depth, height)
     bed = settings.bed_size()
-    report: dict[str, Any] = mesh_soundness(body)
+    volume = body.volume()
+    report: dict[str, Any] = mesh_soundness(body, volume)
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
     report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
     if solid is not None:
-        typical, timing = _estimates(solid, bed)
+        typical, timing = _estimates(solid, bed, volume)
         report["mass"].update(typical)
         if timing is not None:
             report["print_time"] = timing

@@ -51,15 +51,15 @@ import io
 import json
 import re
 import struct
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
-from xml.etree import ElementTree as ET
 
 import numpy as np
 
 if TYPE_CHECKING:
+    from xml.etree import ElementTree as ET
+
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
     from laby3d.mesh.solid import MazeSolid
@@ -78,7 +78,8 @@ OTHER_COLOUR = (128, 128, 128, 255)
 
 CORE_NS = "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"
 _XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-_NOT_XML_10 = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: What XML 1.0 cannot hold, as a pattern compiled on first use (16 ms, which an STL need not pay).
+_NOT_XML_10 = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 _ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -89,7 +90,7 @@ def xml_text(text: str) -> str:
     >>> xml_text("a\\x00b\\ud800c")
     'a\\ufffdb\\ufffdc'
     """
-    return _NOT_XML_10.sub("\ufffd", text)
+    return re.sub(_NOT_XML_10, "\ufffd", text)
 
 
 def stl_header(maze: Maze, fab: Fabrication) -> str:
@@ -122,6 +123,8 @@ def _hex_colour(rgba: tuple[int, int, int, int]) -> str:
 
 
 def _xml_bytes(root: ET.Element) -> bytes:
+    from xml.etree import ElementTree as ET
+
     return ET.tostring(root, encoding="UTF-8", xml_declaration=True) + b"\n"
 
 
@@ -172,6 +175,8 @@ def _model_xml(objects: Sequence[PlacedObject], title: str) -> bytes:
     ElementTree writes everything but the mesh's numbers, with empty ``<vertices />`` and
     ``<triangles />`` in place; those are then filled by :func:`_mesh_text`, object by object (they
     cannot occur in the text ElementTree wrote elsewhere, where ``<`` is always escaped)."""
+    from xml.etree import ElementTree as ET
+
     materials = list(dict.fromkeys(name for placed in objects for name in placed.solid.parts))
     model = ET.Element("model", {"unit": "millimeter", _XML_LANG: "en-US", "xmlns": CORE_NS})
     ET.SubElement(model, "metadata", name="Title").text = title
@@ -203,6 +208,8 @@ def _model_xml(objects: Sequence[PlacedObject], title: str) -> bytes:
 def _prusa_config_xml(objects: Sequence[PlacedObject]) -> bytes:
     """``Metadata/Slic3r_PE_model.config``: PrusaSlicer's objects and their parts (triangle
     ranges within the object), with extruders."""
+    from xml.etree import ElementTree as ET
+
     config = ET.Element("config")
     for index, placed in enumerate(objects):
         item = ET.SubElement(config, "object", id=str(index + 2), instances_count="1")
@@ -222,6 +229,8 @@ def _prusa_config_xml(objects: Sequence[PlacedObject]) -> bytes:
 
 def _package_xml() -> dict[str, bytes]:
     """The OPC package files: content types and the relationship to the model."""
+    from xml.etree import ElementTree as ET
+
     types = ET.Element("Types", xmlns="http://schemas.openxmlformats.org/package/2006/content-types")
     for extension, content_type in (
         ("rels", "application/vnd.openxmlformats-package.relationships+xml"),
@@ -249,6 +258,8 @@ def threemf_bytes(solid: MazeSolid, title: str) -> bytes:
 def objects_3mf_bytes(objects: Sequence[PlacedObject], title: str) -> bytes:
     """3MF, unit millimetre, of several objects (a plate: each where it lies on the bed), each as
     :func:`threemf_bytes` writes one; names and title made XML-safe."""
+    import zipfile
+
     title = xml_text(title)
     objects = [replace(placed, name=xml_text(placed.name)) for placed in objects]
     files = {

@@ -1,5 +1,6 @@
-"""The named choices of the geometry that options offer (``Literal`` types), in a module light
-enough for the option models to import without loading shapely."""
+"""The named choices of the geometry that options offer (``Literal`` types) and the sizes the
+options check them against, in a module light enough for the option models (and a solid
+without marks) to import without loading shapely."""
 
 from __future__ import annotations
 
@@ -11,3 +12,7 @@ LabelMode = Literal["engrave", "emboss"]
 LabelPosition = Literal["margin", "bottom", "auto"]
 #: Where a label went.
 LabelSide = Literal["margin", "bottom"]
+
+#: Margin the entrance/exit arrows need, and how deep they are engraved, mm.
+MARKER_MARGIN = 4.0
+MARKER_DEPTH = 0.6

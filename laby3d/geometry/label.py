@@ -39,9 +39,6 @@ BOX_PAD = 0.5
 #: tolerated up to this area, in nozzle widths squared: stroke ends and sharp corners lose less,
 #: a lost stroke (a crossbar, a thin accent) more (measured on DejaVu Sans).
 THIN_AREA = 2.5
-#: Margin the entrance/exit arrows need, and how deep they are engraved, mm.
-MARKER_MARGIN = 4.0
-MARKER_DEPTH = 0.6
 #: Coordinates of label polygons are snapped to this grid, mm.
 GRID = 1e-4
 
@@ -366,7 +363,7 @@ def _refusal(
 
 def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
     """Arrows on the floor margin beside the entrance (pointing in) and the exit (pointing out);
-    the margin must be at least :data:`MARKER_MARGIN` (checked by the solid's options)."""
+    the margin must be at least :data:`laby3d.geometry.choices.MARKER_MARGIN` (checked by the solid's options)."""
     width, depth = fab.outer_size(maze.rows, maze.cols)
     size = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
     arrow = shapely.Polygon([(-0.5, -0.5), (0.5, 0.0), (-0.5, 0.5)])  # points towards +x

@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
-import shapely
 
 from laby3d.errors import InternalError
 from laby3d.geometry.raster import EMPTY, Raster
-from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
 from laby3d.mesh.types import Mesh
+
+if TYPE_CHECKING:
+    import shapely
 
 #: Top faces are triangulated in squares of this many raster blocks: it keeps every polygon
 #: handed to the triangulator moderate in size, and a chunk border only adds a few vertices.
@@ -36,7 +38,6 @@ def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarr
     keeps collinear vertices, for the others (earcut would drop them and leave cracks), for
     polygons where earcut's result does not cover the polygon, and for all when ``robust``.
     """
-    import manifold3d
     import mapbox_earcut
 
     if len(rings.vertices) == 0:
@@ -64,6 +65,8 @@ def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarr
             if local is not None and not _covers(local, points, area[polygon].sum() * 2):
                 local = None
         if local is None:  # collinear vertices, or earcut slivers that could not be mended
+            import manifold3d
+
             local = np.asarray(manifold3d.triangulate([xy[piece] for piece in pieces], 0.0), dtype=np.int64)
         triangles.append(ids[local])
     return np.concatenate(triangles)
@@ -284,6 +287,8 @@ def _inlay(
     ``box_index``) carrying polygons at ``glyph_index``: the box minus the polygons, their
     counters, the polygons, and the walls between. Seen from above (``down`` False) the
     polygons stand up or sink in; seen from below they are cut up into the bottom."""
+    from laby3d.geometry.shapes import polygon_loops  # shapely: only for solids with marks
+
     glyphs = polygon_loops(polygons)
     ids = [[extra.add(loop) for loop in loops] for loops in glyphs]
     outlines = [loops[0][::-1] for loops in glyphs]
@@ -333,6 +338,8 @@ def _underside(
 def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:
     """Arbitrary polygons (mm) as closed prisms from ``bottom`` to ``top`` (e.g. embossed text)."""
     import manifold3d
+
+    from laby3d.geometry.shapes import polygon_loops
 
     vertices, faces = [], []
     offset = 0

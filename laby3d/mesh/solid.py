@@ -9,26 +9,18 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from laby3d.errors import InternalError, ParameterError
-from laby3d.geometry.label import (
-    MARKER_DEPTH,
-    MARKER_MARGIN,
-    GlyphChecks,
-    LabelMode,
-    LabelPlacement,
-    LabelPosition,
-    LabelRoom,
-    PlacedLabel,
-    opening_markers,
-    place_label,
-)
+from laby3d.geometry.choices import MARKER_DEPTH, MARKER_MARGIN, LabelMode, LabelPosition
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
-from laby3d.geometry.text import text_shape
 from laby3d.mesh.heightfield import Patch, Underside, extrude, extrude_polygons
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
+    from laby3d.geometry.label import GlyphChecks, LabelPlacement, PlacedLabel
     from laby3d.maze.model import Maze
+
+# The label code (text, shapely) is imported where a label or the arrows are drawn: a solid
+# without them does not pay for it.
 
 QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
 MARKERS = (8, 9)  # raster labels of the entrance and exit arrow boxes
@@ -74,6 +66,8 @@ class SolidOptions:
         """Where the label goes on a maze of ``size`` (rows, cols) and how big (``blocked``: boxes
         taken on the margin; ``checks``: printability checks shared by the labels of one run);
         raises :class:`ParameterError` when it fits nowhere allowed."""
+        from laby3d.geometry.label import LabelRoom, place_label
+
         if self.label is None:
             raise ParameterError("is not set", field="label")
         room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked)
@@ -125,6 +119,8 @@ class SolidOptions:
         if self.label is not None and size is not None:
             self.place_label(fab, size, checks=checks)
         elif self.label is not None:
+            from laby3d.geometry.text import text_shape
+
             text_shape(self.label)
 
     def check_sizes(self, fab: Fabrication) -> None:
@@ -263,6 +259,8 @@ def solid_raster(
     raster = maze_raster(maze, fab, path_width=options.path_width(fab))
     marks: dict[int, PlacedLabel] = {}
     if options.markers:
+        from laby3d.geometry.label import opening_markers
+
         for index, marker in enumerate(opening_markers(maze, fab)):
             marks[MARKERS[index]] = marker
     placement = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -27,12 +28,18 @@ class Mesh:
 
     def volume(self) -> float:
         """Enclosed volume, mm³ (divergence theorem; positive for outward winding)."""
-        a, b, c = (self.triangles[:, k] for k in range(3))
+        corners = self.triangles
+        a, b, c = corners[:, 0], corners[:, 1], corners[:, 2]
         return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6.0)
 
     def is_closed(self) -> bool:
         """True when every edge is used exactly once in each direction: watertight, manifold and
-        consistently wound."""
+        consistently wound. Found once per mesh (the mesher checks its result, the printability
+        report reads it): a mesh's arrays are not changed once it is made."""
+        return self._closed
+
+    @cached_property
+    def _closed(self) -> bool:
         a = self.faces.ravel()
         b = self.faces[:, [1, 2, 0]].ravel()
         n = len(self.vertices)

@@ -97,10 +97,12 @@ class Job(BaseModel):
             if needs:
                 fabrication.check_size(self.maze.rows, self.maze.cols)
             if "solid" in needs:  # the label placed as the solid will place it, for the label and each name
-                from laby3d.geometry.label import GlyphChecks
-
                 size = (self.maze.rows, self.maze.cols)
-                checks = GlyphChecks()  # names share letters: each checked once per size
+                checks = None
+                if self.names is not None or self.label is not None:  # names share letters: checked once a size
+                    from laby3d.geometry.label import GlyphChecks
+
+                    checks = GlyphChecks()
                 for index, text in enumerate(self.names or [self.label]):
                     try:
                         self.print.solid_options(text).check(fabrication, size=size, checks=checks)
