@@ -1,0 +1,261 @@
+"""Benchmark: the slow paths of issue 21, this tree against an earlier commit, in one run.
+
+Run: ``python bench/bench_speed.py --before d89dbe0`` (``--repeat 5``, ``--batch`` adds the
+class-set batch, ``--only lesson,3mf`` picks figures). The earlier commit is unpacked with
+``git archive`` into a temporary folder. Every figure comes from fresh processes, the two trees
+taking turns run by run, so a change in the machine's load hits both alike. Both trees write
+their ``.pyc`` files (``PYTHONDONTWRITEBYTECODE`` is removed) and run once untimed first, as an
+installed package would. In-process figures time the call alone (after one warm-up call in the
+process); CLI figures time the whole command. Medians of wall and CPU time; ratio = before / after.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: In-process figures: a snippet that prints "wall cpu" seconds of the median timed call.
+TIMED = """
+import statistics, time
+{setup}
+def run():
+    {call}
+run()
+walls, cpus = [], []
+for _ in range({inner}):
+    wall, cpu = time.perf_counter(), time.process_time()
+    run()
+    walls.append(time.perf_counter() - wall)
+    cpus.append(time.process_time() - cpu)
+print(statistics.median(walls), statistics.median(cpus))
+"""
+
+LESSON_SETUP = """
+import laby3d
+from laby3d.draw.lesson import lesson_pdf
+from laby3d.draw.animation import generation_gif
+maze = laby3d.generate(15, 15, algorithm="kruskal", seed=1)
+"""
+SOLID_SETUP = """
+import laby3d
+from laby3d.export.meshes import threemf_bytes
+from laby3d.mesh.solid import maze_solid
+solid = maze_solid(laby3d.generate(100, 100, seed=1))
+solid.parts
+"""
+LASER_SETUP = """
+import laby3d
+from laby3d.export.laser import svg_bytes
+from laby3d.geometry.laser import LaserOptions, laser_sheets
+from laby3d.geometry.params import Fabrication
+laser_sheets(laby3d.generate(120, 120, seed=0), Fabrication(), LaserOptions(mode="lines"))  # kernels loaded
+maze = laby3d.generate(300, 300, seed=1)
+"""
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure: its name, the command that measures it, and how."""
+
+    name: str
+    command: str  # as shown in the table
+    target: str
+    snippet: str | None = None  # in-process snippet printing "wall cpu"
+    argv: tuple[str, ...] = ()  # or a whole CLI run: arguments after ``python -m laby3d``
+
+
+def figures(folder: Path) -> list[Figure]:
+    return [
+        Figure(
+            "lesson",
+            "lesson_pdf(15×15 kruskal) in process",
+            "≤ 0.3 s",
+            TIMED.format(setup=LESSON_SETUP, call="lesson_pdf(maze)", inner=3),
+        ),
+        Figure(
+            "gif",
+            "generation_gif(15×15 kruskal) in process",
+            "fast too",
+            TIMED.format(setup=LESSON_SETUP, call="generation_gif(maze)", inner=3),
+        ),
+        Figure(
+            "3mf",
+            "threemf_bytes(100×100 solid) in process",
+            "≤ 0.25 s",
+            TIMED.format(setup=SOLID_SETUP, call='threemf_bytes(solid, "t")', inner=3),
+        ),
+        Figure(
+            "laser",
+            "300×300 lines maze → SVG in process",
+            "≤ 1 s",
+            TIMED.format(
+                setup=LASER_SETUP,
+                call='svg_bytes(laser_sheets(maze, Fabrication(), LaserOptions(mode="lines")).pages[0], metadata={})',
+                inner=3,
+            ),
+        ),
+        Figure("validate", "laby3d validate class600.yaml", "≤ 5 s", argv=("validate", str(folder / "class600.yaml"))),
+        Figure(
+            "json",
+            "laby3d generate --rows 100 --cols 100 --seed 1 -o m.maze.json",
+            "",
+            argv=("generate", "--rows", "100", "--cols", "100", "--seed", "1", "-o", str(folder / "m.maze.json")),
+        ),
+        Figure(
+            "stl",
+            "laby3d generate --rows 100 --cols 100 --seed 1 -o m.stl",
+            "≤ json + 0.15 s",
+            argv=("generate", "--rows", "100", "--cols", "100", "--seed", "1", "-o", str(folder / "m.stl")),
+        ),
+    ]
+
+
+def class_of(count: int) -> list[str]:
+    """``count`` different pupil names (first and last names of a French class, accents included)."""
+    first = "Ana Ben Chloé Dmitri Élodie Léa Noé Zoë Maël Anaïs Inès Théo Lucas Emma Jade Louise Hugo Arthur"
+    last = "Martin Bernard Dubois Thomas Robert Petit Durand Leroy Moreau Simon Laurent Lefèvre Michel García"
+    return [f"{a} {b}" for a in first.split() for b in last.split()][:count] + [
+        f"{a} {b}-{c}" for a in first.split() for b in last.split() for c in last.split()
+    ][: max(0, count - 18 * 14)]
+
+
+def write_inputs(folder: Path) -> None:
+    names = class_of(600)
+    text = (
+        "defaults:\n  maze: {rows: 10, cols: 10, algorithm: wilson, placement: corners}\n"
+        "  print: {printer: mini, margin: 6}\njobs:\n  - name: class-set\n    seed: 100\n    preset: quick\n"
+        f"    names: {json.dumps(names, ensure_ascii=False)}\n    formats: [maze.json, stl, 3mf]\n"
+    )
+    (folder / "class600.yaml").write_text(text, encoding="utf-8")
+
+
+def environment(tree: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(tree)
+    return env
+
+
+def run_once(figure: Figure, tree: Path) -> tuple[float, float]:
+    """(wall, cpu) seconds of one run of ``figure`` with ``tree``'s laby3d."""
+    if figure.snippet is not None:
+        done = subprocess.run(
+            [sys.executable, "-c", figure.snippet],
+            env=environment(tree),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,  # "python -c" puts the working folder first on the path
+        )
+        wall, cpu = (float(v) for v in done.stdout.split()[-2:])
+        return wall, cpu
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "laby3d", *figure.argv],
+        env=environment(tree),
+        capture_output=True,
+        check=True,
+        cwd=tree,
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def batch_figures(folder: Path, trees: dict[str, Path]) -> list[Figure]:
+    """The class set of bench/bench_batch.py (30 names, 15×15) with the formats both trees know,
+    and this tree with every format it knows, 2 workers."""
+    known = {}
+    for label, tree in trees.items():
+        done = subprocess.run(
+            [sys.executable, "-c", "from laby3d.options import FORMAT_NAMES; print(' '.join(FORMAT_NAMES))"],
+            env=environment(tree),
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=tree,
+        )
+        known[label] = done.stdout.split()
+    common = [name for name in known["after"] if name in known["before"]]
+    result = []
+    for label, formats in (("common", common), ("every", known["after"])):
+        config = folder / f"batch-{label}.yaml"
+        config.write_text(
+            json.dumps(
+                {
+                    "defaults": {
+                        "maze": {"rows": 15, "cols": 15, "algorithm": "wilson"},
+                        "print": {"margin": 6},
+                        "formats": formats,
+                    },
+                    "jobs": [{"name": "class", "seed": 1, "names": [f"student{i:02d}" for i in range(30)]}],
+                }
+            )
+        )
+        result.append(
+            Figure(
+                f"batch-{label}",
+                f"laby3d batch ({len(formats)} formats, 30 × 15×15) -j 2",
+                "≤ 20 s",
+                argv=("batch", str(config), "-j", "2", "--output-dir", str(folder / f"out-{label}"), "--force"),
+            )
+        )
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", required=True, help="the earlier commit (e.g. d89dbe0)")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--batch", action="store_true", help="also the 30-maze class set in every format")
+    parser.add_argument("--only", help="comma-separated figure names")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="laby3d-speed-"))
+    before = folder / "before"
+    before.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.before], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(before)], input=archive.stdout, check=True)
+    trees = {"before": before, "after": ROOT}
+    write_inputs(folder)
+    chosen = figures(folder) + (batch_figures(folder, trees) if args.batch else [])
+    if args.only:
+        wanted = set(args.only.split(","))
+        chosen = [figure for figure in chosen if figure.name in wanted]
+    print(f"before: {args.before}; after: this tree; median of {args.repeat}; load average {os.getloadavg()[0]:.1f}")
+    print("| figure | command | before s (CPU s) | after s (CPU s) | ratio | target |")
+    print("|---|---|---|---|---|---|")
+    results = {}
+    for figure in chosen:
+        for tree in trees.values():  # untimed first run: .pyc files, caches
+            run_once(figure, tree)
+        runs: dict[str, list[tuple[float, float]]] = {label: [] for label in trees}
+        for _ in range(args.repeat):
+            for label, tree in trees.items():
+                runs[label].append(run_once(figure, tree))
+        medians = {label: tuple(statistics.median(v[i] for v in found) for i in (0, 1)) for label, found in runs.items()}
+        results[figure.name] = medians
+        (bw, bc), (aw, ac) = medians["before"], medians["after"]
+        print(
+            f"| {figure.name} | `{figure.command}` | {bw:.3f} ({bc:.3f}) | {aw:.3f} ({ac:.3f}) | {bw / aw:.1f}× "
+            f"| {figure.target} |",
+            flush=True,
+        )
+    if "json" in results and "stl" in results:
+        extra = {label: results["stl"][label][0] - results["json"][label][0] for label in trees}
+        print(f"\n`-o m.stl` adds {extra['before']:.3f} s before, {extra['after']:.3f} s after (wall medians)")
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
