@@ -33,8 +33,10 @@ def frozen(array: Any, dtype: Any) -> np.ndarray:
 
 def sorted_pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """``(k, 2)`` int32 pairs ``(low, high)``, rows in lexicographic order."""
-    pairs = np.sort(np.stack([np.asarray(first).ravel(), np.asarray(second).ravel()], axis=1), axis=1)
-    return frozen(pairs[np.lexsort((pairs[:, 1], pairs[:, 0]))], np.int32).reshape(-1, 2)
+    first, second = np.asarray(first, dtype=np.int64).ravel(), np.asarray(second, dtype=np.int64).ravel()
+    low, high = np.minimum(first, second), np.maximum(first, second)
+    order = np.argsort(low * (int(high.max(initial=0)) + 1) + high, kind="stable")
+    return frozen(np.stack([low[order], high[order]], axis=1), np.int32).reshape(-1, 2)
 
 
 @dataclass(frozen=True, eq=False)

@@ -41,5 +41,5 @@ def carve_shaped(
     its openings placed with ``rngs[1]``; ``fields`` (seed, options) are recorded with it."""
     tessellation = tessellate(shape, rows, cols)
     passages = graph_carver(algorithm, shape)(tessellation.graph, rngs[0], resolved)
-    maze = ShapedMaze.from_passages(shape, rows, cols, passages, algorithm=algorithm, **fields)
+    maze = ShapedMaze.from_passages(shape, rows, cols, passages, built=tessellation, algorithm=algorithm, **fields)
     return place_shaped(maze, placement, rngs[1], entrance, exit)

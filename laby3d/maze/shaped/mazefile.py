@@ -126,9 +126,17 @@ def shaped_from_data(data: Any) -> ShapedMaze:
     open_walls = np.zeros(len(tessellation.edges), dtype=bool)
     open_walls[wall_indices(tessellation, passages)] = True
     maze = ShapedMaze(
-        shape, rows, cols, open_walls, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options
+        shape,
+        rows,
+        cols,
+        open_walls,
+        entrance=entrance,
+        exit=exit_,
+        algorithm=algorithm,
+        seed=seed,
+        options=options,
+        built=tessellation,
     )
-    maze.__dict__["tessellation"] = tessellation  # the same cells, geometry built for the openings
     if "solution" in data and data["solution"] != [list(cell) for cell in maze.solution]:
         raise MazeFileError("solution is not the path from the entrance to the exit")
     return maze

@@ -10,7 +10,7 @@ so code written for any shape takes both (``maze.as_shaped()`` of a ShapedMaze i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import KW_ONLY, dataclass, field, fields
+from dataclasses import KW_ONLY, InitVar, dataclass, field, fields
 from functools import cached_property
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -84,9 +84,13 @@ class ShapedMaze:
     options: Mapping[str, Any] = field(default_factory=dict)
     #: ``(k, 2)`` int32 cell indices of the passages in the order they were opened.
     carve_order: np.ndarray | None = None
+    #: The tessellation of this shape and size when already built (shared, with any geometry).
+    built: InitVar[Tessellation | None] = None
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, built: Tessellation | None) -> None:
         spec = get_shape(self.shape)
+        if built is not None and (built.shape.name, built.rows, built.cols) == (self.shape, self.rows, self.cols):
+            self.__dict__["tessellation"] = built
         tessellation = self.tessellation  # checks the size
         object.__setattr__(self, "rows", tessellation.rows)
         object.__setattr__(self, "cols", tessellation.cols)
@@ -123,20 +127,29 @@ class ShapedMaze:
         return (_rebuild, ({**values, "options": dict(self.options)},))
 
     @classmethod
-    def from_passages(cls, shape: str, rows: int, cols: int | None, passages: np.ndarray, **more: Any) -> ShapedMaze:
+    def from_passages(
+        cls,
+        shape: str,
+        rows: int,
+        cols: int | None,
+        passages: np.ndarray,
+        *,
+        built: Tessellation | None = None,
+        **more: Any,
+    ) -> ShapedMaze:
         """A maze whose open walls are the ``(k, 2)`` neighbour pairs ``passages`` (cell indices,
         either order), recorded as its carve order; raises :class:`ParameterError` on
-        ``passages`` when a pair is not two neighbours."""
-        tessellation = tessellate(shape, rows, cols)
+        ``passages`` when a pair is not two neighbours. ``built``: its tessellation, if built."""
+        tessellation = built if built is not None else tessellate(shape, rows, cols)
         pairs = np.asarray(passages, dtype=np.int64).reshape(-1, 2)
         walls = wall_indices(tessellation, pairs)
         open_walls = np.zeros(len(tessellation.edges), dtype=bool)
         open_walls[walls] = True
-        return cls(shape, rows, cols, open_walls, carve_order=pairs, **more)
+        return cls(shape, rows, cols, open_walls, carve_order=pairs, built=tessellation, **more)
 
     def with_openings(self, entrance: ShapedOpening | None, exit: ShapedOpening | None) -> ShapedMaze:
         """A copy with ``entrance`` and ``exit`` (sharing this maze's tessellation)."""
-        copy = ShapedMaze(
+        return ShapedMaze(
             self.shape,
             self.rows,
             self.cols,
@@ -147,9 +160,8 @@ class ShapedMaze:
             seed=self.seed,
             options=self.options,
             carve_order=self.carve_order,
+            built=self.tessellation,
         )
-        copy.__dict__["tessellation"] = self.tessellation  # the same cells, with any geometry built
-        return copy
 
     def as_shaped(self) -> ShapedMaze:
         """The maze itself (a square :class:`Maze` gives its ShapedMaze view)."""
@@ -201,10 +213,12 @@ class ShapedMaze:
         cells.setflags(write=False)
         return cells
 
-    @property
+    @cached_property
     def solution(self) -> tuple[tuple[int, int], ...]:
         """Cells ``(row, col)`` from the entrance to the exit, both included."""
-        return tuple(self.tessellation.cell_position(int(cell)) for cell in self.solution_cells)
+        starts = self.tessellation.row_starts
+        rows = np.searchsorted(starts, self.solution_cells, side="right") - 1
+        return tuple(zip(rows.tolist(), (self.solution_cells - starts[rows]).tolist(), strict=True))
 
     def stats(self) -> MazeStats:
         """Dead ends, junctions, straights, turns, solution and longest path."""
@@ -244,7 +258,9 @@ def wall_indices(tessellation: Tessellation, pairs: np.ndarray) -> np.ndarray:
     key = low * cells + high
     edges = tessellation.edges.astype(np.int64)
     edge_key = edges[:, 0] * cells + edges[:, 1]
-    index = np.minimum(np.searchsorted(edge_key, key), max(len(edge_key) - 1, 0))
+    order = np.argsort(key)  # sorted queries search a sorted table with far fewer cache misses
+    index = np.empty(len(key), dtype=np.int64)
+    index[order] = np.minimum(np.searchsorted(edge_key, key[order]), max(len(edge_key) - 1, 0))
     found = edge_key[index] == key if len(edge_key) else np.zeros(len(key), dtype=bool)
     if not found.all():
         a, b = (int(v) for v in pairs[np.argmin(found)])
