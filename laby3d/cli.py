@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from laby3d.errors import InternalError, Laby3dError, OutputError, ParameterError
 from laby3d.export.formats import CLASS_FORMATS, FORMATS, format_for
-from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
 from laby3d.options.maze import MazeSpec
 from laby3d.printability import PRINTERS
 from laby3d.quoting import shown
+from laby3d.tessellation import SHAPES
 
 if TYPE_CHECKING:
     from laby3d.maze.shaped.model import ShapedMaze
@@ -285,10 +286,14 @@ def cmd_list(args: argparse.Namespace) -> None:
     print("algorithms:")
     for algorithm in ALGORITHMS.values():
         flag = " (uniform)" if algorithm.uniform else ""
+        flag += "" if algorithm.name in GRAPH_CARVERS else " (square grid only)"
         print(f"  {algorithm.name:19} {algorithm.summary}{flag}")
         for name, option in algorithm.options.items():
             print(f"  {'':19}   --{name} {option.description} (default {option.default})")
     print("placements: " + ", ".join(PLACEMENTS))
+    print("shapes (--shape; docs/shapes.md):")
+    for shape in SHAPES.values():
+        print(f"  {shape.name:14} {shape.description}")
     print("printers: " + ", ".join(f"{name} {x:g}×{y:g}×{z:g}" for name, (x, y, z) in PRINTERS.items()))
     print("formats (the output file name ends with .NAME; in YAML's formats: NAME):")
     for fmt in FORMATS.values():

@@ -123,3 +123,15 @@ def test_render_refuses_and_writes_by_shape() -> None:
     with pytest.raises(ParameterError) as caught:
         laby3d.render(maze, "png")
     assert caught.value.field == "formats"
+
+
+def test_list_names_the_shapes_and_the_grid_only_algorithms(capsys) -> None:
+    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+    from laby3d.tessellation import SHAPES
+
+    code, out, _ = run(capsys, "list")
+    assert code == 0
+    lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and line.split()}
+    for name in ALGORITHMS:
+        assert ("(square grid only)" in lines[name]) == (name not in GRAPH_CARVERS)
+    assert all(name in lines for name in SHAPES)
