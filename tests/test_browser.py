@@ -533,19 +533,20 @@ def tap(page: Browser, box: list[float]) -> None:
 @pytest.mark.slow
 def test_touch_stick_walks_and_drag_looks(tmp_path: Path, page: Browser) -> None:
     """Taps on the map button right after a flick (a quick drag lifted while moving) each toggle
-    the map once: Chromium drops the click of such a tap (about 1 in 3 on a fresh page, always
-    after certain gestures), so the page acts on the finger lifting off a button, and ignores the
-    click that may follow. Then the stick walks, lifting the finger stops, a drag looks."""
+    the map once. Chromium drops the click of such a tap now and then (3 to 7 taps in 10 while
+    the machine was loaded, none when quiet: why this test failed at times before), so the page
+    acts on the finger lifting off a button and ignores a click that may follow. Then the stick
+    walks, lifting the finger stops, a drag looks."""
     view(page, 800, 600, touch=True)
     page.open(write_page(tmp_path, facing_open_maze(6, 6)))
-    for shown in (True, False) * 5:
+    for shown in (True, False) * 3:
         page.touch("touchStart", [(500, 300)])
         for x in range(510, 611, 10):
             page.touch("touchMove", [(x, 300)])
         page.touch("touchEnd", [])
         time.sleep(0.05)  # a pupil's finger takes longer to reach the button
         tap(page, buttons_on(page)["overview"])
-        time.sleep(0.3)
+        time.sleep(0.2)
         assert state(page)["overview"] is shown
     press(page, "KeyR", "r")
     box = page.evaluate("JSON.stringify(document.getElementById('laby3d-stick').getBoundingClientRect())")
@@ -605,7 +606,7 @@ def recorded(page: Browser) -> np.ndarray:
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("cell", "wall", "delay_ms"),
-    [(2, 1.7, 0), (10, 1.6, 0), (10, 0.2, 200), (40, 0.5, 0), (100, 0.2, 0), (600, 0.2, 300)],
+    [(2, 1.7, 0), (10, 1.6, 0), (10, 0.2, 120), (40, 0.5, 0), (100, 0.2, 0), (600, 0.2, 200)],
 )
 def test_walls_never_crossed_at_any_cell_wall_ratio(
     tmp_path: Path, page: Browser, cell: float, wall: float, delay_ms: int
@@ -619,7 +620,7 @@ def test_walls_never_crossed_at_any_cell_wall_ratio(
     page.open(write_page(tmp_path, maze, fab=fab, slow=True))
     page.evaluate(f"window.__busyMs = {delay_ms}; laby3d.record(); 1")
     keys = [("KeyW", "w"), ("KeyD", "d"), ("KeyA", "a"), ("ArrowLeft", "ArrowLeft"), ("ArrowRight", "ArrowRight")]
-    for _ in range(5):
+    for _ in range(4):
         held = [keys[0], keys[int(rng.integers(1, 5))]]
         for code, key in held:
             page.key("keyDown", code, key)
@@ -649,17 +650,18 @@ def exit_corridor_maze() -> tuple[Maze, int]:
 
 
 @pytest.mark.slow
-def test_exit_never_crossed_unseen_at_one_frame_a_second(tmp_path: Path, page: Browser) -> None:
-    """Frames that take a second (each animation frame busies the page for 1 s): walking
+def test_exit_never_crossed_unseen_at_slow_frames(tmp_path: Path, page: Browser) -> None:
+    """Frames that take 0.8 s (each animation frame busies the page that long; a frame over
+    0.63 s used to skip a cell): walking
     through the exit cell is seen, and every cell on the way counts (cells from the recorded
     path, worked out here)."""
     maze, row = exit_corridor_maze()
     fab = Fabrication()
     page.open(write_page(tmp_path, maze, slow=True))
     x, z = cell_centre(fab, row - 1, 7)
-    page.evaluate(f"laby3d.place({x}, {z}, {np.pi}, 0); laby3d.record(); window.__busyMs = 1000; 1")
-    press(page, "KeyW", "w", 1.5)  # 1.5 s at 1.6 cells/s: from row - 1 through the exit cell
-    time.sleep(1.1)
+    page.evaluate(f"laby3d.place({x}, {z}, {np.pi}, 0); laby3d.record(); window.__busyMs = 800; 1")
+    press(page, "KeyW", "w", 1.3)  # 1.3 s at 1.6 cells/s: from row - 1 through the exit cell
+    time.sleep(0.9)
     track = recorded(page)
     now = state(page)
     page.evaluate("window.__busyMs = 0")
