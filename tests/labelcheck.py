@@ -1,50 +1,149 @@
-"""Independent oracles for labels and solids: text drawn by matplotlib's own text layout, and
-meshes checked after welding by position (what an STL reader sees), with no laby3d code."""
+"""Independent oracles for labels and solids, with no laby3d code: text as matplotlib's own text
+renderer draws it (FreeType's rasteriser, which fills outlines by the font's winding rule), the
+written STL read back by numpy-stl, and meshes checked after welding by position (what an STL
+reader sees)."""
 
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import shapely
 
 NAMES = Path(__file__).parent / "data" / "names.txt"
-#: The oracle's outlines are flattened at this size (units per em): large, so they are fine.
-ORACLE_SIZE = 1000.0
+ISLANDS = Path(__file__).parent / "data" / "islands.txt"
+#: The oracle draws text with an em of this many pixels: large, so its edges are fine.
+ORACLE_EM_PX = 400
+
+
+def _lines(path: Path) -> list[str]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines if line.strip() and not line.startswith("#")]
 
 
 def corpus() -> list[str]:
     """The names of tests/data/names.txt (comments and blank lines skipped)."""
-    lines = NAMES.read_text(encoding="utf-8").splitlines()
-    return [line for line in lines if line.strip() and not line.startswith("#")]
+    return _lines(NAMES)
+
+
+def island_corpus() -> list[str]:
+    """Letters and words of tests/data/islands.txt: ink inside a letter's counter (Θ, ©, ⊕…)."""
+    return _lines(ISLANDS)
+
+
+@cache
+def oracle_coverage(text: str) -> np.ndarray:
+    """``(h, w)`` ink coverage (0–1) of ``text`` as matplotlib's Agg backend draws it: FreeType
+    renders DejaVu Sans with antialiasing, no hinting, ligatures off (laby3d draws glyph by glyph);
+    one pixel is 1/:data:`ORACLE_EM_PX` em, rows downwards."""
+    import matplotlib
+    from matplotlib.ft2font import FT2Font, LoadFlags
+
+    font = FT2Font(str(Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"))
+    font.set_size(ORACLE_EM_PX, 72)  # 72 dpi: one point is one pixel
+    font.set_text(unicodedata.normalize("NFC", text), 0.0, flags=LoadFlags.NO_HINTING, features=("-liga",))
+    font.draw_glyphs_to_bitmap(antialiased=True)
+    coverage = np.asarray(font.get_image(), dtype=float) / 255
+    rows, cols = np.nonzero(coverage)
+    return coverage[rows.min() : rows.max() + 1, cols.min() : cols.max() + 1]
+
+
+@cache
+def _oracle_outline(text: str) -> shapely.Geometry:
+    """The oracle's ink traced at half coverage (contourpy's filled contours, which nest islands
+    in holes themselves), in pixels, y up, the lower-left corner of the inked area at (0, 0)."""
+    import contourpy
+
+    coverage = oracle_coverage(text)
+    contours = contourpy.contour_generator(z=np.pad(coverage, 1)[::-1], fill_type="OuterOffset", corner_mask=False)
+    points, offsets = contours.filled(0.5, 2.0)
+    polygons = []
+    for outline, starts in zip(points, offsets, strict=True):
+        rings = [outline[a:b] for a, b in zip(starts[:-1], starts[1:], strict=True)]
+        polygons.append(shapely.Polygon(rings[0], rings[1:]))
+    # Padded pixel k spans k ± 0.5: the first column and the last row start where their ink does.
+    left = 0.5 + 1 - coverage[:, 0].max()
+    bottom = 0.5 + 1 - coverage[-1].max()
+    return shapely.affinity.translate(shapely.union_all(polygons), -left, -bottom)
 
 
 def oracle_ink(text: str, font_size: float) -> shapely.Geometry:
-    """The ink of ``text`` with an em of ``font_size`` mm, by matplotlib's text layout (HarfBuzz
-    shaping, ligatures off as laby3d draws glyph by glyph), filled the TrueType way: clockwise
-    contours are ink, counter-clockwise ones counters. Lower-left of the ink at (0, 0)."""
-    import matplotlib
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.path import Path as CurvePath
-    from matplotlib.textpath import TextToPath
+    """The oracle's ink of ``text`` with an em of ``font_size`` mm, lower-left at (0, 0)."""
+    factor = font_size / ORACLE_EM_PX
+    return shapely.affinity.scale(_oracle_outline(text), factor, factor, origin=(0, 0))
 
-    font = Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
-    layout = TextToPath()
-    vertices, codes = layout.get_text_path(
-        FontProperties(fname=font), unicodedata.normalize("NFC", text), ismath=False, features=("-liga",)
-    )
-    scale = ORACLE_SIZE / layout.FONT_SCALE
-    ink, counters = [], []
-    for ring in CurvePath(np.asarray(vertices) * scale, codes).to_polygons(closed_only=True):
-        if len(ring) < 4:
-            continue
-        polygon = shapely.Polygon(ring)
-        (counters if polygon.exterior.is_ccw else ink).append(shapely.make_valid(polygon))
-    shape = shapely.union_all(ink).difference(shapely.union_all(counters))
-    x0, y0, _, _ = shape.bounds
-    factor = font_size / ORACLE_SIZE
-    return shapely.affinity.affine_transform(shape, [factor, 0, 0, factor, -x0 * factor, -y0 * factor])
+
+def oracle_cap_height_em() -> float:
+    """Height of a capital H, em."""
+    return oracle_height_em("H")
+
+
+def oracle_area_em2(text: str) -> float:
+    """The ink's area in em² (the rasteriser's exact coverage, summed)."""
+    return float(oracle_coverage(text).sum()) / ORACLE_EM_PX**2
+
+
+@dataclass(frozen=True)
+class InkMatch:
+    """A region of a solid compared with the oracle's text scaled to the same ink height."""
+
+    font_size: float  # mm per em, from the heights of the two inks
+    area_ratio: float  # region's area / oracle's
+    disagreement: float  # area (mm²) of the symmetric difference thicker than 1 % of an em
+
+
+def oracle_height_em(text: str) -> float:
+    """Height of the ink, em: the rows the renderer inked, less the uncovered part of the first
+    and last (exact for flat tops and bottoms, within a pixel at sharp tips; the traced outline
+    cuts tips short)."""
+    rows = oracle_coverage(text).max(axis=1)
+    return (len(rows) - (1 - rows[0]) - (1 - rows[-1])) / ORACLE_EM_PX
+
+
+def compare_with_text(
+    region: shapely.Geometry, text: str, *, mirrored: bool = False, font_size: float | None = None
+) -> InkMatch:
+    """``region`` (mm, seen from above) against the oracle's ``text`` (read from below when
+    ``mirrored``), both moved to the lower-left corner, the oracle scaled to ``font_size`` mm
+    per em or else to the region's height."""
+    if mirrored:
+        region = shapely.affinity.scale(region, -1, 1, origin=(0, 0))
+    x0, y0, _, y1 = region.bounds
+    region = shapely.affinity.translate(region, -x0, -y0)
+    if font_size is None:
+        font_size = (y1 - y0) / oracle_height_em(text)
+    expected = oracle_ink(text, font_size)
+    thick = region.symmetric_difference(expected).buffer(-0.005 * font_size)
+    area = oracle_area_em2(text) * font_size**2
+    return InkMatch(font_size=font_size, area_ratio=region.area / area, disagreement=thick.area)
+
+
+def read_stl(data: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, 3, 3)`` triangle corners and ``(n, 3)`` unit normals of the STL file ``data``, read
+    by numpy-stl (normals recomputed from the corners, not taken from the file)."""
+    import io
+
+    from stl import mesh
+
+    solid = mesh.Mesh.from_file("label.stl", fh=io.BytesIO(data))
+    corners = np.asarray(solid.vectors, dtype=float)
+    normals = np.cross(corners[:, 1] - corners[:, 0], corners[:, 2] - corners[:, 0])
+    lengths = np.linalg.norm(normals, axis=1, keepdims=True)
+    return corners, normals / np.where(lengths > 0, lengths, 1)
+
+
+def flat_region(corners: np.ndarray, normals: np.ndarray, *, z: float, facing: int) -> shapely.Geometry:
+    """The plan view (mm) of the triangles lying at height ``z`` and facing up (``facing`` 1) or
+    down (-1): a floor, an engraving's bottom, an embossed top."""
+    level = np.all(np.abs(corners[:, :, 2] - z) < 1e-4, axis=1) & (normals[:, 2] * facing > 0.999)
+    triangles = shapely.polygons(corners[level][:, :, :2])
+    region = shapely.coverage_union_all(triangles)  # fast, for triangles that do not overlap:
+    overlap = float(shapely.area(triangles).sum()) - region.area
+    assert region.is_valid and abs(overlap) <= 1e-6 * max(region.area, 1.0), "overlapping triangles"
+    return region
 
 
 def welded(vertices: np.ndarray, faces: np.ndarray) -> np.ndarray:

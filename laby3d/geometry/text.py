@@ -5,8 +5,8 @@ file is used, and laser programs never see a ``<text>`` element.
 Steps: normalise the text (NFC, spaces, invisible characters), refuse characters the font
 lacks and right-to-left letters (no bidirectional layout nor shaping here), lay glyphs out
 along the baseline with the font's advances and kerning, flatten each glyph's quadratic
-outlines to within :data:`FLATNESS` em, and fill them by the font's own rule (outer contours
-one way round, counters the other) into valid shapely polygons.
+outlines to within :data:`FLATNESS` em, and fill them by the font's own rule (non-zero winding:
+counters are holes, ink inside a counter is ink) into valid shapely polygons.
 """
 
 from __future__ import annotations
@@ -173,27 +173,34 @@ def text_shape(text: str) -> TextShape:
 
 
 def _glyph_polygons(rings: list[np.ndarray]) -> shapely.Geometry | None:
-    """One glyph's flattened contours (em) filled by orientation: contours turning like the
-    largest one are ink, the others counters. None for a glyph without ink (a space)."""
-    rings = [ring for ring in rings if len(ring) >= 3 and abs(_signed_area(ring)) > 0]
+    """One glyph's flattened contours (em) filled as the font means them: a point is ink where
+    the contours wind around it a non-zero number of times (TrueType's rule). Counters in a
+    letter are holes, ink inside a counter (Θ's bar, the R of ®) is kept, at any depth, and
+    contours that overlap (a glyph built of components) add up. None for a glyph without ink."""
+    rings = [ring for ring in rings if len(ring) >= 3 and _signed_area(ring) != 0]
     if not rings:
         return None
-    areas = [_signed_area(ring) for ring in rings]
-    ink_sign = np.sign(areas[int(np.argmax(np.abs(areas)))])
-    ink = [
-        shapely.make_valid(shapely.Polygon(ring))
-        for ring, area in zip(rings, areas, strict=True)
-        if area * ink_sign > 0
-    ]
-    holes = [
-        shapely.make_valid(shapely.Polygon(ring))
-        for ring, area in zip(rings, areas, strict=True)
-        if area * ink_sign < 0
-    ]
-    shape = shapely.union_all(ink)
-    if holes:
-        shape = shape.difference(shapely.union_all(holes))
+    # The faces of the arrangement of all contours: the winding number is constant on each.
+    lines = shapely.MultiLineString([np.vstack([ring, ring[:1]]) for ring in rings])
+    faces = shapely.get_parts(shapely.polygonize(shapely.get_parts(shapely.node(lines))))
+    inside = [face for face in faces if _winding(rings, face.representative_point()) != 0]
+    if not inside:
+        return None
+    shape = shapely.make_valid(shapely.union_all(inside))
     return shape if not shape.is_empty else None
+
+
+def _winding(rings: list[np.ndarray], point: shapely.Point) -> int:
+    """How many times ``rings`` wind around ``point`` (on none of them), counter-clockwise positive."""
+    px, py = point.x, point.y
+    total = 0
+    for ring in rings:
+        start, end = ring, np.roll(ring, -1, axis=0)
+        across = (end[:, 0] - start[:, 0]) * (py - start[:, 1]) - (px - start[:, 0]) * (end[:, 1] - start[:, 1])
+        upward = (start[:, 1] <= py) & (end[:, 1] > py) & (across > 0)
+        downward = (start[:, 1] > py) & (end[:, 1] <= py) & (across < 0)
+        total += int(np.count_nonzero(upward)) - int(np.count_nonzero(downward))
+    return total
 
 
 def _flattened_contours(vertices: np.ndarray, codes: np.ndarray) -> list[np.ndarray]:

@@ -291,13 +291,19 @@ def _inlay(
 
     glyphs = polygon_loops(polygons)
     ids = [[extra.add(loop) for loop in loops] for loops in glyphs]
-    outlines = [loops[0][::-1] for loops in glyphs]
-    faces = [_surface([box[0], *outlines], [box[1], *(loop_ids[0][::-1] for loop_ids in ids)], box_index, down=down)]
-    for loops, loop_ids in zip(glyphs, ids, strict=True):
-        faces += [
-            _surface([counter[::-1]], [counter_ids[::-1]], box_index, down=down)
-            for counter, counter_ids in zip(loops[1:], loop_ids[1:], strict=True)
-        ]
+    inside = _nesting(glyphs)
+
+    def holes(counter: tuple[int, int] | None) -> tuple[list[np.ndarray], list[np.ndarray]]:
+        """Outlines (clockwise) and ids of the polygons lying in ``counter`` (None: the box)."""
+        kept = [i for i, where in enumerate(inside) if where == counter]
+        return [glyphs[i][0][::-1] for i in kept], [ids[i][0][::-1] for i in kept]
+
+    outlines, outline_ids = holes(None)
+    faces = [_surface([box[0], *outlines], [box[1], *outline_ids], box_index, down=down)]
+    for index, (loops, loop_ids) in enumerate(zip(glyphs, ids, strict=True)):
+        for hole, (counter, counter_ids) in enumerate(zip(loops[1:], loop_ids[1:], strict=True), start=1):
+            islands, island_ids = holes((index, hole))  # ink inside the counter (Θ's bar)
+            faces.append(_surface([counter[::-1], *islands], [counter_ids[::-1], *island_ids], box_index, down=down))
         faces.append(_surface(loops, loop_ids, glyph_index, down=down))
     low, high = sorted((box_index, glyph_index))
     sunk = (glyph_index < box_index) != down  # the walls face into the glyphs
@@ -308,6 +314,22 @@ def _inlay(
                 start, end = end, start
             faces.append(_quads(start, end, np.full_like(start, low), high))
     return faces
+
+
+def _nesting(glyphs: list[list[np.ndarray]]) -> list[tuple[int, int] | None]:
+    """For each polygon (``[exterior, *holes]``), the counter it lies in, innermost, as (polygon,
+    hole) indices; None for a polygon on the box itself."""
+    counters = [
+        (shapely.Polygon(hole).area, (index, number), shapely.Polygon(hole))
+        for index, loops in enumerate(glyphs)
+        for number, hole in enumerate(loops[1:], start=1)
+    ]
+    counters.sort(key=lambda counter: counter[0])  # smallest first: the innermost that holds a polygon
+    found: list[tuple[int, int] | None] = []
+    for loops in glyphs:
+        point = shapely.Point(loops[0][0])
+        found.append(next((where for _, where, shape in counters if shape.contains(point)), None))
+    return found
 
 
 def _patch(
