@@ -181,6 +181,9 @@ BAD_DESIGNS: list[tuple[dict[str, Any], str]] = [
     ({"label": "  "}, "label"),
     ({"label": "שלום"}, "label"),
     ({"label": "\u2603"}, "label"),
+    ({"label": "Ana 🦊"}, "label"),
+    ({"label": "\u0301Ana"}, "label"),
+    ({"label": "Ana\u0007"}, "label"),
     ({"label": "A very long label for a tiny maze", "maze.rows": 3, "maze.cols": 3}, "label"),
     (
         {"label": "A very long label", "maze.rows": 3, "maze.cols": 3, "print.label_mode": "emboss"},

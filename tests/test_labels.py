@@ -146,12 +146,35 @@ def test_plain_text_only(text: str) -> None:
     check_label(text, 10, 10, 10, "engrave")
 
 
-@pytest.mark.parametrize(("text", "missing"), [("李明", "李, 明"), ("Ana 🦊", "🦊"), ("Zoë 李", "李")])
+@pytest.mark.parametrize(("text", "missing"), [("李明", "李, 明"), ("Zoë 李", "李")])
 def test_characters_the_font_lacks_are_named(text: str, missing: str) -> None:
     with pytest.raises(laby3d.ParameterError) as caught:
         maze_solid(laby3d.generate(5, 5, seed=1), Fabrication(margin=8), SolidOptions(label=text))
     assert caught.value.field == "label"
     assert caught.value.detail == f'"{text}": the font has no glyph for {missing}'
+
+
+@pytest.mark.parametrize(
+    ("text", "shown", "reason"),
+    [
+        ("Ana 🦊", '"Ana 🦊"', "emoji are pictures, not text (🦊)"),
+        ("Léa ⚡", '"Léa ⚡"', "emoji are pictures, not text (⚡)"),  # the font has a black bolt for it
+        ("Zoé ♥\ufe0f", '"Zoé ♥"', "emoji are pictures, not text (♥\ufe0f)"),
+        ("\u0301Ana", '"\u0301Ana"', "accents without a letter (\u25cc\u0301 (U+0301))"),
+        ("Ana\u0007", '"Ana\\u0007"', "characters that are not text (U+0007)"),
+    ],
+)
+def test_emoji_lone_accents_and_other_non_text_are_refused(text: str, shown: str, reason: str) -> None:
+    """Like a letter the font lacks: refused in one line naming the characters."""
+    with pytest.raises(laby3d.ParameterError) as caught:
+        maze_solid(laby3d.generate(5, 5, seed=1), Fabrication(margin=8), SolidOptions(label=text))
+    assert caught.value.field == "label"
+    assert caught.value.detail == f"{shown}: {reason}"
+
+
+@pytest.mark.parametrize("text", ["© Ana", "Ana ♥", "☺ Zoé"])
+def test_symbols_that_are_text_by_default_are_drawn(text: str) -> None:
+    check_label(text, 10, 10, 10, "engrave")
 
 
 @pytest.mark.parametrize(("text", "letters"), [("דוד", "ד, ו"), ("Ana محمد", "م, ح, د")])

@@ -6,7 +6,8 @@ The answer key shows the same mazes with their solutions, names and seeds, sever
 One call makes one page for one pupil or a booklet for a class. Pages are laid out in mm on a
 portrait sheet, origin at the top left; the text is DejaVu Sans (accents included), embedded
 as TrueType so it can be searched and copied. The files hold no date: the same mazes give the
-same bytes.
+same bytes. Names, class and instruction are drawn as typed (no formula syntax) once the
+font can draw them (:func:`laby3d.text_rules.checked_text`).
 
 matplotlib is imported inside the functions that draw.
 """
@@ -29,6 +30,7 @@ from laby3d.maze.sides import outward
 from laby3d.maze.solve import solution_polyline
 from laby3d.maze.walls import wall_segments
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
+from laby3d.text_rules import checked_text
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -143,6 +145,14 @@ def _booklet(
     check_language(lang)
     if not mazes:
         raise ParameterError("needs at least one maze", field="mazes")
+    mazes = [(maze, None if name is None else checked_text(name, "dejavu")) for maze, name in mazes]
+    spec = spec.model_copy(
+        update={
+            field: checked_text(value, "dejavu", field=field)
+            for field in ("class_name", "instruction")
+            if (value := getattr(spec, field)) is not None
+        }
+    )
     paper = PAPER_MM[spec.paper]
     pages = [mazes[i : i + per_page] for i in range(0, len(mazes), per_page)]
     buffer = io.BytesIO()
@@ -164,10 +174,13 @@ def _booklet(
 
 @contextmanager
 def _document_style() -> Iterator[None]:
-    """DejaVu Sans, embedded as TrueType (searchable text, accents)."""
+    """DejaVu Sans, embedded as TrueType (searchable text, accents); text drawn as typed, never
+    read as a formula (``$5 $6`` is two prices)."""
     import matplotlib
 
-    with matplotlib.rc_context({"pdf.fonttype": 42, "font.family": "DejaVu Sans", "path.simplify": False}):
+    with matplotlib.rc_context(
+        {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "path.simplify": False, "text.parse_math": False}
+    ):
         yield
 
 

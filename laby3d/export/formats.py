@@ -16,6 +16,7 @@ from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
     from laby3d.pipeline import RenderContext
+    from laby3d.text_rules import Font
 
 #: What a format needs beyond the maze: nothing, the solid, the laser drawing, or the page geometry.
 Needs = Literal["maze", "solid", "laser", "page"]
@@ -34,6 +35,10 @@ class Format:
     options: tuple[str, ...] = ()
     #: maze shapes the renderer draws (laby3d.tessellation.SHAPES); others are refused up front
     shapes: tuple[str, ...] = ("square",)
+    #: The font that draws text in it (see :mod:`laby3d.text_rules`), and the job's typed texts
+    #: it draws (dotted paths; ``label`` stands for each name of a class set).
+    font: Font | None = None
+    texts: tuple[str, ...] = ()
 
     @property
     def suffix(self) -> str:
@@ -222,30 +227,37 @@ FORMATS: dict[str, Format] = {
             description="animation of the generation: zones, opened and rejected walls",
             render=_gif,
             options=_LESSON,
+            font="dejavu",
         ),
         Format(
             name="lesson.pdf",
             description="the generation step by step, a page per step (graph lesson)",
             render=_lesson,
             options=_LESSON,
+            font="winansi",
         ),
         Format(
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
             render=_handout,
             options=("lang",),
+            font="winansi",
         ),
         Format(
             name="worksheet.pdf",
             description="worksheet: maze, name fields, instruction (A4, Letter or A3)",
             render=_booklet("worksheet.pdf"),
             options=_SHEET,
+            font="dejavu",
+            texts=("label", "worksheet.class_name", "worksheet.instruction"),
         ),
         Format(
             name="key.pdf",
             description="answer key: the maze with its solution",
             render=_booklet("key.pdf"),
             options=_SHEET,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
             name="stl",
@@ -253,6 +265,8 @@ FORMATS: dict[str, Format] = {
             render=_stl,
             needs="solid",
             options=_SOLID,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
             name="3mf",
@@ -260,6 +274,8 @@ FORMATS: dict[str, Format] = {
             render=_3mf,
             needs="solid",
             options=_SOLID,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
             name="glb",
@@ -267,9 +283,17 @@ FORMATS: dict[str, Format] = {
             render=_glb,
             needs="solid",
             options=_SOLID,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
-            name="svg", description="laser sheet in mm (see --laser-mode)", render=_svg, needs="laser", options=_LASER
+            name="svg",
+            description="laser sheet in mm (see --laser-mode)",
+            render=_svg,
+            needs="laser",
+            options=_LASER,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
             name="dxf",
@@ -277,6 +301,8 @@ FORMATS: dict[str, Format] = {
             render=_dxf,
             needs="laser",
             options=_LASER,
+            font="dejavu",
+            texts=("label",),
         ),
         Format(
             name="laser.png",
@@ -284,14 +310,26 @@ FORMATS: dict[str, Format] = {
             render=_laser_preview,
             needs="laser",
             options=_LASER,
+            font="dejavu",
+            texts=("label",),
         ),
-        Format(name="html", description="walk-through page, works offline", render=_html, needs="page", options=_SCENE),
+        Format(
+            name="html",
+            description="walk-through page, works offline",
+            render=_html,
+            needs="page",
+            options=_SCENE,
+            font="browser",
+            texts=("label",),
+        ),
         Format(
             name="js",
             description="scene file as JavaScript (docs/scene-format.md)",
             render=_js,
             needs="page",
             options=(*_SCENE, "walk.scene_global"),
+            font="browser",
+            texts=("label",),
         ),
         Format(
             name="scene.json",
@@ -299,6 +337,8 @@ FORMATS: dict[str, Format] = {
             render=_scene_json,
             needs="page",
             options=_SCENE,
+            font="browser",
+            texts=("label",),
         ),
     )
 }

@@ -2,8 +2,8 @@
 matplotlib: plain text only (no mathtext, ``$`` is a dollar sign), no font needed where the
 file is used, and laser programs never see a ``<text>`` element.
 
-Steps: normalise the text (NFC, spaces, invisible characters), refuse characters the font
-lacks and right-to-left letters (no bidirectional layout nor shaping here), lay glyphs out
+Steps: normalise the text and refuse what the font cannot draw (:mod:`laby3d.text_rules`:
+characters it lacks, emoji, right-to-left letters, accents without a letter), lay glyphs out
 along the baseline with the font's advances and kerning, flatten each glyph's quadratic
 outlines to within :data:`FLATNESS` em, and fill them by the font's own rule (non-zero winding:
 counters are holes, ink inside a counter is ink) into valid shapely polygons.
@@ -12,7 +12,6 @@ counters are holes, ink inside a counter is ink) into valid shapely polygons.
 from __future__ import annotations
 
 import threading
-import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +20,7 @@ import numpy as np
 import shapely
 
 from laby3d.errors import ParameterError
+from laby3d.text_rules import checked_text
 
 #: Largest distance between a flattened outline and the true curve, in em (5 µm at 10 mm).
 FLATNESS = 5e-4
@@ -128,33 +128,11 @@ def dejavu_sans() -> Glyphs:
     return _GLYPHS["DejaVu Sans"]
 
 
-def normalised(text: str) -> str:
-    """``text`` in NFC with every kind of space as a plain space, invisible format characters
-    (zero-width space, joiners, direction marks, BOM) dropped and the ends stripped.
-
-    >>> normalised("\\u00a0Ze\\u0301\\u200bna ")
-    'Zéna'
-    """
-    text = unicodedata.normalize("NFC", text)
-    kept = (" " if char.isspace() else char for char in text if unicodedata.category(char) != "Cf")
-    return "".join(kept).strip(" ")
-
-
 def text_shape(text: str) -> TextShape:
     """The ink of ``text`` (normalised) in em units; raises :class:`ParameterError` (field
-    ``label``) for a text with nothing to draw or with characters the font lacks."""
-    drawn = normalised(text)
-    if not drawn:
-        raise ParameterError(f"{text!r} has no visible character", field="label")
-    backwards = list(dict.fromkeys(char for char in drawn if unicodedata.bidirectional(char) in ("R", "AL")))
-    if backwards:  # drawn left to right and unjoined, they would read wrong
-        names = ", ".join(backwards)
-        raise ParameterError(f'"{drawn}": right-to-left letters are not supported ({names})', field="label")
+    ``label``) for a text the font cannot draw (:func:`laby3d.text_rules.text_problem`)."""
+    drawn = checked_text(text, "dejavu")
     font = dejavu_sans()
-    missing = list(dict.fromkeys(char for char in drawn if font.index(char) == 0))
-    if missing:
-        names = ", ".join(missing)
-        raise ParameterError(f'"{drawn}": the font has no glyph for {names}', field="label")
     glyphs, layout = [], []
     pen, previous = 0.0, None
     for char in drawn:

@@ -179,6 +179,18 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{text}: the font has no glyph for {letters}",
         "{text} : la police n’a pas de glyphe pour {letters}",
     ),
+    "label_emoji": (
+        "{text}: emoji are pictures, not text ({letters})",
+        "{text} : les émojis sont des images, pas du texte ({letters})",
+    ),
+    "label_lone_accents": (
+        "{text}: accents without a letter ({letters})",
+        "{text} : accents sans lettre ({letters})",
+    ),
+    "label_not_text": (
+        "{text}: characters that are not text ({letters})",
+        "{text} : caractères qui ne sont pas du texte ({letters})",
+    ),
     "label_does_not_fit": (
         "{text} does not fit the {width} × {depth} mm plate, margin {margin} mm: {needs_list}; "
         "shorten it or enlarge the maze",

@@ -92,6 +92,7 @@ class Job(BaseModel):
         needs = self.needs()
         check_budget(self.maze.rows, self.maze.cols, needs)
         check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every)
+        self.check_texts()
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
             if needs:
@@ -136,6 +137,27 @@ class Job(BaseModel):
             check_names(self.names)
         if self.count is not None and self.names is not None:
             raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
+
+    def check_texts(self) -> None:
+        """Every typed text (the label or each name, the class, the instruction) drawable by the
+        font of every format that draws it (:func:`laby3d.text_rules.checked_text`)."""
+        from laby3d.text_rules import checked_text
+
+        for name in self.formats:
+            fmt = FORMATS[name]
+            for path in fmt.texts:
+                if fmt.font is None or (path == "label" and fmt.needs == "solid" and self.print.label_mode == "none"):
+                    continue
+                for field, value in self._typed(path):
+                    checked_text(value, fmt.font, field=field)
+
+    def _typed(self, path: str) -> list[tuple[str, str]]:
+        """(field, value) of the text at ``path``: ``label`` is each name of a class set."""
+        if path == "label" and self.names is not None:
+            return [(f"names[{index}]", name) for index, name in enumerate(self.names)]
+        section, _, name = path.rpartition(".")
+        value = getattr(getattr(self, section) if section else self, name)
+        return [] if value is None else [(path, value)]
 
 
 def check_shape_formats(shape: str, formats: list[str]) -> None:
