@@ -542,7 +542,9 @@ def test_palette_colours_are_far_apart_and_light() -> None:
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
-@pytest.mark.parametrize(("rows", "cols", "every"), [(4, 5, 1), (20, 20, None), (60, 60, None)])
+@pytest.mark.parametrize(
+    ("rows", "cols", "every"), [(4, 5, 1), (20, 20, None), pytest.param(60, 60, None, marks=pytest.mark.slow)]
+)
 def test_touching_zones_never_share_a_colour_and_colours_change_only_on_merges(
     algorithm: str, rows: int, cols: int, every: int | None
 ) -> None:
