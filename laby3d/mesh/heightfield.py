@@ -319,6 +319,8 @@ def _inlay(
 def _nesting(glyphs: list[list[np.ndarray]]) -> list[tuple[int, int] | None]:
     """For each polygon (``[exterior, *holes]``), the counter it lies in, innermost, as (polygon,
     hole) indices; None for a polygon on the box itself."""
+    import shapely
+
     counters = [
         (shapely.Polygon(hole).area, (index, number), shapely.Polygon(hole))
         for index, loops in enumerate(glyphs)
