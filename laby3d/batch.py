@@ -383,11 +383,10 @@ def _write_plates(
         path = folder / groups[g].file_name(p)
         entry: dict[str, Any] = {"file": str(path.relative_to(output_dir))}
         try:
-            result = future.result()
-            write_atomic(path, result.data, root=output_dir)
-            entry.update(sha256=hashlib.sha256(result.data).hexdigest(), bytes=len(result.data))
-            entry["print_seconds"] = None if result.seconds is None else round(result.seconds)
-            del result
+            data = future.result()
+            write_atomic(path, data, root=output_dir)
+            entry.update(sha256=hashlib.sha256(data).hexdigest(), bytes=len(data))
+            del data
         except (Laby3dError, WorkerDied) as error:
             entry["error"] = str(error) if isinstance(error, Laby3dError) else f"its worker died ({error})"
         except Exception as error:  # noqa: BLE001 - reported on the plate, the batch goes on

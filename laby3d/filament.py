@@ -178,8 +178,14 @@ def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volu
         perimeter_mm=perimeter,
         solid_infill_mm3=solid_infill,
         sparse_infill_mm3=settings.infill * sparse,
-        layers=math.ceil(solid.fab.height / settings.layer_height - 1e-9),
+        layers=layer_count(solid.fab.height, settings),
     )
+
+
+def layer_count(height: float, settings: SlicerSettings | None = None) -> int:
+    """Layers a slicer lays for a solid ``height`` mm tall with ``settings`` (default: typical)."""
+    settings = settings or SlicerSettings()
+    return math.ceil(height / settings.layer_height - 1e-9)
 
 
 def typical_volume(solid: MazeSolid, settings: SlicerSettings | None = None) -> float:

@@ -10,7 +10,8 @@ Steps (the batch runs them, :mod:`laby3d.batch`):
 1. :func:`plan_groups`: per printer, the solids' footprints (outer size, mm) arranged on plates
    (:mod:`laby3d.geometry.plates`); needs no solid, only each job's sizes;
 2. :func:`render_plate`, in a worker: the mazes' files' text → their solids → one 3MF (each maze
-   an object named after its pupil, already where it lies on the bed) and the plate's print time;
+   an object named after its pupil, already where it lies on the bed); :func:`plate_time` from
+   the mazes' own estimates;
 3. the plates shared among the printers (chosen with the arrangement: the solids' own print
    times, longest first to the least busy printer) and the printers' hours;
 4. :func:`plan_text`: the plan as the teacher reads it ("Plate 1 (mini 1): Ana, Ben — about
@@ -71,6 +72,13 @@ class PlateMaze:
     job: Job
     key: tuple[str, str]
     seconds: float | None = None
+
+    @property
+    def layers(self) -> int:
+        """Layers its solid takes (typical slicer settings)."""
+        from laby3d.filament import layer_count
+
+        return layer_count(self.job.print.fabrication().height)
 
     def piece(self) -> Piece:
         """Its footprint (the solid's outer width and depth, mm), weighed by its print time."""
@@ -161,14 +169,6 @@ class PlateTask:
     objects: list[tuple[str, Job, str, tuple[float, ...]]]
 
 
-@dataclass(frozen=True, kw_only=True)
-class PlateResult:
-    """A rendered plate: its 3MF bytes and print time (s; None without a time model)."""
-
-    data: bytes
-    seconds: float | None
-
-
 def plate_tasks(group: PrinterGroup, texts: dict[tuple[str, str], str]) -> list[PlateTask]:
     """A task per plate of ``group``; ``texts`` holds each maze's file text by key."""
     count = len(group.arrangement.plates)
@@ -185,37 +185,52 @@ def plate_tasks(group: PrinterGroup, texts: dict[tuple[str, str], str]) -> list[
     ]
 
 
-def render_plate(task: PlateTask) -> PlateResult:
+def render_plate(task: PlateTask) -> bytes:
     """The plate's 3MF (each maze an object of its own, with its parts, as its own 3MF has them)
-    and its print time, from the mazes' file text; the solids are those of the mazes' own files."""
+    from the mazes' file text; the solids are those of the mazes' own files."""
     from laby3d.export.meshes import PlacedObject, objects_3mf_bytes
-    from laby3d.filament import print_work
     from laby3d.maze.model import Maze
     from laby3d.pipeline import RenderContext
-    from laby3d.print_time import TIME_MODELS, plate_seconds
 
-    placed, works = [], []
-    for name, job, text, transform in task.objects:
-        solid = RenderContext(Maze.from_json(text), job).solid
-        placed.append(PlacedObject(name=name, solid=solid, transform=transform))
-        works.append(print_work(solid))
-    model = TIME_MODELS.get(task.printer)
-    seconds = plate_seconds(works, model) if model is not None else None
-    return PlateResult(data=objects_3mf_bytes(placed, task.title), seconds=seconds)
+    placed = [
+        PlacedObject(name=name, solid=RenderContext(Maze.from_json(text), job).solid, transform=transform)
+        for name, job, text, transform in task.objects
+    ]
+    return objects_3mf_bytes(placed, task.title)
+
+
+def plate_time(group: PrinterGroup, plate: int) -> float | None:
+    """A plate's print time, s, from its solids' own estimates (:func:`laby3d.print_time.plate_seconds`);
+    None when one of them has none (no time model for the printer)."""
+    from laby3d.print_time import plate_seconds
+
+    mazes = [group.mazes[spot.index] for spot in group.arrangement.plates[plate]]
+    seconds = [maze.seconds for maze in mazes]
+    if None in seconds:
+        return None
+    return plate_seconds([value for value in seconds if value is not None], [maze.layers for maze in mazes])
 
 
 def group_record(
     group: PrinterGroup, files: list[dict[str, Any]], advice: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """The manifest's record of one printer's plates: ``files`` are the written plates (file,
-    sha256, bytes, print_seconds, or error) in plate order; adds each plate's mazes and printer
+    sha256, bytes, or error) in plate order; adds each plate's mazes, print time and printer
     (1-based, as arranged: :mod:`laby3d.geometry.plates`) and each printer's plates and hours,
     and ``advice`` (:func:`margin_advice`)."""
     plates, printer_of = group.arrangement.plates, group.arrangement.printers
-    records = [
-        {"plate": index + 1, **entry, "mazes": [spot.piece.name for spot in spots], "printer": printer_of[index] + 1}
-        for index, (spots, entry) in enumerate(zip(plates, files, strict=True))
-    ]
+    records = []
+    for index, (spots, entry) in enumerate(zip(plates, files, strict=True)):
+        seconds = plate_time(group, index)
+        records.append(
+            {
+                "plate": index + 1,
+                **entry,
+                "mazes": [spot.piece.name for spot in spots],
+                "print_seconds": None if seconds is None else round(seconds),
+                "printer": printer_of[index] + 1,
+            }
+        )
     per_printer = []
     for printer in range(group.printer.printers):
         own = [record for record in records if record["printer"] == printer + 1]

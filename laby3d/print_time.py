@@ -68,9 +68,9 @@ TIME_MODELS = {
 PLATE_LAYER_SAVING = 0.86
 
 
-def plate_seconds(works: Sequence[PrintWork], model: TimeModel) -> float:
-    """Estimated print time of several solids printed together on one plate, s: their own
-    estimates, less :data:`PLATE_LAYER_SAVING` for every layer a solid shares with a taller one."""
-    layers = [work.layers for work in works]
+def plate_seconds(seconds: Sequence[float], layers: Sequence[int]) -> float:
+    """Estimated print time of solids printed together on one plate, s, from each solid's own
+    estimate (``seconds``) and layers: their sum, less :data:`PLATE_LAYER_SAVING` for every
+    layer a solid shares with a taller one."""
     shared = sum(layers) - max(layers, default=0)
-    return sum(model.seconds(work) for work in works) - PLATE_LAYER_SAVING * shared
+    return sum(seconds) - PLATE_LAYER_SAVING * shared
