@@ -352,8 +352,10 @@ class ClassFormat:
     name: str
     description: str
     needs: Needs
-    #: maze shapes it takes (as :attr:`Format.shapes`)
+    #: maze shapes it takes, the font that draws its text and the texts it draws (as :class:`Format`)
     shapes: tuple[str, ...] = ("square",)
+    font: Font | None = None
+    texts: tuple[str, ...] = ()
 
 
 #: Formats made once over the mazes of a batch.
@@ -365,19 +367,27 @@ CLASS_FORMATS: dict[str, ClassFormat] = {
             description="the solids arranged on the printer's plates: a 3MF per plate and the printing plan "
             "(batch only; needs print.printer or print.bed)",
             needs="solid",
+            font="dejavu",  # the solids' labels
+            texts=("label",),
         ),
     )
 }
 
 
+def any_format(name: str) -> Format | ClassFormat:
+    """The format called ``name``, made per maze or once over a batch's mazes (a name of
+    :data:`FORMATS` or :data:`CLASS_FORMATS`, as a job's formats are)."""
+    return FORMATS.get(name) or CLASS_FORMATS[name]
+
+
 def needs_of(name: str) -> Needs:
     """What format ``name`` (per maze or per class) needs beyond the maze."""
-    return (FORMATS.get(name) or CLASS_FORMATS[name]).needs
+    return any_format(name).needs
 
 
 def shapes_of(name: str) -> tuple[str, ...]:
     """The maze shapes format ``name`` (per maze or per class) takes."""
-    return (FORMATS.get(name) or CLASS_FORMATS[name]).shapes
+    return any_format(name).shapes
 
 
 def format_for(path: str) -> Format:

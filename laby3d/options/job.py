@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from laby3d.budget import check_budget, check_frames, check_laser_kit
 from laby3d.errors import ParameterError
-from laby3d.export.formats import CLASS_FORMATS, FORMATS, needs_of, shapes_of
+from laby3d.export.formats import CLASS_FORMATS, FORMATS, any_format, needs_of, shapes_of
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
 from laby3d.options.base import Section, Whole, plain_number
@@ -144,7 +144,7 @@ class Job(BaseModel):
         from laby3d.text_rules import checked_text
 
         for name in self.formats:
-            fmt = FORMATS[name]
+            fmt = any_format(name)
             for path in fmt.texts:
                 if fmt.font is None or (path == "label" and fmt.needs == "solid" and self.print.label_mode == "none"):
                     continue
