@@ -505,3 +505,14 @@ def test_plate_time_against_prusaslicer(tmp_path: Path) -> None:
     prusa_saving = 1 - whole / sum(singles)
     laby3d_saving = 1 - plate["print_seconds"] / sum(own[name] for name in plate["mazes"])
     assert abs(prusa_saving - laby3d_saving) <= 0.02, (prusa_saving, laby3d_saving)
+
+
+def test_a_plates_job_checks_its_names_as_the_solids_do(tmp_path: Path) -> None:
+    """A plate engraves each pupil's name: a name the solids' font cannot draw is refused up
+    front, with only the plates format asked for."""
+    data = small_class()
+    data["jobs"][0].update(names=["Ana", "李明"], formats=["plates"])
+    config = tmp_path / "class.yaml"
+    config.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"jobs\[0\] \(small\)\.names\[1\]: "):
+        load_batch(config)
