@@ -613,7 +613,7 @@ def run_batch_on(yaml_text: str, tmp_path: Path) -> tuple[Path, dict]:
 def test_class_zip_is_what_the_teacher_hands_out_and_equals_laby3d_batch(tmp_path: Path) -> None:
     config = tmp_path / "class.yaml"
     config.write_text(
-        "defaults:\n  print: {printer: mini, margin: 8}\n  formats: [maze.json, stl, 3mf, worksheet.pdf]\n"
+        "defaults:\n  print: {printer: mini, margin: 8, printers: 2}\n  formats: [maze.json, stl, 3mf, worksheet.pdf]\n"
     )
     room = classroom(tmp_path / "state", "3e B", config)
     names = ["Ana", "Ben", "Chloé Dupont", "O'Connor"]
@@ -622,6 +622,8 @@ def test_class_zip_is_what_the_teacher_hands_out_and_equals_laby3d_batch(tmp_pat
             join(test_client, name)
             key = test_client.get("/api/me").json()["key"]
             options = {"maze.rows": 6 + index, "maze.cols": 8, "seed": 100 + index}
+            if name == "Ben":  # how the printers are shared is the teacher's: a pupil's value is not taken
+                options["print.printers"] = 5
             assert save(test_client, key, options).status_code == 200
         post(test_client, "/api/teacher/locks", {"locks": {"print.wall_height": 6}}, **teacher(room))
         listed = pupils_of(test_client, room)
@@ -641,6 +643,12 @@ def test_class_zip_is_what_the_teacher_hands_out_and_equals_laby3d_batch(tmp_pat
         booklet, key = zipped.read("3e-B.worksheet.pdf"), zipped.read("3e-B.key.pdf")
         stls = {name: zipped.read(name) for name in zipped.namelist() if name.endswith(".stl")}
         worksheet = zipped.read("Ana/Ana.worksheet.pdf")
+        plan, note = zipped.read("plates/plan.txt").decode(), zipped.read("README.txt").decode()
+        plate_files = [name for name in zipped.namelist() if name.startswith("plates/") and name.endswith(".3mf")]
+    # the teacher's plan per plate and printer: every pupil on a plate, the class's two printers
+    assert plate_files and all(name in plan for name in names)
+    assert "mini 1" in plan and "mini 2" in plan and "mini 3" not in plan
+    assert all(line in note for line in plan.splitlines() if line), "README.txt carries the plan"
     # every file the batch writes, byte for byte; the class's booklet, key and note besides
     assert set(in_zip) == set(on_disk) | {"3e-B.worksheet.pdf", "3e-B.key.pdf", "README.txt"}
     differing = {name for name in on_disk if in_zip[name] != on_disk[name]}

@@ -28,6 +28,7 @@ from typing import Any
 
 from laby3d.options.build import merge, nested
 from laby3d.serve.classroom import ClassSettings
+from laby3d.serve.fields import CLASS_FIELDS
 from laby3d.serve.storage import Pupil
 
 #: Fixed date of every ZIP entry, so the same class set gives the same ZIP.
@@ -54,9 +55,19 @@ class ClassSet:
 
 def needs_solid(settings: ClassSettings) -> bool:
     """Whether the class set makes solids (then its totals have print time and filament)."""
-    from laby3d.export.formats import FORMATS
+    from laby3d.export.formats import needs_of
 
-    return any(FORMATS[name].needs == "solid" for name in settings.formats)
+    return any(needs_of(name) == "solid" for name in settings.formats)
+
+
+def class_formats(settings: ClassSettings, job: Mapping[str, Any]) -> list[str]:
+    """The formats of a pupil's job: the class's, and its printers' plates when the class set
+    makes solids for a named printer or bed (the plates then hold every such pupil's solid)."""
+    formats = list(settings.formats)
+    printing = job.get("print") or {}
+    if needs_solid(settings) and (printing.get("printer") or printing.get("bed")) and "plates" not in formats:
+        formats.append("plates")
+    return formats
 
 
 def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mapping[str, Any]) -> ClassSet:
@@ -73,7 +84,12 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
         if pupil.design is None:
             continue
         data = merge(merge(dict(class_options), nested(pupil.design)), nested(locks))
-        data.update(name=pupil.name, formats=list(settings.formats))
+        printing, classwide = data.get("print") or {}, class_options.get("print") or {}
+        data["print"] = {  # how the class's printers are shared is the class's, never a pupil's
+            **{key: value for key, value in printing.items() if f"print.{key}" not in CLASS_FIELDS},
+            **{key: value for key, value in classwide.items() if f"print.{key}" in CLASS_FIELDS},
+        }
+        data.update(name=pupil.name, formats=class_formats(settings, data))
         if "label" not in locks:
             data["label"] = pupil.name
         job = {"name": pupil.name, **{key: value for key, value in data.items() if key != "name"}}
@@ -115,9 +131,7 @@ def class_zip(found: ClassSet) -> bytes:
         manifest = run_batch(expand(jobs, root), root, executor=inline)
         files = {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
     files = {name: data for name, data in files.items() if not Path(name).name.startswith(".")}
-    files.update(class_booklets(found, manifest))
-    # issue 19's plates join here: one 3MF per plate and the plan per printer, from the manifest's
-    # solids (and a line of that plan in teacher_note, beside the totals)
+    files.update(class_booklets(found, manifest))  # the batch's plates/ (3MF per plate, plan.txt) are in files
     files[NOTE] = teacher_note(found, manifest).encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -161,7 +175,11 @@ def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
     if "print_seconds" in totals:
         hours, minutes = divmod(round(totals["print_seconds"] / 60), 60)
         lines.append(f"Totals: {hours} h {minutes:02d} min of printing, {totals.get('filament_g', 0):g} g of filament.")
-    # the plan per plate and printer (issue 19's plates feature) goes here, beside the totals
+    plates = manifest.get("plates")
+    if plates:  # the plan per plate and printer, as plates/plan.txt has it
+        from laby3d.plates import plan_text
+
+        lines += ["", *plan_text(plates["printers"]).rstrip("\n").splitlines()]
     lines += ["", "Pupils:"]
     lines += [f"  {entry['job']}: {state_of(entry)}" for entry in manifest["mazes"]]
     if found.left_out:

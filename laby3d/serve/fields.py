@@ -38,6 +38,9 @@ MAIN_FIELDS = (
     "label",
     "print.printer",
 )
+#: Options of the class as a whole (how its printers' plates are shared): the teacher's, from
+#: ``--config`` or a lock, never on a pupil's form.
+CLASS_FIELDS = ("print.printers", "print.plate_spacing", "print.skirt_room")
 #: Sections whose other fields the form offers under "more options".
 MORE_SECTIONS = ("maze", "print")
 #: Largest side of a maze in the class app: a 100 × 100 solid renders in about 0.2 s, so a
@@ -62,6 +65,8 @@ def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[s
     for path, field, flags in job_flag_fields():
         section = path.split(".")[0] if "." in path else ""
         if path not in MAIN_FIELDS and section not in MORE_SECTIONS and not (every_section and path != "preset"):
+            continue
+        if path in CLASS_FIELDS and not every_section:
             continue
         kind = base_type(field.annotation)
         choices = choices_of(field)
