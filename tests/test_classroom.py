@@ -240,6 +240,27 @@ def test_key_draws_each_pupils_own_solution(tmp_path: Path) -> None:
     assert all("Corrigé" in page for page in pages)
 
 
+def test_documents_embed_their_fonts_and_show_any_name(tmp_path: Path) -> None:
+    """Names in any script the font covers read back from the worksheet and the key (pdftotext),
+    every font is embedded (pdffonts), and poppler draws the pages without complaint."""
+    names = ["Nguyễn Văn An", "Łukasz Żółw", "Ólafur Þór", "Θεοδώρα", "Дмитрий", "Zoë O'Brien-Ça"]
+    mazes = [(laby3d.generate(6, 7, seed=i), name) for i, name in enumerate(names)]
+    for data, per_page in (
+        (worksheet_pdf(mazes, spec=WorksheetSpec(), lang="fr"), 1),
+        (key_pdf(mazes, spec=WorksheetSpec(), lang="fr"), 6),
+    ):
+        pages = pdf_pages_text(data, tmp_path)
+        for index, name in enumerate(names):
+            assert name in pages[index // per_page], name
+        (tmp_path / "fonts.pdf").write_bytes(data)
+        listed = subprocess.run(
+            [require_tool("pdffonts"), str(tmp_path / "fonts.pdf")], check=True, capture_output=True, text=True
+        ).stdout.splitlines()[2:]
+        assert listed and all(" yes yes yes " in row for row in listed), listed  # embedded, subset, ToUnicode
+        (tmp_path / f"pages{per_page}").mkdir()
+        rasterised_pages(data, tmp_path / f"pages{per_page}", dpi=30)
+
+
 def test_documents_reject_bad_input() -> None:
     with pytest.raises(ParameterError, match="lang"):
         worksheet_pdf(class_set(1), spec=WorksheetSpec(), lang="de")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.draw.strings import check_language, text
-from laby3d.draw.vector_pdf import Page, pdf_document
+from laby3d.draw.vector_pdf import Page, pdf_document, text_width
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import WallTaken, walls_taken
 
@@ -91,7 +91,8 @@ def _wall_table(page: Page, walls: list[WallTaken], left: float, top: float, lan
             continue
         x = x0
         for header, width in zip(headers, widths, strict=True):
-            page.text(x + 2, top + 10, header, size=7.5, bold=True)
+            size = min(7.5, 7.5 * (width - 4) / text_width(header, 7.5, face="bold"))  # within its column
+            page.text(x + 2, top + 10, header, size=size, bold=True)
             x += width
         bottom = top + _ROW * (len(chunk) + 1)
         lines = [[[x0, top + _ROW * k], [x0 + sum(widths), top + _ROW * k]] for k in range(len(chunk) + 2)]
@@ -142,5 +143,5 @@ def _grid(page: Page, maze: Maze, left: float, top: float, cell: float, *, numbe
         size = min(11.0, cell * 0.4)
         for (r, c), number in np.ndenumerate(numbers):
             page.text(
-                left + cell * (c + 0.5), top + cell * (r + 0.5) + 0.35 * size, str(number), size=size, centred=True
+                left + cell * (c + 0.5), top + cell * (r + 0.5) + 0.35 * size, str(number), size=size, align="centre"
             )

@@ -195,7 +195,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
         size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
         for (row, col), number in np.ndenumerate(stage.zones):
             x, y = on_page(np.array([col + 0.5, row + 0.5]))
-            page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, centred=True)
+            page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
     styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))
     for content, (inches, size, bold) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
         lines = content.split("\n")

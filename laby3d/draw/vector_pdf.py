@@ -1,16 +1,17 @@
-"""A small vector PDF writer: pages of straight lines, RGB images and text in Helvetica.
+"""A small vector PDF writer: pages of lines, polylines, filled shapes, RGB images and text.
 
-Enough for documents whose pages are made of many strokes and a few lines of text (the
-lesson), written straight into PDF content streams: numbers formatted in one go per drawing
-call, no figure objects, no font subsetting. Text uses the PDF standard fonts Helvetica and
-Helvetica-Bold with the WinAnsi encoding, which every PDF reader provides, so nothing is
-embedded; the text stays searchable and copyable. Pages are in points (1/72 inch), origin at
-the top left, y downwards (converted to PDF's bottom-left origin on writing). The file holds no
-date or producer: the same pages give the same bytes.
+Enough for documents made of many strokes and some text (the lesson, worksheets and answer
+keys, the handout), written straight into PDF content streams: numbers formatted in one go per
+drawing call, no figure objects. Text is DejaVu Sans (regular, bold, oblique: the files
+matplotlib ships), laid out with the font's advances and kerning (:mod:`laby3d.geometry.text`)
+and embedded as a subset of the glyphs used (fontTools), so any script the font covers prints
+as it is, and the text can be searched and copied (a ToUnicode map). Pages are in points (1/72
+inch), origin at the top left, y downwards (converted to PDF's bottom-left origin on writing).
+The file holds no date or producer: the same pages give the same bytes.
 
 >>> page = Page(width=100, height=50)
 >>> page.lines(np.array([[[10, 10], [90, 10]]]), colour=(0, 0, 0), width=1)
->>> page.text(10, 40, "Entrée × 2", size=12)
+>>> page.text(10, 40, "Entrée × 2 · Nguyễn", size=12)
 >>> data = pdf_document([page])
 >>> data.startswith(b"%PDF-1.4") and data.rstrip().endswith(b"%%EOF")
 True
@@ -18,29 +19,34 @@ True
 
 from __future__ import annotations
 
+import hashlib
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 import numpy as np
 
 from laby3d.errors import InternalError
+from laby3d.geometry.text import dejavu_sans
 
-#: The fonts a page can use: PDF standard fonts (never embedded), by resource name.
-FONTS = {"F1": "Helvetica", "F2": "Helvetica-Bold"}
-#: Advance width of every digit in Helvetica and Helvetica-Bold (em/1000, from their AFM).
-DIGIT_WIDTH = 556
-#: Line cap styles by matplotlib's names (PDF's ``J`` operator).
+#: Line cap and join styles by matplotlib's names (PDF's ``J`` and ``j`` operators).
 CAPS = {"butt": 0, "round": 1, "projecting": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+Align = Literal["left", "centre", "right"]
+#: A Bézier quarter circle's control distance, in radii.
+_KAPPA = 0.5522847498
 
 
-def _pdf_string(content: str) -> bytes:
-    """``content`` as a PDF literal string in WinAnsi encoding (cp1252)."""
-    try:
-        raw = content.encode("cp1252")
-    except UnicodeEncodeError as error:
-        raise InternalError(f"{content!r} holds a character the PDF's fonts cannot show: {error.reason}") from None
-    return b"(" + raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)") + b")"
+def _path(flat: tuple[float, ...], number: str) -> bytes:
+    """A path through the points ``flat`` (x0, y0, x1, y1, ...): a move, then lines."""
+    move, line = f"{number} {number} m ", f" {number} {number} l"
+    return ((move + line * (len(flat) // 2 - 1)) % flat).encode()
+
+
+def text_width(content: str, size: float, *, face: str = "regular") -> float:
+    """Width (points) of ``content`` set on one line at ``size`` points in DejaVu Sans ``face``."""
+    return dejavu_sans(face).run(content)[2] * size
 
 
 @dataclass
@@ -51,6 +57,13 @@ class Page:
     height: float
     _content: list[bytes] = field(default_factory=list)
     _images: list[np.ndarray] = field(default_factory=list)
+    #: Glyphs shown, per face: glyph index -> the text it stands for.
+    _glyphs: dict[str, dict[int, str]] = field(default_factory=dict)
+
+    def _xy(self, points: np.ndarray) -> np.ndarray:
+        flipped = np.asarray(points, dtype=float).reshape(-1, 2).copy()
+        flipped[:, 1] = self.height - flipped[:, 1]
+        return flipped
 
     def image(self, pixels: np.ndarray, *, x: float, y: float, width: float, height: float) -> None:
         """Draw ``(rows, cols, 3)`` uint8 RGB ``pixels`` on the box at (``x``, ``y``) (top left,
@@ -74,12 +87,47 @@ class Page:
         in RGB ``colour`` (0..1); ``dash`` is (on, off) in points."""
         if not len(segments):
             return
-        points = np.asarray(segments, dtype=float).reshape(-1, 2).copy()
-        points[:, 1] = self.height - points[:, 1]
         stroke = b"%.3f %.3f %.3f RG %.3f w %d J " % (*colour, width, CAPS[cap])
         stroke += (b"[%.3f %.3f] 0 d\n" % dash) if dash else b"[] 0 d\n"
-        path = (" ".join(["%.2f %.2f m %.2f %.2f l"] * len(segments)) % tuple(points.ravel().tolist())).encode()
+        flat = tuple(self._xy(segments).ravel().tolist())
+        path = (" ".join(["%.2f %.2f m %.2f %.2f l"] * len(segments)) % flat).encode()
         self._content.append(b"q " + stroke + path + b" S Q\n")
+
+    def polyline(
+        self,
+        points: np.ndarray,
+        *,
+        colour: tuple[float, float, float],
+        width: float,
+        cap: str = "butt",
+        join: str = "miter",
+    ) -> None:
+        """Stroke one line through ``(k, 2)`` points (points), ``width`` points wide."""
+        if len(points) < 2:
+            return
+        flat = tuple(self._xy(points).ravel().tolist())
+        path = _path(flat, "%.2f")
+        style = b"%.3f %.3f %.3f RG %.3f w %d J %d j [] 0 d\n" % (*colour, width, CAPS[cap], JOINS[join])
+        self._content.append(b"q " + style + path + b" S Q\n")
+
+    def polygon(self, points: np.ndarray, *, colour: tuple[float, float, float]) -> None:
+        """Fill the polygon of ``(k, 2)`` corners (points) with ``colour``."""
+        flat = tuple(self._xy(points).ravel().tolist())
+        path = _path(flat, "%.3f")
+        self._content.append(b"q %.3f %.3f %.3f rg " % colour + path + b" h f Q\n")
+
+    def dot(self, x: float, y: float, radius: float, *, colour: tuple[float, float, float]) -> None:
+        """Fill a disc of ``radius`` points centred on (``x``, ``y``)."""
+        cx, cy, r, k = x, self.height - y, radius, radius * _KAPPA
+        path = b"%.3f %.3f m " % (cx + r, cy)
+        for (x1, y1), (x2, y2), (x3, y3) in (
+            ((cx + r, cy + k), (cx + k, cy + r), (cx, cy + r)),
+            ((cx - k, cy + r), (cx - r, cy + k), (cx - r, cy)),
+            ((cx - r, cy - k), (cx - k, cy - r), (cx, cy - r)),
+            ((cx + k, cy - r), (cx + r, cy - k), (cx + r, cy)),
+        ):
+            path += b"%.3f %.3f %.3f %.3f %.3f %.3f c " % (x1, y1, x2, y2, x3, y3)
+        self._content.append(b"q %.3f %.3f %.3f rg " % colour + path + b"f Q\n")
 
     def text(
         self,
@@ -89,19 +137,30 @@ class Page:
         *,
         size: float,
         bold: bool = False,
+        oblique: bool = False,
         colour: tuple[float, float, float] = (0.0, 0.0, 0.0),
-        centred: bool = False,
+        align: Align = "left",
     ) -> None:
-        """Write one line of ``content``, ``size`` points high, with its baseline's start at
-        (``x``, ``y``) points, or its middle there when ``centred`` (digits only: their width is
-        known)."""
-        if centred:
-            if not content.isdigit():
-                raise InternalError(f"only digits can be centred, got {content!r}")
-            x -= len(content) * DIGIT_WIDTH * size / 2000
-        font = b"/F2" if bold else b"/F1"
-        place = b"%.3f %.3f %.3f rg %s %.3f Tf %.3f %.3f Td " % (*colour, font, size, x, self.height - y)
-        self._content.append(b"BT " + place + _pdf_string(content) + b" Tj ET\n")
+        """Write one line of ``content``, ``size`` points high, its baseline at ``y`` and its
+        start (``align`` left), middle or end at ``x`` (points)."""
+        face = "bold" if bold else "oblique" if oblique else "regular"
+        glyphs, kerns, width = dejavu_sans(face).run(content)
+        x -= {"left": 0.0, "centre": width / 2, "right": width}[align] * size
+        used = self._glyphs.setdefault(face, {})
+        shown = []
+        for char, index, kern in zip(content, glyphs, kerns, strict=True):
+            used.setdefault(index, char)
+            if kern:
+                shown.append(b"> %.3f <" % (-kern * 1000))
+            shown.append(b"%04X" % index)
+        place = b"%.3f %.3f %.3f rg /%s %.3f Tf %.3f %.3f Td " % (
+            *colour,
+            face.encode(),
+            size,
+            x,
+            self.height - y,
+        )
+        self._content.append(b"BT " + place + b"[<" + b"".join(shown) + b">] TJ ET\n")
 
 
 def pdf_document(pages: Sequence[Page]) -> bytes:
@@ -118,8 +177,14 @@ def pdf_document(pages: Sequence[Page]) -> bytes:
             b"<< %s /Filter /FlateDecode /Length %d >>\nstream\n%s\nendstream" % (dictionary, len(packed), packed)
         )
 
-    font_entry = b"<< /Type /Font /Subtype /Type1 /BaseFont /%s /Encoding /WinAnsiEncoding >>"
-    fonts = b" ".join(b"/%s %s" % (key.encode(), add(font_entry % name.encode())) for key, name in FONTS.items())
+    shown: dict[str, dict[int, str]] = {}
+    for page in pages:
+        for face, glyphs in page._glyphs.items():
+            for index, char in glyphs.items():
+                shown.setdefault(face, {}).setdefault(index, char)
+    fonts = b" ".join(
+        b"/%s %s" % (face.encode(), _embedded_font(face, shown[face], add, stream)) for face in sorted(shown)
+    )
     image_entry = b"/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB /BitsPerComponent 8"
     kids = []
     for page in pages:
@@ -146,3 +211,67 @@ def pdf_document(pages: Sequence[Page]) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def _embedded_font(
+    face: str, glyphs: dict[int, str], add: Callable[[bytes], bytes], stream: Callable[[bytes, bytes], bytes]
+) -> bytes:
+    """The objects of DejaVu Sans ``face`` embedded with ``glyphs`` (index -> text): a Type 0
+    font whose codes are the full font's glyph indices, a CIDToGIDMap to the subset's, widths,
+    and a ToUnicode map, written with ``pdf_document``'s ``add`` and ``stream``. Returns the
+    font's reference."""
+    font = dejavu_sans(face)
+    used = sorted(glyphs)
+    data, new_index = font.subset(tuple(used))
+    cid_to_gid = np.zeros(max(used) + 1, dtype=">u2")
+    cid_to_gid[used] = [new_index[index] for index in used]
+    tag = "".join(chr(65 + byte % 26) for byte in hashlib.sha256(repr((face, used)).encode()).digest()[:6])
+    name = f"{tag}+{font.postscript_name}".encode()
+    x0, y0, x1, y1 = (round(value * 1000) for value in font.bbox)
+    descriptor = add(
+        b"<< /Type /FontDescriptor /FontName /%s /Flags %d /FontBBox [%d %d %d %d] /ItalicAngle %d /Ascent %d "
+        b"/Descent %d /CapHeight %d /StemV 80 /FontFile2 %s >>"
+        % (
+            name,
+            32 + (64 if font.italic_angle else 0),
+            x0,
+            y0,
+            x1,
+            y1,
+            round(font.italic_angle),
+            round(font.ascent * 1000),
+            round(font.descent * 1000),
+            round(font.cap_height * 1000),
+            stream(b"/Length1 %d" % len(data), data),
+        )
+    )
+    widths = b" ".join(b"%d [%.3f]" % (index, font.advance(index) * 1000) for index in used)
+    cid_font = add(
+        b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /%s /CIDSystemInfo << /Registry (Adobe) /Ordering "
+        b"(Identity) /Supplement 0 >> /FontDescriptor %s /W [%s] /CIDToGIDMap %s >>"
+        % (name, descriptor, widths, stream(b"", cid_to_gid.tobytes()))
+    )
+    unicode_map = stream(b"", _to_unicode({index: glyphs[index] for index in used}))
+    return add(
+        b"<< /Type /Font /Subtype /Type0 /BaseFont /%s /Encoding /Identity-H /DescendantFonts [%s] /ToUnicode %s >>"
+        % (name, cid_font, unicode_map)
+    )
+
+
+def _to_unicode(glyphs: dict[int, str]) -> bytes:
+    """A ToUnicode CMap: each 2-byte code (a glyph index) to the text it stands for."""
+    entries = [
+        b"<%04X> <%s>" % (index, text.encode("utf-16-be").hex().upper().encode()) for index, text in glyphs.items()
+    ]
+    blocks = b"".join(
+        b"%d beginbfchar\n%s\nendbfchar\n" % (len(chunk), b"\n".join(chunk))
+        for chunk in (entries[i : i + 100] for i in range(0, len(entries), 100))
+    )
+    return (
+        b"/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+        b"/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+        b"/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+        b"1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"
+        + blocks
+        + b"endcmap\nCMapName currentdict /CMap defineresource pop\nend\nend\n"
+    )

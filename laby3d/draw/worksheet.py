@@ -1,30 +1,27 @@
-"""Worksheets and answer keys: printable PDF pages of named mazes (vector, matplotlib).
+"""Worksheets and answer keys: printable PDF pages of named mazes (vector).
 
 A worksheet page holds one maze (or ``per_page``) sized to the paper, each with the pupil's
 name, class and date fields, an instruction, Entrance/Exit marks and the seed in small print.
 The answer key shows the same mazes with their solutions, names and seeds, several per page.
 One call makes one page for one pupil or a booklet for a class. Pages are laid out in mm on a
-portrait sheet, origin at the top left; the text is DejaVu Sans (accents included), embedded
-as TrueType so it can be searched and copied. The files hold no date: the same mazes give the
-same bytes. Names, class and instruction are drawn as typed (no formula syntax) once the
-font can draw them (:func:`laby3d.text_rules.checked_text`).
-
-matplotlib is imported inside the functions that draw.
+portrait sheet, origin at the top left, and written by :mod:`laby3d.draw.vector_pdf`: the text
+is DejaVu Sans (any script the font covers), embedded as a TrueType subset so it can be searched
+and copied. The files hold no date: the same mazes give the same bytes. Names, class and
+instruction are drawn as typed (no formula syntax) once the font can draw them
+(:func:`laby3d.text_rules.checked_text`).
 """
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
-from laby3d.draw import exclusive
 from laby3d.draw.strings import check_language, text
+from laby3d.draw.vector_pdf import Align, Page, pdf_document, text_width
 from laby3d.errors import ParameterError
 from laby3d.maze.sides import outward
 from laby3d.maze.solve import solution_polyline
@@ -33,8 +30,6 @@ from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
 from laby3d.text_rules import checked_text
 
 if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-
     from laby3d.maze.model import Maze
 
 #: Paper margin (mm).
@@ -43,11 +38,17 @@ MARGIN_MM = 12.0
 GAP_MM = 8.0
 #: Height of the answer key's page title (mm).
 KEY_TITLE_MM = 10.0
-#: Colour of the solution in the answer key.
-SOLUTION_COLOUR = "crimson"
-#: Fixed PDF metadata: no dates, no producer, so the same mazes give the same bytes.
-PDF_METADATA = {"Creator": None, "Producer": None, "CreationDate": None}
+#: Colour of the solution in the answer key (crimson), of the entrance and exit marks and of
+#: the small print (RGB 0..1).
+SOLUTION_COLOUR = (220 / 255, 20 / 255, 60 / 255)
+MARK_COLOUR = (31 / 255, 119 / 255, 180 / 255)
+GREY = (0.4, 0.4, 0.4)
 _POINTS_PER_MM = 72 / 25.4
+#: DejaVu Sans: height above the baseline of the tallest accented capitals, depth of the
+#: descenders, and the distance between the baselines of a paragraph, em.
+_ASCENT, _DESCENT, _LINE_SPACING = 0.93, -0.24, 1.2
+#: An arrow's head: length and half width, pt.
+_HEAD_LENGTH, _HEAD_HALF_WIDTH = 4.0, 2.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -136,12 +137,9 @@ def key_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, la
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.key_per_page, key=True)
 
 
-@exclusive
 def _booklet(
     mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
 ) -> bytes:
-    from matplotlib.backends.backend_pdf import PdfPages
-
     check_language(lang)
     if not mazes:
         raise ParameterError("needs at least one maze", field="mazes")
@@ -155,45 +153,71 @@ def _booklet(
     )
     paper = PAPER_MM[spec.paper]
     pages = [mazes[i : i + per_page] for i in range(0, len(mazes), per_page)]
-    buffer = io.BytesIO()
-    with _document_style(), PdfPages(buffer, metadata=PDF_METADATA) as pdf:
-        for number, page in enumerate(pages, start=1):
-            figure, axes = _page(paper)
+    drawn = []
+    for number, page in enumerate(pages, start=1):
+        sheet = Sheet(Page(width=paper[0] * _POINTS_PER_MM, height=paper[1] * _POINTS_PER_MM))
+        if key:
+            title = f"{text('key_title', lang)} · {text('page', lang, page=number, pages=len(pages))}"
+            sheet.text(MARGIN_MM, MARGIN_MM, title, size=13, bold=True, anchor="top")
+        boxes = page_slots(per_page, paper, top=KEY_TITLE_MM if key else 0.0)
+        for (maze, name), box in zip(page, boxes, strict=False):
             if key:
-                title = f"{text('key_title', lang)} · {text('page', lang, page=number, pages=len(pages))}"
-                axes.text(MARGIN_MM, MARGIN_MM, title, fontsize=13, weight="bold", va="top")
-            boxes = page_slots(per_page, paper, top=KEY_TITLE_MM if key else 0.0)
-            for (maze, name), box in zip(page, boxes, strict=False):
-                if key:
-                    _key_entry(axes, maze, name, box, lang=lang)
-                else:
-                    _worksheet_entry(axes, maze, name, box, spec=spec, lang=lang)
-            pdf.savefig(figure)
-    return buffer.getvalue()
+                _key_entry(sheet, maze, name, box, lang=lang)
+            else:
+                _worksheet_entry(sheet, maze, name, box, spec=spec, lang=lang)
+        drawn.append(sheet.page)
+    return pdf_document(drawn)
 
 
-@contextmanager
-def _document_style() -> Iterator[None]:
-    """DejaVu Sans, embedded as TrueType (searchable text, accents); text drawn as typed, never
-    read as a formula (``$5 $6`` is two prices)."""
-    import matplotlib
+@dataclass(frozen=True)
+class Sheet:
+    """A page drawn in mm from the top left (the worksheet's layout unit)."""
 
-    with matplotlib.rc_context(
-        {"pdf.fonttype": 42, "font.family": "DejaVu Sans", "path.simplify": False, "text.parse_math": False}
-    ):
-        yield
+    page: Page
 
+    def text(
+        self,
+        x: float,
+        y: float,
+        content: str,
+        *,
+        size: float,
+        bold: bool = False,
+        oblique: bool = False,
+        colour: tuple[float, float, float] = (0.0, 0.0, 0.0),
+        align: Align = "left",
+        anchor: Literal["top", "bottom"] = "top",
+    ) -> None:
+        """One line of ``size`` pt text whose ``anchor`` (top of the capitals and accents, or
+        bottom of the descenders) is at ``y`` mm, starting (``align``) at ``x`` mm."""
+        shift = _ASCENT if anchor == "top" else _DESCENT
+        baseline = y * _POINTS_PER_MM + shift * size
+        self.page.text(
+            x * _POINTS_PER_MM, baseline, content, size=size, bold=bold, oblique=oblique, colour=colour, align=align
+        )
 
-def _page(paper: tuple[float, float]) -> tuple[Any, Axes]:
-    """A blank figure of the paper's size whose axes count mm from the top-left corner."""
-    from matplotlib.figure import Figure
+    def lines(self, segments: np.ndarray, *, colour: tuple[float, float, float], width: float) -> None:
+        """Walls: ``(k, 2, 2)`` mm segments, ``width`` pt, square ends."""
+        self.page.lines(segments * _POINTS_PER_MM, colour=colour, width=width, cap="projecting")
 
-    figure = Figure(figsize=(paper[0] / 25.4, paper[1] / 25.4))
-    axes = figure.add_axes((0.0, 0.0, 1.0, 1.0))
-    axes.set_xlim(0, paper[0])
-    axes.set_ylim(paper[1], 0)
-    axes.set_axis_off()
-    return figure, axes
+    def polyline(self, points: np.ndarray, *, colour: tuple[float, float, float], width: float) -> None:
+        """A solution line through ``(k, 2)`` mm points, ``width`` pt, rounded corners."""
+        self.page.polyline(points * _POINTS_PER_MM, colour=colour, width=width, cap="projecting", join="round")
+
+    def arrow(self, tail: np.ndarray, head: np.ndarray, *, colour: tuple[float, float, float]) -> None:
+        """An arrow from ``tail`` to ``head`` (mm): a 1.2 pt shaft and a filled head."""
+        start, end = tail * _POINTS_PER_MM, head * _POINTS_PER_MM
+        along = (end - start) / max(float(np.hypot(*(end - start))), 1e-9)
+        across = np.array([-along[1], along[0]])
+        base = end - along * _HEAD_LENGTH
+        self.page.lines(np.array([[start, base]]), colour=colour, width=1.2)
+        self.page.polygon(
+            np.array([end, base + across * _HEAD_HALF_WIDTH, base - across * _HEAD_HALF_WIDTH]), colour=colour
+        )
+
+    def dot(self, centre: np.ndarray, *, diameter: float, colour: tuple[float, float, float]) -> None:
+        """A disc ``diameter`` pt across at ``centre`` (mm)."""
+        self.page.dot(centre[0] * _POINTS_PER_MM, centre[1] * _POINTS_PER_MM, diameter / 2, colour=colour)
 
 
 def _font_size(box: Box, largest: float) -> float:
@@ -201,67 +225,70 @@ def _font_size(box: Box, largest: float) -> float:
     return max(6.0, min(largest, largest * box.width / 180.0))
 
 
-def _text_width(
-    words: str, size: float, *, weight: str = "normal", style: Literal["normal", "italic"] = "normal"
-) -> float:
+def _text_width(words: str, size: float, *, bold: bool = False, oblique: bool = False) -> float:
     """Width (mm) of ``words`` set in DejaVu Sans at ``size`` pt."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import TextToPath
-
-    font = FontProperties(family="DejaVu Sans", weight=weight, style=style, size=size)
-    width, _, _ = TextToPath().get_text_width_height_descent(words, font, ismath=False)
-    return width / _POINTS_PER_MM
+    return text_width(words, size, face="bold" if bold else "oblique" if oblique else "regular") / _POINTS_PER_MM
 
 
-def _fitting(words: str, width: float, size: float, *, weight: str = "normal") -> float:
+def _fitting(words: str, width: float, size: float, *, bold: bool = False) -> float:
     """``size`` (pt), or smaller so that ``words`` fit on one line ``width`` mm long."""
-    needed = _text_width(words, size, weight=weight)
+    needed = _text_width(words, size, bold=bold)
     return size if needed <= width else size * width / needed
 
 
-def _wrapped(words: str, width: float, size: float, *, style: Literal["normal", "italic"]) -> list[str]:
+def _wrapped(words: str, width: float, size: float, *, oblique: bool) -> list[str]:
     """``words`` broken at spaces into lines at most ``width`` mm long (a longer word stands alone)."""
     lines: list[str] = []
     for word in words.split():
         candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and _text_width(candidate, size, style=style) <= width:
+        if lines and _text_width(candidate, size, oblique=oblique) <= width:
             lines[-1] = candidate
         else:
             lines.append(word)
     return lines
 
 
-def _worksheet_entry(axes: Axes, maze: Maze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str) -> None:
+def _worksheet_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str) -> None:
     """Name, class, date, instruction, the maze with its marks and the small print, in ``box``."""
     size = _font_size(box, 13.0)
     line = size * 1.6 / _POINTS_PER_MM  # line height (mm)
     blank = "_" * 28
     name_line = f"{text('name', lang)} {name or blank}"
-    name_size = _fitting(name_line, box.width, size, weight="bold")
-    axes.text(box.x, box.y, name_line, fontsize=name_size, weight="bold", va="top")
+    name_size = _fitting(name_line, box.width, size, bold=True)
+    sheet.text(box.x, box.y, name_line, size=name_size, bold=True)
     class_field = f"{text('class', lang)} {spec.class_name or '_' * 14}"
-    axes.text(box.x, box.y + line, class_field, fontsize=size * 0.85, va="top")
-    axes.text(box.x + box.width / 2, box.y + line, f"{text('date', lang)} {'_' * 14}", fontsize=size * 0.85, va="top")
+    sheet.text(box.x, box.y + line, class_field, size=size * 0.85)
+    sheet.text(box.x + box.width / 2, box.y + line, f"{text('date', lang)} {'_' * 14}", size=size * 0.85)
     instruction = spec.instruction or text("instruction", lang)
-    lines = _wrapped(instruction, box.width, size * 0.85, style="italic")
-    axes.text(box.x, box.y + 2.2 * line, "\n".join(lines), fontsize=size * 0.85, style="italic", va="top")
+    lines = _wrapped(instruction, box.width, size * 0.85, oblique=True)
+    pitch = size * 0.85 * _LINE_SPACING / _POINTS_PER_MM
+    for index, words in enumerate(lines):
+        sheet.text(box.x, box.y + 2.2 * line + index * pitch, words, size=size * 0.85, oblique=True)
     small = size * 0.5
     footer = small * 1.5 / _POINTS_PER_MM
     top = (2.3 + 0.9 * len(lines)) * line
     maze_box = Box(x=box.x, y=box.y + top, width=box.width, height=box.height - top - footer)
-    _maze_with_marks(axes, maze, maze_box, lang=lang, size=size * 0.8, solution=False)
-    axes.text(box.x + box.width, box.y + box.height, _small_print(maze, lang), fontsize=small, color="0.4", ha="right")
+    _maze_with_marks(sheet, maze, maze_box, lang=lang, size=size * 0.8, solution=False)
+    sheet.text(
+        box.x + box.width,
+        box.y + box.height,
+        _small_print(maze, lang),
+        size=small,
+        colour=GREY,
+        align="right",
+        anchor="bottom",
+    )
 
 
-def _key_entry(axes: Axes, maze: Maze, name: str | None, box: Box, *, lang: str) -> None:
+def _key_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, lang: str) -> None:
     """The pupil's name, the seed and the maze with its solution, in ``box``."""
     size = _font_size(box, 12.0)
     line = size * 1.5 / _POINTS_PER_MM
-    name_size = _fitting(name or "—", box.width, size, weight="bold")
-    axes.text(box.x, box.y, name or "—", fontsize=name_size, weight="bold", va="top")
-    axes.text(box.x, box.y + line, _small_print(maze, lang), fontsize=size * 0.65, color="0.4", va="top")
+    name_size = _fitting(name or "—", box.width, size, bold=True)
+    sheet.text(box.x, box.y, name or "—", size=name_size, bold=True)
+    sheet.text(box.x, box.y + line, _small_print(maze, lang), size=size * 0.65, colour=GREY)
     maze_box = Box(x=box.x, y=box.y + 2 * line, width=box.width, height=box.height - 2 * line)
-    _maze_with_marks(axes, maze, maze_box, lang=lang, size=size * 0.7, solution=True)
+    _maze_with_marks(sheet, maze, maze_box, lang=lang, size=size * 0.7, solution=True)
 
 
 def _small_print(maze: Maze, lang: str) -> str:
@@ -269,10 +296,8 @@ def _small_print(maze: Maze, lang: str) -> str:
     return text("maze_print", lang, algorithm=maze.algorithm or "—", rows=maze.rows, cols=maze.cols, seed=seed)
 
 
-def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
+def _maze_with_marks(sheet: Sheet, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
-    from matplotlib.collections import LineCollection
-
     labels = {"entrance": text("entrance", lang), "exit": text("exit", lang)}
     text_height = size * 1.3 / _POINTS_PER_MM
     # room around the maze for a label beside an arrow (W, E) or an arrow then a label (N, S)
@@ -281,38 +306,42 @@ def _maze_with_marks(axes: Axes, maze: Maze, box: Box, *, lang: str, size: float
     placement = fit_maze(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
     segments = placement.to_mm(wall_segments(maze).reshape(-1, 2)).reshape(-1, 2, 2)
-    axes.add_collection(LineCollection(list(segments), colors="black", linewidths=line_width, capstyle="projecting"))
+    sheet.lines(segments, colour=(0.0, 0.0, 0.0), width=line_width)
     if solution:
-        path = key_solution_mm(maze, placement)
-        axes.plot(path[:, 0], path[:, 1], color=SOLUTION_COLOUR, linewidth=line_width * 0.8, solid_joinstyle="round")
+        sheet.polyline(key_solution_mm(maze, placement), colour=SOLUTION_COLOUR, width=line_width * 0.8)
     for opening, word, inward in ((maze.entrance, "entrance", True), (maze.exit, "exit", False)):
         if opening is not None:
-            _mark(axes, opening, placement, labels[word], inward=inward, length=arrow, size=size)
+            _mark(sheet, opening, placement, labels[word], inward=inward, length=arrow, size=size)
 
 
 def _mark(
-    axes: Axes, opening: Any, placement: MazePlacement, label: str, *, inward: bool, length: float, size: float
+    sheet: Sheet, opening: Any, placement: MazePlacement, label: str, *, inward: bool, length: float, size: float
 ) -> None:
     """An arrow ``length`` mm long through an opening (into the maze at the entrance, out at the
     exit), labelled above it (W, E) or beyond it (N, S); for an opening inside the maze (no side),
     a dot and the label."""
     centre = placement.to_mm(np.array([opening.col + 0.5, opening.row + 0.5]))
     if opening.side is None:
-        axes.plot([centre[0]], [centre[1]], "o", color="tab:blue", markersize=size * 0.6)
-        axes.text(centre[0], centre[1] - placement.cell * 0.3, label, fontsize=size, ha="center", va="bottom")
+        sheet.dot(centre, diameter=size * 0.6, colour=MARK_COLOUR)
+        sheet.text(
+            centre[0],
+            centre[1] - placement.cell * 0.3,
+            label,
+            size=size,
+            align="centre",
+            anchor="bottom",
+            colour=MARK_COLOUR,
+        )
         return
     dx, dy = outward(opening.side)
     edge = centre + np.array([dx, dy]) * placement.cell / 2
     outer = edge + np.array([dx, dy]) * length
     tail, head = (outer, edge) if inward else (edge, outer)
-    axes.annotate(
-        "",
-        xy=(float(head[0]), float(head[1])),
-        xytext=(float(tail[0]), float(tail[1])),
-        arrowprops={"arrowstyle": "-|>", "color": "tab:blue", "lw": 1.2, "shrinkA": 0, "shrinkB": 0},
-    )
+    sheet.arrow(tail, head, colour=MARK_COLOUR)
+    anchor: Literal["top", "bottom"]
+    align: Align
     if dy == 0:  # W or E: the label above the arrow, from the maze's edge outwards
-        x, y, vertical, horizontal = edge[0] + dx * 0.5, edge[1] - 1.0, "bottom", "right" if dx < 0 else "left"
+        x, y, anchor, align = edge[0] + dx * 0.5, edge[1] - 1.0, "bottom", "right" if dx < 0 else "left"
     else:  # N or S: the label beyond the arrow's outer end
-        x, y, vertical, horizontal = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "center"
-    axes.text(x, y, label, fontsize=size, color="tab:blue", ha=horizontal, va=vertical)
+        x, y, anchor, align = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "centre"
+    sheet.text(float(x), float(y), label, size=size, colour=MARK_COLOUR, align=align, anchor=anchor)

@@ -11,6 +11,7 @@ counters are holes, ink inside a counter is ink) into valid shapely polygons.
 
 from __future__ import annotations
 
+import io
 import threading
 from dataclasses import dataclass
 from functools import cached_property
@@ -52,35 +53,105 @@ class TextShape:
         return float(x0), float(y0), float(x1), float(y1)
 
 
-def font_path() -> Path:
-    """The bundled DejaVu Sans file (matplotlib's copy)."""
+#: Font subsets a :class:`Glyphs` keeps (each a few kB).
+KEPT_SUBSETS = 32
+#: The bundled DejaVu Sans faces, by name: the files matplotlib ships.
+FACES = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "oblique": "DejaVuSans-Oblique.ttf"}
+
+
+def font_path(face: str = "regular") -> Path:
+    """The bundled DejaVu Sans file of ``face`` (matplotlib's copy)."""
     import matplotlib
 
-    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / "DejaVuSans.ttf"
+    return Path(matplotlib.get_data_path()) / "fonts" / "ttf" / FACES[face]
 
 
 class Glyphs:
-    """One font's glyphs, each read and flattened once: outline contours, ink and advance, em.
+    """One font face's glyphs, each read once: outline contours, ink, advance and kerning (em),
+    and the font file cut down to the glyphs a document uses.
 
-    One object per process (:func:`dejavu_sans`): a font file is read-only, so a glyph is the
-    same in every call, and a class set's 600 names draw about 60 different glyphs some 6,000
-    times. This is the one cache of the text code, kept at the outline level (the contours as
-    the font gives them, flattened) with the ink filled from it by :func:`_glyph_polygons`, so
-    the fill rule can change without touching the cache. FreeType faces are not thread-safe:
-    the font is used under a lock.
+    One object per face and process (:func:`dejavu_sans`): a font file is read-only, so a glyph
+    is the same in every call, and a class set's 600 names draw about 60 different glyphs some
+    6,000 times. This is the one cache of the text code, kept at the outline level (the
+    contours as the font gives them, flattened) with the ink filled from it by
+    :func:`_glyph_polygons`, so the fill rule can change without touching the cache. FreeType
+    faces are not thread-safe: the font is used under a lock.
     """
 
     def __init__(self, path: Path) -> None:
         from matplotlib.ft2font import FT2Font
 
+        self.path = path
         self._font = FT2Font(str(path))
         self._lock = threading.Lock()
         self.units = self._font.units_per_EM
         self._font.set_size(self.units, 72)  # one pixel per font unit: outlines come in font units
         self._outlines: dict[int, tuple[tuple[np.ndarray, ...], float]] = {}
+        self._advances: dict[int, float] = {}
         self._ink: dict[int, shapely.Geometry | None] = {}
         self._kerning: dict[tuple[int, int], float] = {}
+        self._subsets: dict[tuple[int, ...], tuple[bytes, dict[int, int]]] = {}
         self.cap_height = float(self.outline(self.index("H"))[0][0][:, 1].max())
+        #: The font's PostScript name, ascent and descent (em, descent negative), box (em) and
+        #: italic angle (degrees), as a PDF's font descriptor gives them.
+        self.postscript_name = str(self._font.postscript_name)
+        self.ascent = self._font.ascender / self.units
+        self.descent = self._font.descender / self.units
+        self.bbox = tuple(value / self.units for value in self._font.bbox)
+        angle = self._font.get_sfnt_table("post")
+        self.italic_angle = float(angle["italicAngle"][0]) if angle else 0.0
+
+    def glyph_name(self, index: int) -> str:
+        """The name of glyph ``index`` in the font's own tables."""
+        from matplotlib.ft2font import GlyphIndexType
+
+        with self._lock:
+            return str(self._font.get_glyph_name(GlyphIndexType(index)))
+
+    def advance(self, index: int) -> float:
+        """Glyph ``index``'s advance, em."""
+        if index not in self._advances:
+            from matplotlib.ft2font import GlyphIndexType, LoadFlags
+
+            with self._lock:
+                glyph = self._font.load_glyph(GlyphIndexType(index), LoadFlags.NO_HINTING)
+                self._advances[index] = glyph.linearHoriAdvance / 65536 / self.units
+        return self._advances[index]
+
+    def subset(self, glyphs: tuple[int, ...]) -> tuple[bytes, dict[int, int]]:
+        """The font file cut down to ``glyphs`` (sorted indices; with the glyphs accented ones
+        are built of; no hinting, no layout tables: a PDF positions every glyph itself), and each
+        glyph's index in it. Deterministic (no timestamp is rewritten); the last
+        :data:`KEPT_SUBSETS` are kept, as a class's documents use the same few sets of glyphs."""
+        if glyphs not in self._subsets:
+            from fontTools import subset
+            from fontTools.ttLib import TTFont
+
+            font = TTFont(str(self.path), recalcTimestamp=False, lazy=True)
+            options = subset.Options()
+            options.layout_features = []
+            options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "hdmx", "VDMX", "LTSH", "gasp", "name"]
+            options.hinting = False
+            options.glyph_names = False
+            options.notdef_outline = True
+            options.prune_unicode_ranges = False
+            subsetter = subset.Subsetter(options)
+            subsetter.populate(gids=list(glyphs))
+            subsetter.subset(font)
+            order = {glyph: index for index, glyph in enumerate(font.getGlyphOrder())}
+            buffer = io.BytesIO()
+            font.save(buffer)
+            if len(self._subsets) >= KEPT_SUBSETS:
+                self._subsets.pop(next(iter(self._subsets)))
+            self._subsets[glyphs] = buffer.getvalue(), {index: order[self.glyph_name(index)] for index in glyphs}
+        return self._subsets[glyphs]
+
+    def run(self, text: str) -> tuple[list[int], list[float], float]:
+        """``text`` set on one line: its glyph indices, the kerning before each (em) and the
+        whole width, em (glyph index 0 where the font has no glyph)."""
+        glyphs = [self.index(char) for char in text]
+        kerns = [0.0] + [self.kerning(left, right) for left, right in zip(glyphs, glyphs[1:], strict=False)]
+        return glyphs, kerns, sum(kerns) + sum(self.advance(index) for index in glyphs)
 
     def index(self, char: str) -> int:
         """The glyph index of ``char`` (0: the font has no glyph for it)."""
@@ -106,9 +177,9 @@ class Glyphs:
             with self._lock:
                 glyph = self._font.load_glyph(GlyphIndexType(index), LoadFlags.NO_HINTING)
                 vertices, codes = self._font.get_path()
-                advance = glyph.linearHoriAdvance / 65536 / self.units
+                self._advances[index] = glyph.linearHoriAdvance / 65536 / self.units
             contours = _flattened_contours(np.asarray(vertices, dtype=float) / self.units, np.asarray(codes))
-            self._outlines[index] = tuple(contours), advance
+            self._outlines[index] = tuple(contours), self._advances[index]
         return self._outlines[index]
 
     def ink(self, index: int) -> shapely.Geometry | None:
@@ -121,11 +192,11 @@ class Glyphs:
 _GLYPHS: dict[str, Glyphs] = {}
 
 
-def dejavu_sans() -> Glyphs:
-    """The process's :class:`Glyphs` of the bundled DejaVu Sans."""
-    if "DejaVu Sans" not in _GLYPHS:
-        _GLYPHS["DejaVu Sans"] = Glyphs(font_path())
-    return _GLYPHS["DejaVu Sans"]
+def dejavu_sans(face: str = "regular") -> Glyphs:
+    """The process's :class:`Glyphs` of the bundled DejaVu Sans ``face`` (:data:`FACES`)."""
+    if face not in _GLYPHS:
+        _GLYPHS[face] = Glyphs(font_path(face))
+    return _GLYPHS[face]
 
 
 def text_shape(text: str) -> TextShape:
@@ -143,7 +214,7 @@ def text_shape(text: str) -> TextShape:
         if ink is not None:
             glyphs.append(shapely.transform(ink, lambda points, pen=pen: points + (pen, 0.0)))
             layout.append((index, pen))
-        pen += font.outline(index)[1]
+        pen += font.advance(index)
         previous = index
     if not glyphs:
         raise ParameterError(f"{text!r} has no visible character", field="label")
