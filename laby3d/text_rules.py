@@ -7,11 +7,11 @@ Then, by the font that draws it (:data:`FONTS`, and :func:`text_problem`):
 
 - every output: something visible; no control, private-use or unassigned character; no accent
   without a letter (a combining mark at the start or after a space);
-- ``dejavu`` (solids, laser sheets, worksheets and keys: DejaVu Sans, glyph by glyph): no emoji
+- ``dejavu`` (solids, laser sheets, and every PDF: worksheets, keys, the lesson, the handout;
+  DejaVu Sans, glyph by glyph): no emoji
   (the font draws text, not pictures; a pupil who typed 🦊 would get a box or a black outline),
   no right-to-left letters (there is no bidirectional layout nor joining), and only characters
   the font has;
-- ``winansi`` (the lesson's PDF standard fonts): only what the WinAnsi encoding holds;
 - ``browser`` (the walk-through page and scene files): nothing more. The browser picks a font
   for any script from the computer's own, lays out right-to-left text and draws emoji, so a
   name that a page can show in some font passes there.
@@ -28,11 +28,10 @@ from typing import Literal
 
 from laby3d.errors import ParameterError
 
-Font = Literal["dejavu", "winansi", "browser"]
+Font = Literal["dejavu", "browser"]
 #: What draws a typed text in each kind of output.
 FONTS: dict[Font, str] = {
     "dejavu": "DejaVu Sans drawn glyph by glyph (solids, laser sheets, worksheets, keys)",
-    "winansi": "the PDF standard fonts, WinAnsi encoding (the lesson)",
     "browser": "the browser's own fonts (walk-through page, scene files)",
 }
 #: Variation selectors: invisible, they only choose a glyph's style (U+FE0F asks for an emoji).
@@ -105,12 +104,6 @@ def checked_text(text: str, font: Font, *, field: str = "label") -> str:
 
 
 def _has_glyph(char: str, font: Font) -> bool:
-    if font == "winansi":
-        try:
-            char.encode("cp1252")
-        except UnicodeEncodeError:
-            return False
-        return True
     from laby3d.geometry.text import dejavu_sans
 
     return dejavu_sans().index(char) != 0

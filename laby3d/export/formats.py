@@ -234,14 +234,14 @@ FORMATS: dict[str, Format] = {
             description="the generation step by step, a page per step (graph lesson)",
             render=_lesson,
             options=_LESSON,
-            font="winansi",
+            font="dejavu",
         ),
         Format(
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
             render=_handout,
             options=("lang",),
-            font="winansi",
+            font="dejavu",
         ),
         Format(
             name="worksheet.pdf",
