@@ -103,13 +103,9 @@ class RenderContext:
         """The printability report of the solid (raises when the walls cannot print, unless forced)."""
         from laby3d.printability import printability_report
 
-        report = printability_report(
+        return printability_report(
             self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
         )
-        placement = self.solid.label_placement
-        if placement is not None:
-            report["label"] = {**placement.as_dict(), "where": placement.describe()}
-        return report
 
     @cached_property
     def laser_sheets(self) -> LaserSheets:

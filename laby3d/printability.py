@@ -172,7 +172,8 @@ def printability_report(
 
     Keys: watertight, bodies, volume_mm3, triangles, mass_g_pla (solid, 100 % infill), mass
     (solid_g, and with ``solid`` typical_g and typical_settings), print_time (with ``solid`` and a
-    printer whose time model exists: seconds, text, note), size_mm,
+    printer whose time model exists: seconds, text, note), label (with ``solid`` and a label:
+    where it went, its size and depth, and what changed from what was asked), size_mm,
     sits_on_z0, printer (the bed asked for) or common_printers (those it fits, without one),
     nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
     warnings (one per problem) and ok.
@@ -242,6 +243,10 @@ def printability_report(
         messages.append("the solid is not closed: this is a bug in laby3d, please report it with the maze file")
     if report["bodies"] != 1:
         messages.append(f"the solid has {report['bodies']} separate bodies instead of one")
+    placement = solid.label_placement if solid is not None else None
+    if placement is not None:  # where the label went, and what changed from what was asked
+        report["label"] = {**placement.as_dict(), "where": placement.describe(), "warnings": list(placement.warnings)}
+        messages.extend(placement.warnings)
     report["warnings"] = messages
     report["ok"] = report["watertight"] and report["bodies"] == 1 and not broken
     return report

@@ -238,8 +238,12 @@ def test_label_position_margin_refuses_with_the_room_needed() -> None:
 def test_bottom_needs_room_in_the_base() -> None:
     fab = Fabrication(base_thickness=1.2)
     with pytest.raises(laby3d.ParameterError, match=r"must be <= 0.2 mm for the label under the base") as caught:
-        maze_solid(laby3d.generate(6, 6, seed=1), fab, SolidOptions(label="Ana", solution="groove"))
+        maze_solid(laby3d.generate(6, 6, seed=1), fab, SolidOptions(label="Ana", solution="groove", label_depth=0.6))
     assert caught.value.field == "label_depth"
+    placement = maze_solid(
+        laby3d.generate(6, 6, seed=1), fab, SolidOptions(label="Ana", solution="groove")
+    ).label_placement
+    assert placement is not None and placement.depth == 0.2 and "--base-thickness 1.6" in placement.warnings[-1]
     with pytest.raises(laby3d.ParameterError, match="bottom engraves the label under the base") as caught:
         SolidOptions(label="Ana", label_mode="emboss", label_position="bottom").check(fab, size=(6, 6))
     assert caught.value.field == "label_position"

@@ -10,7 +10,7 @@ between engraved strokes, narrower than the nozzle; see :func:`thinnest_part`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,9 @@ class LabelPlacement:
     shape: TextShape = field(repr=False, compare=False)  # the text, em
     area: tuple[float, float, float, float] = field(repr=False, compare=False)  # where the ink is centred, mm
     plate: tuple[float, float] = field(repr=False, compare=False)  # the plate it must stay on, mm
+    depth: float = 0.6  # engraving depth or embossing height, mm (set by the solid's options)
+    #: What changed from what was asked (embossed turned engraved, moved under the base, shallower).
+    warnings: tuple[str, ...] = ()
 
     @cached_property
     def mark(self) -> PlacedLabel:
@@ -79,13 +82,14 @@ class LabelPlacement:
             "mode": self.mode,
             "cap_height_mm": round(self.cap_height, 2),
             "font_size_mm": round(self.font_size, 2),
+            "depth_mm": round(self.depth, 2),
         }
 
     def describe(self) -> str:
         """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm``."""
         where = "on the margin" if self.side == "margin" else "mirrored under the base (reads when turned over)"
         done = "engraved" if self.mode == "engrave" else "embossed"
-        return f"{done} {where}, capitals {self.cap_height:.1f} mm"
+        return f"{done} {where}, capitals {self.cap_height:.1f} mm, {self.depth:g} mm deep"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -95,6 +99,9 @@ class LabelRoom:
     plate: tuple[float, float]  # plate width (x) and depth (y)
     margin: float  # width of the floor margin around the walls
     blocked: Sequence[tuple[float, float, float, float]] = ()  # boxes already taken on the margin (arrows)
+    #: Whether the label under the base may reach under the margin (not where arrows are cut
+    #: into the margin's top: the plate there keeps its floor whatever the label's depth).
+    under_margin: bool = True
 
 
 def place_label(
@@ -127,8 +134,16 @@ def place_label(
         tries.append(("bottom", "engrave"))
     for side, how in tries:
         placement = _try_side(shape, room, side, how, nozzle, checks)
-        if placement is not None:
-            return placement
+        if placement is None:
+            continue
+        if (side, how) == tries[0] or (room.margin == 0 and mode == "engrave"):
+            return placement  # as asked, or under the base for want of any margin (the default)
+        need = _need(shape, room, *tries[0], nozzle, checks)
+        if side == "bottom":
+            moved = f"the label went under the base: {need}"
+        else:
+            moved = f"the label is engraved, not embossed: {need}"
+        return replace(placement, warnings=(moved,))
     raise _refusal(shape, room, tries, nozzle)
 
 
@@ -137,7 +152,8 @@ def _area(shape: TextShape, room: LabelRoom, side: LabelSide) -> tuple[float, fl
     width, depth = room.plate
     if side == "margin":
         return TEXT_CLEARANCE, TEXT_CLEARANCE, width - TEXT_CLEARANCE, room.margin - TEXT_CLEARANCE
-    return BOTTOM_CLEARANCE, BOTTOM_CLEARANCE, width - BOTTOM_CLEARANCE, depth - BOTTOM_CLEARANCE
+    edge = BOTTOM_CLEARANCE if room.under_margin else max(BOTTOM_CLEARANCE, room.margin)
+    return edge, edge, width - edge, depth - edge
 
 
 def _largest_size(shape: TextShape, area: tuple[float, float, float, float]) -> float:
@@ -314,46 +330,48 @@ def group_printable(ink: shapely.Geometry, width: float, mode: LabelMode) -> boo
     )
 
 
-def smallest_printable_size(shape: TextShape, mode: LabelMode, nozzle: float) -> float:
+def smallest_printable_size(
+    shape: TextShape, mode: LabelMode, nozzle: float, checks: GlyphChecks | None = None
+) -> float:
     """The smallest em (mm, to 1 %) at which the text is legible and printable with ``nozzle``."""
     low = MIN_CAP_HEIGHT / shape.cap_height
-    if _printable(shape, low, mode, nozzle):
+    if _printable(shape, low, mode, nozzle, checks):
         return low
     high = low * 2
-    while not _printable(shape, high, mode, nozzle):
+    while not _printable(shape, high, mode, nozzle, checks):
         low, high = high, high * 2
     while high > low * 1.01:
         middle = (low + high) / 2
-        low, high = (low, middle) if _printable(shape, middle, mode, nozzle) else (middle, high)
+        low, high = (low, middle) if _printable(shape, middle, mode, nozzle, checks) else (middle, high)
     return high
+
+
+def _need(
+    shape: TextShape, room: LabelRoom, side: LabelSide, mode: LabelMode, nozzle: float, checks: GlyphChecks | None
+) -> str:
+    """What the label needs to go on ``side`` as ``mode``: capitals, a margin or a plate, mm."""
+    x0, y0, x1, y1 = shape.bounds
+    done = {"engrave": "engraved", "emboss": "embossed"}[mode]
+    size = smallest_printable_size(shape, mode, nozzle, checks)
+    cap = size * shape.cap_height
+    width, height = size * (x1 - x0), size * (y1 - y0)
+    if cap > MAX_CAP_HEIGHT:
+        return f"{done} it needs capitals of {cap:.1f} mm for a {nozzle:g} mm nozzle (at most {MAX_CAP_HEIGHT:g})"
+    if side == "margin":
+        return (
+            f"{done} on the margin it needs margin >= {height + 2 * TEXT_CLEARANCE:.1f} mm "
+            f"and a plate >= {width + 2 * TEXT_CLEARANCE:.1f} mm wide"
+            + (" clear of the arrows" if room.blocked else "")
+        )
+    edge = BOTTOM_CLEARANCE if room.under_margin else max(BOTTOM_CLEARANCE, room.margin)
+    return f"under the base it needs a plate >= {width + 2 * edge:.1f} × {height + 2 * edge:.1f} mm"
 
 
 def _refusal(
     shape: TextShape, room: LabelRoom, tries: list[tuple[LabelSide, LabelMode]], nozzle: float
 ) -> ParameterError:
     """Why the label fits nowhere it may go, with the room each place would need."""
-    x0, y0, x1, y1 = shape.bounds
-    needs = []
-    for side, mode in tries:
-        done = {"engrave": "engraved", "emboss": "embossed"}[mode]
-        size = smallest_printable_size(shape, mode, nozzle)
-        cap = size * shape.cap_height
-        width, height = size * (x1 - x0), size * (y1 - y0)
-        if cap > MAX_CAP_HEIGHT:
-            need = f"{done} it needs capitals of {cap:.1f} mm for a {nozzle:g} mm nozzle (at most {MAX_CAP_HEIGHT:g})"
-        elif side == "margin":
-            need = (
-                f"{done} on the margin it needs margin >= {height + 2 * TEXT_CLEARANCE:.1f} mm "
-                f"and a plate >= {width + 2 * TEXT_CLEARANCE:.1f} mm wide"
-                + (" clear of the arrows" if room.blocked else "")
-            )
-        else:
-            need = (
-                f"under the base it needs a plate >= {width + 2 * BOTTOM_CLEARANCE:.1f} × "
-                f"{height + 2 * BOTTOM_CLEARANCE:.1f} mm"
-            )
-        if need not in needs:
-            needs.append(need)
+    needs = list(dict.fromkeys(_need(shape, room, side, mode, nozzle, None) for side, mode in tries))
     plate = f"{room.plate[0]:g} × {room.plate[1]:g} mm plate, margin {room.margin:g} mm"
     return ParameterError(
         f'"{shape.text}" does not fit the {plate}: {"; ".join(needs)}; shorten it or enlarge the maze',

@@ -126,14 +126,41 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "demande un plateau : base_thickness doit être > 0",
     ),
     "label_depth_under_base": (
-        "must be <= {limit} mm for the label under the base (base_thickness {base} mm − {floor} mm of plate − "
-        "the cuts into its top), got {value}; or make room for it on the margin",
-        "doit être ≤ {limit} mm pour le texte sous le plateau (base_thickness {base} mm − {floor} mm de plateau − "
-        "les creux du dessus), pas {value} ; ou faire de la place sur la marge",
+        "must be <= {limit} mm for the label under the base ({base} mm base, {floor} mm of plate kept above it "
+        "and any groove), got {value}; {fixes_list}",
+        "doit être ≤ {limit} mm pour le texte sous le plateau ({base} mm de plateau, {floor} mm gardés au-dessus "
+        "du texte et de la rainure), pas {value} ; {fixes_list}",
     ),
-    "label_depth_engraved": (
-        "must be <= {limit} mm to engrave the label, got {value}",
-        "doit être ≤ {limit} mm pour graver le texte, pas {value}",
+    "label_depth_on_margin": (
+        "must be <= {limit} mm to engrave the label on the margin ({base} mm base, {floor} mm of plate kept "
+        "under it), got {value}; {fixes_list}",
+        "doit être ≤ {limit} mm pour graver le texte sur la marge ({base} mm de plateau, {floor} mm gardés "
+        "dessous), pas {value} ; {fixes_list}",
+    ),
+    "label_depth_fix_depth": ("--label-depth {limit} engraves it", "--label-depth {limit} le grave"),
+    "label_depth_fix_base": (
+        "--base-thickness {base} engraves it {value} mm deep",
+        "--base-thickness {base} le grave sur {value} mm de profondeur",
+    ),
+    "label_depth_fix_margin": ("or make room for it on the margin", "ou lui faire de la place sur la marge"),
+    "label_shallow": (
+        "the label is engraved {depth} mm deep, not {value}, to keep {floor} mm of plate above it and any groove",
+        "le texte est gravé sur {depth} mm de profondeur, pas {value}, pour garder {floor} mm de plateau "
+        "au-dessus de lui et de la rainure",
+    ),
+    "label_shallow_fix": (
+        "the label is engraved {depth} mm deep, not {value}, to keep {floor} mm of plate above it and any groove; "
+        "--base-thickness {base} engraves it {value} mm deep",
+        "le texte est gravé sur {depth} mm de profondeur, pas {value}, pour garder {floor} mm de plateau "
+        "au-dessus de lui et de la rainure ; --base-thickness {base} le grave sur {value} mm de profondeur",
+    ),
+    "label_moved_under": (
+        "the label went under the base: {needs_list}",
+        "le texte est passé sous le plateau : {needs_list}",
+    ),
+    "label_not_embossed": (
+        "the label is engraved, not embossed: {needs_list}",
+        "le texte est gravé, pas en relief : {needs_list}",
     ),
     "label_depth_bottom": (
         "must be in (0, {limit}] mm under a {base} mm base ({floor} mm of plate kept above it and the cuts "

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
@@ -26,6 +27,10 @@ QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
 MARKERS = (8, 9)  # raster labels of the entrance and exit arrow boxes
 #: Plate left above (or below) a cut into the base, mm.
 MIN_FLOOR = 0.4
+#: A label's depth (or height) when none is asked for, and the least it may be cut to where the
+#: plate is too thin for it (one 0.2 mm layer, still read as the first layer's gap), mm.
+LABEL_DEPTH = 0.6
+MIN_LABEL_DEPTH = 0.2
 SolutionMode = Literal["none", "groove", "ridge"]
 SOLUTION_MODES = ("none", "groove", "ridge")
 
@@ -39,7 +44,7 @@ class SolidOptions:
     solution_depth: float = 0.6  # groove depth, or ridge height
     label: str | None = None  # text on the floor margin, or under the base (label_position)
     label_mode: LabelMode = "engrave"
-    label_depth: float = 0.6  # engraving depth or embossing height
+    label_depth: float | None = None  # engraving depth or embossing height; None: LABEL_DEPTH where it fits
     markers: bool = False  # arrows engraved on the margin beside the entrance and the exit
     label_position: LabelPosition = "auto"  # auto: the margin when it holds the text, else the bottom
     nozzle: float = 0.4  # no label stroke (nor engraved gap) narrower than this
@@ -52,9 +57,18 @@ class SolidOptions:
 
     def bottom_depth_limit(self, fab: Fabrication) -> float:
         """Deepest label engraving under the base, mm: :data:`MIN_FLOOR` of plate must stay
-        under the deepest cut into its top (groove, arrows)."""
-        top_cut = max(self.solution_depth if self.solution == "groove" else 0.0, MARKER_DEPTH if self.markers else 0.0)
+        under the groove. (The arrows are cut into the margin, and a label under the base
+        keeps clear of the margin when there are arrows.)"""
+        top_cut = self.solution_depth if self.solution == "groove" else 0.0
         return round(fab.base_thickness - MIN_FLOOR - top_cut, 6)
+
+    def depth_limit(self, fab: Fabrication, side: str, mode: LabelMode) -> float:
+        """Deepest engraving (or highest embossing) of a label on ``side`` as ``mode``, mm."""
+        if mode == "emboss":
+            return fab.wall_height
+        if side == "bottom":
+            return self.bottom_depth_limit(fab)
+        return round(fab.base_thickness - MIN_FLOOR, 6)
 
     def place_label(
         self,
@@ -63,30 +77,59 @@ class SolidOptions:
         blocked: tuple[tuple[float, float, float, float], ...] = (),
         checks: GlyphChecks | None = None,
     ) -> LabelPlacement:
-        """Where the label goes on a maze of ``size`` (rows, cols) and how big (``blocked``: boxes
-        taken on the margin; ``checks``: printability checks shared by the labels of one run);
-        raises :class:`ParameterError` when it fits nowhere allowed."""
+        """Where the label goes on a maze of ``size`` (rows, cols), how big and how deep
+        (``blocked``: boxes taken on the margin; ``checks``: printability checks shared by the
+        labels of one run); raises :class:`ParameterError` when it fits nowhere allowed, or
+        cannot be as deep as asked, with the changes that work.
+
+        Without a ``label_depth``, a label where the plate is too thin for :data:`LABEL_DEPTH`
+        is cut as deep as the plate allows, down to :data:`MIN_LABEL_DEPTH`, with a warning
+        naming the base thickness that gives the full depth."""
         from laby3d.geometry.label import LabelRoom, place_label
 
         if self.label is None:
             raise ParameterError("is not set", field="label")
-        room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked)
+        room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked, under_margin=not self.markers)
         placement = place_label(
             self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle, checks=checks
         )
-        if placement.side == "bottom" and self.label_depth > self.bottom_depth_limit(fab):
-            raise ParameterError(
-                f"must be <= {self.bottom_depth_limit(fab):g} mm for the label under the base (base_thickness "
-                f"{fab.base_thickness:g} mm − {MIN_FLOOR:g} mm of plate − the cuts into its top), "
-                f"got {self.label_depth:g}; or make room for it on the margin",
-                field="label_depth",
+        wanted = LABEL_DEPTH if self.label_depth is None else self.label_depth
+        limit = self.depth_limit(fab, placement.side, placement.mode)
+        if wanted <= limit + 1e-9:
+            return replace(placement, depth=wanted)
+        thicker = self._base_for(fab, size, wanted, placement.side)
+        if self.label_depth is None and limit >= MIN_LABEL_DEPTH - 1e-9:
+            shallow = (
+                f"the label is engraved {limit:g} mm deep, not {wanted:g}, to keep {MIN_FLOOR:g} mm of plate "
+                "above it and any groove"
             )
-        if placement.mode == "engrave" and self.label_depth > fab.base_thickness - MIN_FLOOR:
-            raise ParameterError(
-                f"must be <= {fab.base_thickness - MIN_FLOOR:g} mm to engrave the label, got {self.label_depth:g}",
-                field="label_depth",
-            )
-        return placement
+            if thicker is not None:
+                shallow += f"; --base-thickness {thicker:g} engraves it {wanted:g} mm deep"
+            return replace(placement, depth=limit, warnings=(*placement.warnings, shallow))
+        fixes = [f"--label-depth {limit:g} engraves it"] if limit >= MIN_LABEL_DEPTH - 1e-9 else []
+        if thicker is not None:
+            fixes.append(f"--base-thickness {thicker:g} engraves it {wanted:g} mm deep")
+        fixes.append("or make room for it on the margin")
+        if placement.side == "bottom":
+            rule = f"for the label under the base ({fab.base_thickness:g} mm base, {MIN_FLOOR:g} mm of plate kept "
+            rule += "above it and any groove)"
+        else:
+            rule = f"to engrave the label on the margin ({fab.base_thickness:g} mm base, {MIN_FLOOR:g} mm of plate "
+            rule += "kept under it)"
+        raise ParameterError(
+            f"must be <= {max(limit, 0):g} mm {rule}, got {wanted:g}; {'; '.join(fixes)}", field="label_depth"
+        )
+
+    def _base_for(self, fab: Fabrication, size: tuple[int, int], depth: float, side: str) -> float | None:
+        """The thinnest base (0.1 mm steps) under which the label is engraved ``depth`` mm deep on
+        ``side`` as these options place it, re-checked; None when that base does not do it."""
+        top_cut = self.solution_depth if side == "bottom" and self.solution == "groove" else 0.0
+        base = math.ceil(round((depth + MIN_FLOOR + top_cut) * 10, 6)) / 10
+        try:
+            trial = replace(self, label_depth=depth).place_label(replace(fab, base_thickness=base), size)
+        except ParameterError:
+            return None
+        return base if trial.side == side and trial.depth == depth else None
 
     def _check_label(self, fab: Fabrication) -> None:
         """What can be said of the label without its text and the maze's size: mode, position, depth."""
@@ -96,6 +139,8 @@ class SolidOptions:
             raise ParameterError(f"must be margin, bottom or auto, got {self.label_position!r}", field="label_position")
         if fab.base_thickness == 0:
             raise ParameterError("needs a base plate: base_thickness must be > 0", field="label")
+        if self.label_depth is None:
+            return
         if self.label_position == "bottom":
             limit = self.bottom_depth_limit(fab)
             if not 0 < self.label_depth <= limit:
@@ -193,7 +238,7 @@ class MazeSolid:
                 if placement.mode == "emboss" and not embossed:
                     continue
                 sign = 1 if placement.mode == "emboss" else -1
-                patches[label] = Patch(mark.glyphs, base + sign * self.options.label_depth)
+                patches[label] = Patch(mark.glyphs, base + sign * placement.depth)
             else:
                 patches[label] = Patch(mark.glyphs, base - MARKER_DEPTH)
         return patches
@@ -203,7 +248,7 @@ class MazeSolid:
         placement = self.label_placement
         if placement is None or placement.side != "bottom":
             return None
-        return Underside(box=placement.mark.box, polygons=placement.mark.glyphs, depth=self.options.label_depth)
+        return Underside(box=placement.mark.box, polygons=placement.mark.glyphs, depth=placement.depth)
 
     @cached_property
     def body(self) -> Mesh:
@@ -232,7 +277,7 @@ class MazeSolid:
             parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
         placement = self.label_placement
         if placement is not None and placement.side == "margin" and placement.mode == "emboss":
-            parts["label"] = extrude_polygons(placement.mark.glyphs, base_level, base_level + options.label_depth)
+            parts["label"] = extrude_polygons(placement.mark.glyphs, base_level, base_level + placement.depth)
         return parts
 
 

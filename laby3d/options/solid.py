@@ -45,8 +45,12 @@ class PrintSpec(Section):
         0.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="groove depth or ridge height, mm"
     )
     label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
-    label_depth: Millimetres = Field(
-        0.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="label engraving depth or embossing height, mm"
+    label_depth: Millimetres | None = Field(
+        None,
+        ge=MIN_FEATURE_MM,
+        le=MAX_SIZE_MM,
+        description="label engraving depth or embossing height, mm; default 0.6 (less, with a warning, "
+        "where the base is too thin for it)",
     )
     label_position: LabelPosition = Field(
         "auto", description="label on the top margin, engraved mirrored under the base, or auto: margin if it fits"

@@ -113,7 +113,11 @@ FRENCH: dict[str, FieldText] = {
         "comment le texte va sur la pièce",
         {"none": "aucun texte", "engrave": "gravé", "emboss": "en relief"},
     ),
-    "print.label_depth": FieldText("profondeur du texte", "profondeur de gravure ou hauteur de relief du texte, mm"),
+    "print.label_depth": FieldText(
+        "profondeur du texte",
+        "profondeur de gravure ou hauteur de relief du texte, mm ; 0,6 par défaut (moins, avec un avertissement, "
+        "si le plateau est trop mince)",
+    ),
     "print.label_position": FieldText(
         "place du texte",
         "texte sur la marge du dessus, gravé en miroir sous le plateau, ou auto : sur la marge s’il y tient",
