@@ -173,10 +173,9 @@ class FramePainter:
         caption = np.concatenate([title, counts, legend])
         caption_top = margin + maze_height + margin
         pixels = np.full((caption_top + len(caption) + margin, self.width_px), _WHITE, dtype=np.uint8)
-        pixel_rows = np.minimum(((np.arange(maze_height) + 0.5) / cell).astype(int), rows - 1)
-        pixel_cols = np.minimum(((np.arange(maze_width) + 0.5) / cell).astype(int), cols - 1)
-        zone_index = self._colours[1][colours]
-        pixels[margin : margin + maze_height, margin : margin + maze_width] = zone_index[np.ix_(pixel_rows, pixel_cols)]
+        cells = Image.fromarray(self._colours[1][colours].astype(np.uint8))  # one pixel a cell, scaled up
+        scaled = cells.resize((maze_width, maze_height), Image.Resampling.NEAREST)
+        pixels[margin : margin + maze_height, margin : margin + maze_width] = np.asarray(scaled)
         pixels[caption_top : caption_top + len(caption)] = caption
         image = Image.frombytes("P", (self.width_px, len(pixels)), pixels.tobytes())
         image.putpalette(self.palette.ravel().tolist())
