@@ -275,15 +275,16 @@ def _failed(task: MazeTask, message: str) -> MazeResult:
 
 def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
     """A job's class booklets (worksheets, answer key) over its mazes, in list order."""
+    from laby3d.maze.mazefile import any_maze_from_json
     from laby3d.pipeline import render_booklet
 
     written = []
     for folder, members in _by_job(tasks).items():
         job = members[0].job
         wanted = [name for name in job.formats if name in BOOKLETS]
-        if not wanted or len(members) < 2:  # before reading the mazes: other shapes have no booklet
+        if not wanted or len(members) < 2:  # before reading the mazes
             continue
-        pupils = [(Maze.from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
+        pupils = [(any_maze_from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
         if not pupils:
             continue
         for name in wanted:

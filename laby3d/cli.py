@@ -231,8 +231,12 @@ def cmd_show(args: argparse.Namespace) -> None:
         )
     maze, _ = _generated(args)
     if not isinstance(maze, Maze):
+        from laby3d.export.formats import FORMATS
+
+        able = ", ".join(name for name, fmt in FORMATS.items() if maze.shape in fmt.shapes)
         raise ParameterError(
-            f"laby3d show draws square mazes only, this one is {maze.shape}: write it with generate -o NAME.maze.json"
+            f"laby3d show prints square mazes only: a {maze.shape} maze's walls do not lie on a grid of "
+            f"characters; draw it with generate -o NAME.png (formats for {maze.shape} mazes: {able})"
         )
     if args.sets_after is not None:
         from laby3d.maze.observe import partial_maze, zone_numbers

@@ -192,7 +192,7 @@ def render_all(maze: Maze | ShapedMaze, job: Job, formats: Sequence[str]) -> Ren
     return rendered
 
 
-def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: str) -> bytes:
+def render_booklet(pupils: Sequence[tuple[Maze | ShapedMaze, str | None]], job: Job, name: str) -> bytes:
     """A class booklet of ``pupils`` (maze, name): ``worksheet.pdf`` or ``key.pdf``."""
     from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 

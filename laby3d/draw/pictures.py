@@ -1,4 +1,6 @@
-"""matplotlib pictures of a maze: PNG, PDF, PS; cell (0, 0) at the top left, unit squares.
+"""matplotlib pictures of a maze: PNG, PDF, PS; cell (0, 0) at the top left, unit squares
+(:func:`maze_picture`), or a maze of any other shape drawn from its tessellation
+(:func:`shaped_picture`).
 
 The same maze gives the same bytes whatever the date, time zone, locale or hash seed: no
 creation date, no tool version, the paper size fixed. matplotlib is imported here only, when a
@@ -17,6 +19,7 @@ from laby3d.maze.walls import wall_segments
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 _METADATA = {  # fixed metadata: no date, no matplotlib version
     "png": {"Software": None},
@@ -25,6 +28,8 @@ _METADATA = {  # fixed metadata: no date, no matplotlib version
 }
 #: Format-specific savefig arguments that matplotlib would otherwise take from rcParams.
 _SAVE_OPTIONS: dict[str, dict[str, Any]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
+#: Room around a shaped maze for the entrance and exit arrows (cell sizes).
+MARK_ROOM = 0.9
 #: The PostScript backend always writes the time (or $SOURCE_DATE_EPOCH): removed afterwards.
 _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
@@ -51,6 +56,44 @@ def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool 
         axes.plot(path[:, 0], path[:, 1], color="crimson", linewidth=line_width)
     axes.set_xlim(-0.1, maze.cols + 0.1)
     axes.set_ylim(maze.rows + 0.1, -0.1)
+    axes.set_aspect("equal")
+    axes.set_axis_off()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt], **_SAVE_OPTIONS[fmt])
+    return without_creation_date(buffer.getvalue(), fmt)
+
+
+@exclusive
+def shaped_picture(
+    maze: ShapedMaze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100
+) -> bytes:
+    """A maze of any shape drawn with matplotlib, as ``fmt`` bytes (png, pdf or ps): its closed
+    walls as thick lines (as wide for a cell as the square pictures' walls), the heat map filling
+    each cell's polygon, the solution through the cells' centres and the walls crossed, and an
+    arrow through each opening (a dot for one inside, such as a theta maze's centre)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from laby3d.draw.shaped import add_heatmap, add_marks, add_walls
+    from laby3d.maze.shaped.solve import solution_polyline
+
+    width, height = maze.tessellation.extent
+    side = max(width, height)
+    scale = min(0.25, 12.0 / side)  # inches per cell
+    figure = Figure(figsize=((width + 2 * MARK_ROOM) * scale + 0.4, (height + 2 * MARK_ROOM) * scale + 0.4))
+    FigureCanvasAgg(figure)
+    axes = figure.add_axes((0.02, 0.02, 0.96, 0.96))
+
+    if heatmap:
+        add_heatmap(axes, maze)
+    line_width = max(0.3, min(2.0, 150.0 / side))
+    add_walls(axes, maze, width=line_width)
+    if solution:
+        path = solution_polyline(maze)
+        axes.plot(path[:, 0], path[:, 1], color="crimson", linewidth=line_width, solid_joinstyle="round", zorder=3)
+    add_marks(axes, maze, length=0.7, width=max(0.5, 0.6 * line_width), dot=scale * 72 * 0.4)
+    axes.set_xlim(-MARK_ROOM, width + MARK_ROOM)
+    axes.set_ylim(height + MARK_ROOM, -MARK_ROOM)
     axes.set_aspect("equal")
     axes.set_axis_off()
     buffer = io.BytesIO()

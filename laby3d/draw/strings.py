@@ -26,6 +26,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Draw the path from the entrance to the exit without crossing a wall.",
         "fr": "Trace le chemin de l’entrée à la sortie sans traverser de mur.",
     },
+    "instruction_centre": {
+        "en": "Start at the centre and draw the path to the exit without crossing a wall.",
+        "fr": "Pars du centre et trace le chemin jusqu’à la sortie sans traverser de mur.",
+    },
     "entrance": {"en": "Entrance", "fr": "Entrée"},
     "exit": {"en": "Exit", "fr": "Sortie"},
     "key_title": {"en": "Answer key", "fr": "Corrigé"},
@@ -34,6 +38,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{algorithm} · {rows}×{cols} · seed {seed}",
         "fr": "{algorithm} · {rows}×{cols} · graine {seed}",
     },
+    "maze_print_shaped": {
+        "en": "{algorithm} · {size} · seed {seed}",
+        "fr": "{algorithm} · {size} · graine {seed}",
+    },
+    "size_theta": {"en": "round, {rows} rings", "fr": "rond, {rows} anneaux"},
+    "size_hex": {"en": "hexagons, {rows}×{cols}", "fr": "hexagones, {rows}×{cols}"},
+    "size_triangle": {"en": "triangles, {rows}×{cols}", "fr": "triangles, {rows}×{cols}"},
     "lesson_title": {
         "en": "{algorithm}: a {rows}×{cols} maze, step by step",
         "fr": "{algorithm} : un labyrinthe {rows}×{cols}, étape par étape",

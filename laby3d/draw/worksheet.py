@@ -9,6 +9,11 @@ is DejaVu Sans (any script the font covers), embedded as a TrueType subset so it
 and copied. The files hold no date: the same mazes give the same bytes. Names, class and
 instruction are drawn as typed (no formula syntax) once the font can draw them
 (:func:`laby3d.text_rules.checked_text`).
+
+Mazes of every shape: a theta, hex or triangle maze is drawn from its tessellation (its walls
+as polylines, theta's arcs included), with an arrow through each opening along the wall's
+normal, and a dot where the path starts inside the maze (a theta maze's centre, which its
+instruction names).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from laby3d.text_rules import checked_text
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 #: Paper margin (mm).
 MARGIN_MM = 12.0
@@ -117,12 +123,24 @@ def fit_maze(maze: Maze, box: Box, *, band: float) -> MazePlacement:
     return MazePlacement(x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + band, cell=cell)
 
 
+def fit_shaped(maze: ShapedMaze, box: Box, *, band: float) -> MazePlacement:
+    """The largest placement of a maze of any shape in ``box`` (its tessellation's extent scaled
+    alike both ways), centred across and at the top, leaving ``band`` mm around it for the marks."""
+    width, height = maze.tessellation.extent
+    cell = min((box.width - 2 * band) / width, (box.height - 2 * band) / height)
+    if cell <= 0:
+        raise ParameterError(
+            f"the page has no room for a {maze.shape} maze of {maze.cell_count} cells", field="per_page"
+        )
+    return MazePlacement(x=box.x + (box.width - cell * width) / 2, y=box.y + band, cell=cell)
+
+
 def key_solution_mm(maze: Maze, placement: MazePlacement) -> np.ndarray:
     """``(k, 2)`` page mm of the solution line the key draws (through the cell centres)."""
     return placement.to_mm(solution_polyline(maze))
 
 
-def worksheet_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
+def worksheet_pdf(mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
     """PDF pages for pupils: ``spec.per_page`` mazes a page, each under its pupil's name (a
     blank line for None), class and date fields, and the instruction.
 
@@ -131,14 +149,14 @@ def worksheet_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSp
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.per_page, key=False)
 
 
-def key_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
+def key_pdf(mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
     """PDF answer key: the same mazes with their solutions, names and seeds,
     ``spec.key_per_page`` a page, under an "Answer key · page i/n" title."""
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.key_per_page, key=True)
 
 
 def _booklet(
-    mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
+    mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
 ) -> bytes:
     check_language(lang)
     if not mazes:
@@ -248,7 +266,9 @@ def _wrapped(words: str, width: float, size: float, *, oblique: bool) -> list[st
     return lines
 
 
-def _worksheet_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str) -> None:
+def _worksheet_entry(
+    sheet: Sheet, maze: Maze | ShapedMaze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str
+) -> None:
     """Name, class, date, instruction, the maze with its marks and the small print, in ``box``."""
     size = _font_size(box, 13.0)
     line = size * 1.6 / _POINTS_PER_MM  # line height (mm)
@@ -259,7 +279,7 @@ def _worksheet_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, sp
     class_field = f"{text('class', lang)} {spec.class_name or '_' * 14}"
     sheet.text(box.x, box.y + line, class_field, size=size * 0.85)
     sheet.text(box.x + box.width / 2, box.y + line, f"{text('date', lang)} {'_' * 14}", size=size * 0.85)
-    instruction = spec.instruction or text("instruction", lang)
+    instruction = spec.instruction or text(_instruction(maze), lang)
     lines = _wrapped(instruction, box.width, size * 0.85, oblique=True)
     pitch = size * 0.85 * _LINE_SPACING / _POINTS_PER_MM
     for index, words in enumerate(lines):
@@ -280,7 +300,7 @@ def _worksheet_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, sp
     )
 
 
-def _key_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, lang: str) -> None:
+def _key_entry(sheet: Sheet, maze: Maze | ShapedMaze, name: str | None, box: Box, *, lang: str) -> None:
     """The pupil's name, the seed and the maze with its solution, in ``box``."""
     size = _font_size(box, 12.0)
     line = size * 1.5 / _POINTS_PER_MM
@@ -291,18 +311,35 @@ def _key_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, lang: st
     _maze_with_marks(sheet, maze, maze_box, lang=lang, size=size * 0.7, solution=True)
 
 
-def _small_print(maze: Maze, lang: str) -> str:
+def _instruction(maze: Maze | ShapedMaze) -> str:
+    """The key of the default instruction: a theta maze whose path starts at its centre says so."""
+    entrance = maze.entrance
+    centre = maze.shape == "theta" and entrance is not None and entrance.side is None and entrance.row == 0
+    return "instruction_centre" if centre else "instruction"
+
+
+def _small_print(maze: Maze | ShapedMaze, lang: str) -> str:
     seed = "—" if maze.seed is None else maze.seed
+    if maze.shape != "square":
+        size = text(f"size_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
+        return text("maze_print_shaped", lang, algorithm=maze.algorithm or "—", size=size, seed=seed)
     return text("maze_print", lang, algorithm=maze.algorithm or "—", rows=maze.rows, cols=maze.cols, seed=seed)
 
 
-def _maze_with_marks(sheet: Sheet, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
+def _maze_with_marks(
+    sheet: Sheet, maze: Maze | ShapedMaze, box: Box, *, lang: str, size: float, solution: bool
+) -> None:
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
+    from laby3d.maze.model import Maze
+
     labels = {"entrance": text("entrance", lang), "exit": text("exit", lang)}
     text_height = size * 1.3 / _POINTS_PER_MM
     # room around the maze for a label beside an arrow (W, E) or an arrow then a label (N, S)
     band = max(max(_text_width(label, size) for label in labels.values()) + 1.0, 2.5 * text_height)
     arrow = min(0.6 * band, band - text_height - 1.0)
+    if not isinstance(maze, Maze):  # another shape (or a square maze's shaped view): its tessellation
+        _shaped_with_marks(sheet, maze, box, labels=labels, band=band, arrow=arrow, size=size, key=solution)
+        return
     placement = fit_maze(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
     segments = placement.to_mm(wall_segments(maze).reshape(-1, 2)).reshape(-1, 2, 2)
@@ -345,3 +382,60 @@ def _mark(
     else:  # N or S: the label beyond the arrow's outer end
         x, y, anchor, align = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "centre"
     sheet.text(float(x), float(y), label, size=size, colour=MARK_COLOUR, align=align, anchor=anchor)
+
+
+def _shaped_with_marks(
+    sheet: Sheet,
+    maze: ShapedMaze,
+    box: Box,
+    *,
+    labels: dict[str, str],
+    band: float,
+    arrow: float,
+    size: float,
+    key: bool,
+) -> None:
+    """A maze of another shape in ``box`` (``band`` mm kept around it): its closed walls as thick
+    as a square maze's of the same cell size (round ends, so walls meeting at any angle close
+    neatly), an arrow ``arrow`` mm long through each opening with its label placed as on a square
+    maze (beside a sideways arrow, beyond an upward or downward one), a dot for a start or goal
+    inside the maze (a theta maze's centre is named by the instruction instead of a label), and
+    for a ``key`` the solution."""
+    from laby3d.draw.shaped import opening_mark
+    from laby3d.maze.shaped.solve import solution_polyline
+    from laby3d.maze.shaped.walls import closed_walls
+
+    placement = fit_shaped(maze, box, band=band)
+    line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
+    walls = closed_walls(maze)
+    segments = placement.to_mm(walls.vertices)[walls.segments()]
+    sheet.page.lines(segments * _POINTS_PER_MM, colour=(0.0, 0.0, 0.0), width=line_width, cap="round")
+    if key:
+        sheet.polyline(placement.to_mm(solution_polyline(maze)), colour=SOLUTION_COLOUR, width=line_width * 0.8)
+    for opening, word, inward in ((maze.entrance, "entrance", True), (maze.exit, "exit", False)):
+        if opening is None:
+            continue
+        mark = opening_mark(maze, opening)
+        edge = placement.to_mm(mark.point[None])[0]
+        if mark.outward is None:
+            sheet.dot(edge, diameter=size * 0.6, colour=MARK_COLOUR if inward else GREY)
+            if _instruction(maze) == "instruction":  # not a theta maze's centre: the dot is named
+                y = edge[1] - placement.cell * 0.3
+                sheet.text(edge[0], y, labels[word], size=size, align="centre", anchor="bottom", colour=MARK_COLOUR)
+            continue
+        outer = edge + mark.outward * arrow
+        tail, head = (outer, edge) if inward else (edge, outer)
+        sheet.arrow(tail, head, colour=MARK_COLOUR)
+        dx, dy = mark.outward
+        anchor: Literal["top", "bottom"]
+        align: Align
+        if abs(dx) >= abs(dy):  # out sideways: the label above the arrow, from the maze's edge outwards
+            x, y, anchor, align = (
+                edge[0] + dx * 0.5,
+                min(edge[1], outer[1]) - 1.0,
+                "bottom",
+                "right" if dx < 0 else "left",
+            )
+        else:  # out upwards or downwards: the label beyond the arrow's outer end
+            x, y, anchor, align = outer[0], outer[1] + np.sign(dy), "bottom" if dy < 0 else "top", "centre"
+        sheet.text(float(x), float(y), labels[word], size=size, colour=MARK_COLOUR, align=align, anchor=anchor)

@@ -76,9 +76,12 @@ def _text(context: RenderContext) -> bytes:
 
 def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
-        from laby3d.draw.pictures import maze_picture
+        from laby3d.draw.pictures import maze_picture, shaped_picture
 
-        return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=context.job.pictures.heatmap)
+        heatmap = context.job.pictures.heatmap
+        if context.any_maze.shape != "square":
+            return shaped_picture(context.shaped, fmt, solution=context.show_solution, heatmap=heatmap)
+        return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
 
     return render
 
@@ -105,7 +108,7 @@ def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
         from laby3d.pipeline import render_booklet
 
-        return render_booklet([(context.maze, context.job.label)], context.job, kind)
+        return render_booklet([(context.any_maze, context.job.label)], context.job, kind)
 
     return render
 
@@ -175,6 +178,8 @@ def _scene_json(context: RenderContext) -> bytes:
     return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
+#: Every shape (laby3d.tessellation.SHAPES), for the formats that draw them all.
+_ALL_SHAPES = ("square", "theta", "hex", "triangle")
 #: Options read by each kind of output (see :attr:`Format.options`).
 _PICTURE = ("pictures.solution", "pictures.heatmap", "print.solution")
 _LESSON = ("worksheet.every", "lang")
@@ -196,7 +201,7 @@ FORMATS: dict[str, Format] = {
             name="maze.json",
             description="maze file (JSON, docs/maze-file.md)",
             render=_maze_file,
-            shapes=("square", "theta", "hex", "triangle"),
+            shapes=_ALL_SHAPES,
         ),
         Format(
             name="classroom.json",
@@ -219,9 +224,23 @@ FORMATS: dict[str, Format] = {
             render=_text,
             options=("pictures.charset", "pictures.solution", "print.solution"),
         ),
-        Format(name="png", description="picture (matplotlib)", render=_picture("png"), options=_PICTURE),
-        Format(name="pdf", description="picture, vector (matplotlib)", render=_picture("pdf"), options=_PICTURE),
-        Format(name="ps", description="picture, PostScript (matplotlib)", render=_picture("ps"), options=_PICTURE),
+        Format(
+            name="png", description="picture (matplotlib)", render=_picture("png"), options=_PICTURE, shapes=_ALL_SHAPES
+        ),
+        Format(
+            name="pdf",
+            description="picture, vector (matplotlib)",
+            render=_picture("pdf"),
+            options=_PICTURE,
+            shapes=_ALL_SHAPES,
+        ),
+        Format(
+            name="ps",
+            description="picture, PostScript (matplotlib)",
+            render=_picture("ps"),
+            options=_PICTURE,
+            shapes=_ALL_SHAPES,
+        ),
         Format(
             name="gif",
             description="animation of the generation: zones, opened and rejected walls",
@@ -248,6 +267,7 @@ FORMATS: dict[str, Format] = {
             description="worksheet: maze, name fields, instruction (A4, Letter or A3)",
             render=_booklet("worksheet.pdf"),
             options=_SHEET,
+            shapes=_ALL_SHAPES,
             font="dejavu",
             texts=("label", "worksheet.class_name", "worksheet.instruction"),
         ),
@@ -256,6 +276,7 @@ FORMATS: dict[str, Format] = {
             description="answer key: the maze with its solution",
             render=_booklet("key.pdf"),
             options=_SHEET,
+            shapes=_ALL_SHAPES,
             font="dejavu",
             texts=("label",),
         ),

@@ -1,0 +1,127 @@
+"""Drawing a maze of any shape with matplotlib: its closed walls as polylines (theta's arcs as
+the tessellation's polylines), its cells as filled polygons (the heat map), its solution and the
+marks of its entrance and exit.
+
+Shared by the pictures (:mod:`laby3d.draw.pictures`) and the worksheets and keys
+(:mod:`laby3d.draw.worksheet`) of mazes that are not square; square mazes keep their own code
+there. Points are in pitch units (docs/shapes.md: x right, y down) until ``to_page`` maps them;
+matplotlib is imported inside the functions that draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from laby3d.maze.shaped.solve import distances_and_parents
+from laby3d.maze.shaped.walls import closed_walls
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+
+    from laby3d.maze.shaped.model import ShapedMaze, ShapedOpening
+
+#: Maps ``(k, 2)`` points from pitch units to the drawing's coordinates.
+ToPage = Callable[[np.ndarray], np.ndarray]
+
+
+def in_pitch_units(points: np.ndarray) -> np.ndarray:
+    """``points`` as they are: for a drawing whose coordinates are pitch units."""
+    return points
+
+
+#: Colour of the entrance and exit marks (as the square worksheets draw them).
+MARK_COLOUR = "tab:blue"
+
+
+@dataclass(frozen=True)
+class OpeningMark:
+    """Where an opening is marked: ``point`` (pitch units) is the middle of its boundary wall,
+    ``outward`` the unit vector out of the maze there; for an opening inside the maze (no side,
+    such as a theta maze's centre) ``point`` is its cell's centre and ``outward`` None."""
+
+    point: np.ndarray
+    outward: np.ndarray | None
+
+
+def opening_mark(maze: ShapedMaze, opening: ShapedOpening) -> OpeningMark:
+    """The mark of ``opening``: the middle of its boundary wall and the outward direction
+    (perpendicular to the wall's chord, away from its cell's centre), or its cell's centre.
+
+    >>> import laby3d
+    >>> maze = laby3d.generate(3, 4, shape="hex", seed=1).as_shaped()
+    >>> mark = opening_mark(maze, maze.entrance)  # the W side of cell (0, 0)
+    >>> mark.point.round(3).tolist(), mark.outward.round(3).tolist()
+    ([0.0, 0.577], [-1.0, 0.0])
+    """
+    t = maze.tessellation
+    cell = maze.cell_of(opening)
+    wall = maze.boundary_wall_of(opening)
+    if wall is None:
+        return OpeningMark(point=np.asarray(t.centres[cell], dtype=float), outward=None)
+    line = t.boundary_polyline(wall)
+    chord = line[-1] - line[0]
+    normal = np.array([chord[1], -chord[0]]) / np.hypot(*chord)
+    point = np.asarray(t.boundary_midpoints[wall], dtype=float)
+    if float(np.dot(point - t.centres[cell], normal)) < 0:
+        normal = -normal
+    return OpeningMark(point=point, outward=normal)
+
+
+def add_walls(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, width: float) -> None:
+    """The closed walls (interior, then the outline but the openings), black, ``width`` points
+    thick, with round ends and joins so walls meeting at any angle close neatly."""
+    from matplotlib.collections import LineCollection
+
+    lines = [to_page(line) for line in closed_walls(maze).polylines()]
+    axes.add_collection(
+        LineCollection(lines, colors="black", linewidths=width, capstyle="round", joinstyle="round", zorder=2)
+    )
+
+
+def cell_distances(maze: ShapedMaze) -> np.ndarray:
+    """``(C,)`` steps from the entrance's cell (cell 0 without an entrance) to every cell."""
+    start = maze.cell_of(maze.entrance) if maze.entrance is not None else 0
+    return distances_and_parents(maze, start)[0]
+
+
+def add_heatmap(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units) -> None:
+    """Every cell's polygon filled by its distance from the entrance (viridis, as the square
+    pictures' heat map)."""
+    from matplotlib.collections import PolyCollection
+
+    t = maze.tessellation
+    points = to_page(t.vertices)
+    polygons = [points[t.polygon_vertices[t.polygon_starts[c] : t.polygon_starts[c + 1]]] for c in range(t.cell_count)]
+    # each polygon's edge drawn in its own colour, thin: no background seams between cells
+    cells = PolyCollection(polygons, cmap="viridis", edgecolors="face", linewidths=0.25, zorder=1)
+    cells.set_array(cell_distances(maze).astype(float))
+    axes.add_collection(cells)
+
+
+def add_marks(
+    axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, length: float, width: float, dot: float
+) -> None:
+    """An arrow ``length`` pitch units long through each boundary opening (into the maze at the
+    entrance, out of it at the exit), ``width`` points thick; an opening inside the maze is a
+    dot ``dot`` points wide (filled for the entrance, a ring for the exit)."""
+    for opening, inward in ((maze.entrance, True), (maze.exit, False)):
+        if opening is None:
+            continue
+        mark = opening_mark(maze, opening)
+        if mark.outward is None:
+            (x, y), face = to_page(mark.point[None])[0], MARK_COLOUR if inward else "white"
+            axes.plot([x], [y], "o", color=MARK_COLOUR, markerfacecolor=face, markersize=dot, zorder=4)
+            continue
+        edge, outer = to_page(np.stack([mark.point, mark.point + mark.outward * length]))
+        tail, head = (outer, edge) if inward else (edge, outer)
+        axes.annotate(
+            "",
+            xy=(float(head[0]), float(head[1])),
+            xytext=(float(tail[0]), float(tail[1])),
+            arrowprops={"arrowstyle": "-|>", "color": MARK_COLOUR, "lw": width, "shrinkA": 0, "shrinkB": 0},
+            zorder=4,
+        )
