@@ -338,16 +338,31 @@ class _State:
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        found = await self.preview_of(self.classroom.request(design, self._name(key)))
+        design_request = self.classroom.request(design, self._name(key))
+        found = await self.preview_of(design_request)
+        summary = summary_of(found["report"])
+        if found["report"] is None:  # a shape without its solid yet: say what it gives instead
+            summary["warnings"] = [self._shape_offers(design_request.shape())]
         return JSONResponse(
             {
                 "seed": design["seed"],
                 "svg": found["svg"],
                 "report": found["report"],
-                "summary": wording.for_page(summary_of(found["report"]), self.lang),
-                "model": f"/api/model.glb?key={found['key']}",
+                "summary": wording.for_page(summary, self.lang),
+                "model": f"/api/model.glb?key={found['key']}" if found["glb"] else None,
             }
         )
+
+    def _shape_offers(self, shape: str) -> str:
+        """Which of the class's files a ``shape`` maze gives, and which not yet (the solid's)."""
+        from laby3d.export.formats import shapes_of
+        from laby3d.options.translations import choice_label
+
+        formats = self.classroom.settings.formats
+        able = ", ".join(name for name in formats if shape in shapes_of(name)) or "maze.json"
+        missing = ", ".join(name for name in formats if shape not in shapes_of(name)) or "stl"
+        named = choice_label("maze.shape", shape, self.lang)
+        return page.strings(self.lang)["shape_offers"].format(shape=named, able=able, missing=missing)
 
     async def model(self, request: Request) -> Response:
         self._pupil(request)

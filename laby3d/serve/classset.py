@@ -22,10 +22,11 @@ import io
 import tempfile
 import zipfile
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from laby3d.export.formats import shapes_of
 from laby3d.options.build import merge, nested
 from laby3d.serve.classroom import ClassSettings
 from laby3d.serve.fields import CLASS_FIELDS
@@ -51,6 +52,8 @@ class ClassSet:
     jobs: list[dict[str, Any]]
     left_out: list[tuple[str, str]]
     options: dict[str, Any]
+    #: Pupils whose maze's shape does not take every class format: (name, what is not made).
+    fewer_files: list[tuple[str, str]] = field(default_factory=list)
 
 
 def needs_solid(settings: ClassSettings) -> bool:
@@ -60,10 +63,17 @@ def needs_solid(settings: ClassSettings) -> bool:
     return any(needs_of(name) == "solid" for name in settings.formats)
 
 
+def _shape(job: Mapping[str, Any]) -> str:
+    maze = job.get("maze")
+    shape = maze.get("shape") if isinstance(maze, Mapping) else None
+    return shape if isinstance(shape, str) else "square"
+
+
 def class_formats(settings: ClassSettings, job: Mapping[str, Any]) -> list[str]:
-    """The formats of a pupil's job: the class's, and its printers' plates when the class set
-    makes solids for a named printer or bed (the plates then hold every such pupil's solid)."""
-    formats = list(settings.formats)
+    """The formats of a pupil's job: the class's that draw the job's shape of maze (the maze file
+    at least), and its printers' plates when the class set makes solids for a named printer or
+    bed (the plates then hold every such pupil's solid)."""
+    formats = [name for name in settings.formats if _shape(job) in shapes_of(name)] or ["maze.json"]
     printing = job.get("print") or {}
     if needs_solid(settings) and (printing.get("printer") or printing.get("bed")) and "plates" not in formats:
         formats.append("plates")
@@ -79,7 +89,7 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
     class_options = merge(dict(settings.defaults), nested(locks))
     if "class_name" not in (class_options.get("worksheet") or {}):  # the teacher's own wins
         class_options = merge(class_options, {"worksheet": {"class_name": settings.class_name[:WORKSHEET_CLASS]}})
-    jobs, left_out = [], []
+    jobs, left_out, fewer_files = [], [], []
     for pupil in pupils:
         if pupil.design is None:
             continue
@@ -99,9 +109,17 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
             left_out.append((pupil.name, str(error)))
             continue
         jobs.append(job)
+        missing = [name for name in settings.formats if name not in job["formats"]]
+        if missing:
+            fewer_files.append((pupil.name, f"no {', '.join(missing)}: not drawn for {_shape(job)} mazes yet"))
     output_dir = f"outputs/{settings.class_name}"
     return ClassSet(
-        class_name=settings.class_name, output_dir=output_dir, jobs=jobs, left_out=left_out, options=class_options
+        class_name=settings.class_name,
+        output_dir=output_dir,
+        jobs=jobs,
+        left_out=left_out,
+        options=class_options,
+        fewer_files=fewer_files,
     )
 
 
@@ -111,6 +129,7 @@ def class_yaml(found: ClassSet) -> str:
 
     head = [f"# class set of {found.class_name!r} from laby3d serve; run it with: laby3d batch this-file.yaml"]
     head += [f"# left out (invalid design): {name}: {error}" for name, error in found.left_out]
+    head += [f"# fewer files (the maze's shape): {name}: {what}" for name, what in found.fewer_files]
     data = {"output_dir": found.output_dir, "jobs": found.jobs}
     return "\n".join(head) + "\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
@@ -148,15 +167,16 @@ def class_booklets(found: ClassSet, manifest: Mapping[str, Any]) -> dict[str, by
     from laby3d.config import job_from_dict
     from laby3d.filenames import safe_name
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.build import validated_job
-    from laby3d.pipeline import maze_for, render_booklet
+    from laby3d.pipeline import any_maze_for, render_booklet
 
     made = {entry["job"] for entry in manifest["mazes"] if not entry.get("error")}
-    pupils: list[tuple[Maze, str | None]] = []
+    pupils: list[tuple[Maze | ShapedMaze, str | None]] = []
     for index, data in enumerate(found.jobs):
         if data["name"] in made:
             job = job_from_dict(dict(data), f"jobs[{index}]")
-            pupils.append((maze_for(job, job.seed), job.label))
+            pupils.append((any_maze_for(job, job.seed), job.label))
     if not pupils:
         return {}
     booklet_job = validated_job({**found.options, "formats": list(BOOKLETS)}, cross_checks=False)
@@ -182,6 +202,9 @@ def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
         lines += ["", *plan_text(plates["printers"]).rstrip("\n").splitlines()]
     lines += ["", "Pupils:"]
     lines += [f"  {entry['job']}: {state_of(entry)}" for entry in manifest["mazes"]]
+    if found.fewer_files:
+        lines += ["", "Fewer files (a shape of maze that not every file draws yet):"]
+        lines += [f"  {name}: {what}" for name, what in found.fewer_files]
     if found.left_out:
         lines += ["", "Left out (their design is invalid under the class's locks; they can fix it and save):"]
         lines += [f"  {name}: {error}" for name, error in found.left_out]

@@ -24,6 +24,7 @@ from laby3d.options.job import Job, job_flag_fields
 #: Fields a pupil sees first, in this order; the rest of the maze and print sections go under
 #: "more options".
 MAIN_FIELDS = (
+    "maze.shape",
     "maze.rows",
     "maze.cols",
     "maze.algorithm",
@@ -52,6 +53,25 @@ CLASS_FORMATS = ("maze.json", "stl", "3mf", "worksheet.pdf")
 PAGE_FIELDS_FR = {"name": "nom", "options": "options"}
 #: The formats every preview checks the design against (the printable solid).
 PREVIEW_FORMATS = ("stl",)
+#: What the size fields mean for a shape whose size is not rows × columns: the form shows it
+#: when that shape is chosen (form.js), in the class's language.
+SIZE_BY_SHAPE: dict[str, dict[str, dict[str, Any]]] = {
+    "maze.rows": {
+        "theta": {
+            "label": {"en": "rings", "fr": "anneaux"},
+            "help": {
+                "en": "number of rings, the centre counted as the first (2 rings: the centre and 6 cells around it)",
+                "fr": "nombre d’anneaux, le centre compté comme le premier (2 anneaux : le centre et 6 cases autour)",
+            },
+        }
+    },
+    "maze.cols": {
+        "theta": {
+            "unused": True,
+            "help": {"en": "not used by a round maze (its size is its rings)", "fr": "inutile pour un labyrinthe rond"},
+        }
+    },
+}
 
 
 def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[str, Any]]:
@@ -91,6 +111,13 @@ def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[s
             spec.update(_limits(field.metadata))
             if path in ("maze.rows", "maze.cols"):
                 spec["max"] = MAX_SIDE
+                spec["by_shape"] = {
+                    shape: {
+                        key: value if key == "unused" else value[lang if lang == "fr" else "en"]
+                        for key, value in change.items()
+                    }
+                    for shape, change in SIZE_BY_SHAPE[path].items()
+                }
         else:
             spec["kind"] = "text"
         specs.append(spec)
@@ -134,6 +161,22 @@ def design_data(values: Any) -> dict[str, Any]:
             raise ParameterError(Message("short_value"), field=path)
         design[path] = value
     return design
+
+
+def preview_formats(shape: str) -> tuple[str, ...]:
+    """The formats a preview of a ``shape`` maze checks: :data:`PREVIEW_FORMATS` (the solid)
+    when they take the shape, else the maze file alone (the preview is then the picture alone)."""
+    from laby3d.export.formats import shapes_of
+
+    return PREVIEW_FORMATS if all(shape in shapes_of(name) for name in PREVIEW_FORMATS) else ("maze.json",)
+
+
+def design_shape(design: Mapping[str, Any], *, defaults: Mapping[str, Any], locks: Mapping[str, Any]) -> str:
+    """The shape a flat ``design`` asks for under the class ``defaults`` and ``locks`` (as
+    :func:`job_for` merges them; ``square`` when none says, or when the value is not a name)."""
+    maze = merge(merge(dict(defaults), nested(design)), nested(locks)).get("maze")
+    shape = maze.get("shape") if isinstance(maze, Mapping) else None
+    return shape if isinstance(shape, str) else "square"
 
 
 def job_for(

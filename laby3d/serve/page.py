@@ -103,6 +103,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Les labyrinthes de ces élèves deviendraient invalides :",
     },
     "updating": {"en": "updating", "fr": "mise à jour"},
+    "shape_offers": {
+        "en": "A {shape} maze gives {able} here; not yet for this shape: {missing}, nor the 3D view.",
+        "fr": "Un labyrinthe {shape} donne ici {able} ; pas encore pour cette forme : {missing}, ni la vue 3D.",
+    },
     "left_out": {"en": "pupils left out (see README.txt in the ZIP)", "fr": "élèves laissés de côté (voir README.txt)"},
 }
 

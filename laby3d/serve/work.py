@@ -13,10 +13,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.etree import ElementTree as ET
 
+import numpy as np
+
 from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.job import Job
     from laby3d.serve.classroom import DesignRequest
 
@@ -83,14 +86,18 @@ def check_all(requests: dict[str, DesignRequest]) -> dict[str, tuple[str | None,
 
 def preview(request: DesignRequest) -> dict[str, Any]:
     """The 2D preview (SVG text, mm), the printability report and the GLB of the solid of a
-    pupil's design; raises :class:`DesignError`."""
+    pupil's design (``report`` None and ``glb`` empty for a shape whose solid is not made yet);
+    raises :class:`DesignError`."""
     return _preview(checked_job(request))
 
 
 def _preview(job: Job) -> dict[str, Any]:
-    from laby3d.pipeline import RenderContext, maze_for
+    from laby3d.export.formats import needs_of
+    from laby3d.pipeline import RenderContext, any_maze_for
 
-    maze = maze_for(job, job.seed)
+    maze = any_maze_for(job, job.seed)
+    if not any(needs_of(name) == "solid" for name in job.formats):  # the job's shape has no solid yet
+        return {"svg": preview_svg(maze, job), "report": None, "glb": b""}
     context = RenderContext(maze, job)
     report = context.printability
     return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}
@@ -98,16 +105,21 @@ def _preview(job: Job) -> dict[str, Any]:
 
 def render_file(request: DesignRequest, fmt: str) -> bytes:
     """The bytes of format ``fmt`` of a pupil's design, as ``laby3d generate`` writes them."""
-    from laby3d.pipeline import RenderContext, maze_for
+    from laby3d.pipeline import RenderContext, any_maze_for
 
     job = checked_job(request, [fmt])
-    return RenderContext(maze_for(job, job.seed), job).render(fmt)
+    return RenderContext(any_maze_for(job, job.seed), job).render(fmt)
 
 
-def preview_svg(maze: Maze, job: Job) -> str:
+def preview_svg(maze: Maze | ShapedMaze, job: Job) -> str:
     """The maze seen from above in mm: floor (with its margin), walls as thick lines of the
-    wall thickness, the solution (when shaped into the solid) as a line through the cells."""
+    wall thickness, the solution (when shaped into the solid) as a line through the cells.
+    A maze of another shape: :func:`shaped_preview_svg`."""
+    from laby3d.maze.model import Maze
     from laby3d.maze.walls import wall_segments
+
+    if not isinstance(maze, Maze):
+        return shaped_preview_svg(maze, job)
 
     fab = job.print
     cell, margin, half = fab.cell_size, fab.margin, fab.wall_thickness / 2
@@ -132,4 +144,49 @@ def preview_svg(maze: Maze, job: Job) -> str:
         centres = " ".join(f"{origin + (c + 0.5) * cell:g},{origin + (r + 0.5) * cell:g}" for r, c in maze.solution)
         line = {"points": centres, "stroke": PREVIEW_COLOURS["solution"], "stroke-width": f"{cell * 0.2:g}"}
         ET.SubElement(root, "polyline", {**line, "fill": "none", "stroke-linejoin": "round", "class": "solution"})
+    return ET.tostring(root, encoding="unicode")
+
+
+def shaped_preview_svg(maze: ShapedMaze, job: Job) -> str:
+    """A maze of any shape seen from above in mm, drawn from its tessellation: the floor (its
+    outline grown by the margin and half a wall), the closed walls as polylines of the wall
+    thickness (theta's arcs as the tessellation draws them), the solution when asked for."""
+    import shapely
+
+    from laby3d.maze.shaped.solve import solution_polyline
+    from laby3d.maze.shaped.walls import closed_walls
+
+    fab = job.print
+    cell, half = fab.cell_size, fab.wall_thickness / 2
+    grow = fab.margin + half
+    t = maze.tessellation
+    round_outline = maze.shape == "theta"
+    floor = shapely.Polygon(t.outline() * cell).buffer(grow, join_style="round" if round_outline else "mitre")
+    x0, y0, x1, y1 = floor.bounds
+    width, height = x1 - x0, y1 - y0
+
+    def placed(points: np.ndarray) -> str:
+        return " ".join(f"{x - x0:.3f},{y - y0:.3f}" for x, y in points.tolist())
+
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "viewBox": f"0 0 {width:.3f} {height:.3f}",
+            "width": f"{width:.3f}mm",
+            "height": f"{height:.3f}mm",
+        },
+    )
+    size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows} × {maze.cols}"
+    ET.SubElement(root, "title").text = f"{maze.shape} maze, {size}, seed {maze.seed}"
+    ET.SubElement(
+        root, "polygon", {"points": placed(np.asarray(floor.exterior.coords)), "fill": PREVIEW_COLOURS["floor"]}
+    )
+    path = " ".join("M" + placed(line).replace(" ", "L") for line in closed_walls(maze).polylines(scale=cell))
+    walls = {"d": path, "stroke": PREVIEW_COLOURS["walls"], "stroke-width": f"{2 * half:g}", "fill": "none"}
+    ET.SubElement(root, "path", {**walls, "stroke-linecap": "round", "stroke-linejoin": "round", "class": "walls"})
+    if job.print.solution != "none" or job.pictures.solution:
+        line = {"points": placed(solution_polyline(maze) * cell), "stroke": PREVIEW_COLOURS["solution"]}
+        line.update({"stroke-width": f"{cell * 0.2:g}", "fill": "none", "stroke-linejoin": "round"})
+        ET.SubElement(root, "polyline", {**line, "class": "solution"})
     return ET.tostring(root, encoding="unicode")

@@ -54,8 +54,10 @@
       set: function (value) {
         if (spec.kind === "bool") input.checked = !!value;
         else input.value = value === null || value === undefined ? "" : String(value);
+        if (f.changed) f.changed();
       },
     };
+    input.addEventListener("change", function () { if (f.changed) f.changed(); });
     f.set(spec["default"]);
     return f;
   }
@@ -69,7 +71,26 @@
       (spec.group === "main" ? form : more).appendChild(f.row);
     });
     form.appendChild(more);
+    followShape(fields);
     return fields;
+  }
+
+  /* Fields whose meaning depends on the maze's shape (spec.by_shape: a label, a help, unused)
+     follow the shape field: theta's rows are its rings, its columns are not used. */
+  function followShape(fields) {
+    var shape = fields["maze.shape"];
+    if (!shape) return;
+    var dependent = Object.keys(fields).filter(function (path) { return fields[path].spec.by_shape; });
+    shape.changed = function () {
+      var chosen = shape.get();
+      dependent.forEach(function (path) {
+        var f = fields[path], change = f.spec.by_shape[chosen] || {};
+        f.row.querySelector("label").textContent = change.label || f.spec.label;
+        f.row.querySelector(".help").textContent = change.help || f.spec.help;
+        f.row.classList.toggle("unused", !!change.unused);
+      });
+    };
+    shape.changed();
   }
 
   /* Dotted-path values of a nested job mapping: {"print": {"nozzle": 0.4}} → {"print.nozzle": 0.4}. */
