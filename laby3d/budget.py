@@ -76,24 +76,27 @@ def largest_cells(need: str) -> int:
     return int((LIMIT_MB - BASE_MB) * 1024 / PER_CELL_KB[need])
 
 
-def estimate_mb(rows: int, cols: int, needs: set[str]) -> float:
-    """Peak memory, MB, of rendering a ``rows × cols`` maze's outputs that need ``needs``."""
+def estimate_mb(cells: int, needs: set[str]) -> float:
+    """Peak memory, MB, of rendering the outputs that need ``needs`` of a maze of ``cells`` cells."""
     per_cell = max((PER_CELL_KB[need] for need in needs | {"maze"}), default=PER_CELL_KB["maze"])
-    return BASE_MB + rows * cols * per_cell / 1024
+    return BASE_MB + cells * per_cell / 1024
 
 
-def check_budget(rows: int, cols: int, needs: set[str]) -> None:
-    """Refuse a ``rows × cols`` maze up front when rendering its outputs that need ``needs``
-    would take more than :data:`LIMIT_MB`; the error is on ``maze.rows``."""
-    estimate = estimate_mb(rows, cols, needs)
+def check_budget(rows: int, cols: int | None, needs: set[str], *, cells: int | None = None) -> None:
+    """Refuse a ``rows × cols`` maze (of ``cells`` cells when another shape's) up front when
+    rendering its outputs that need ``needs`` would take more than :data:`LIMIT_MB`; the error
+    is on ``maze.rows``."""
+    estimate = estimate_mb(rows * (cols or 0) if cells is None else cells, needs)
     if estimate <= LIMIT_MB:
         return
-    largest = math.isqrt(min(largest_cells(need) for need in needs))
+    most = min(largest_cells(need) for need in needs)
+    largest = math.isqrt(most)
     kinds = ", ".join(sorted(needs))
+    size = f"{rows} with cols {cols}" if cells is None else f"{rows} ({cells:,} cells)"
+    room = f"about {largest}×{largest} cells" if cells is None else f"about {most:,} cells"
     raise ParameterError(
-        f"{rows} with cols {cols}: would need about {estimate:,.0f} MB for the {kinds} outputs; at most "
-        f"{LIMIT_MB:,.0f} MB per maze, about {largest}×{largest} cells (text and pictures go up to "
-        f"{MAX_SIDE}×{MAX_SIDE})",
+        f"{size}: would need about {estimate:,.0f} MB for the {kinds} outputs; at most "
+        f"{LIMIT_MB:,.0f} MB per maze, {room} (text and pictures go up to {MAX_SIDE}×{MAX_SIDE})",
         field="maze.rows",
     )
 

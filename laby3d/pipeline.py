@@ -113,7 +113,7 @@ class RenderContext:
         from laby3d.geometry.laser import laser_sheets
 
         options = self.job.laser.options(self.job.print.ball, self.job.label)
-        return laser_sheets(self.maze, self.fabrication, options)
+        return laser_sheets(self.any_maze, self.fabrication, options)
 
     def laser_files(self, suffix: str) -> dict[str, bytes]:
         """One file per sheet and material (``plywood-3mm-1.svg``…) and the laser report, for a
@@ -133,12 +133,15 @@ class RenderContext:
         fab, laser = self.fabrication, self.job.laser
         if laser.mode == "kerf-test":  # the card has no maze on it
             return {"generator": "laby3d", "mode": laser.mode, "kerf_mm": laser.kerf}
+        maze = self.any_maze
+        shape = {} if maze.shape == "square" else {"shape": maze.shape}
         return {
             "generator": "laby3d",
-            "rows": self.maze.rows,
-            "cols": self.maze.cols,
-            "algorithm": self.maze.algorithm,
-            "seed": self.maze.seed,
+            **shape,
+            "rows": maze.rows,
+            "cols": maze.cols,
+            "algorithm": maze.algorithm,
+            "seed": maze.seed,
             "mode": laser.mode,
             "kerf_mm": laser.kerf,
             "cell_size_mm": fab.cell_size,

@@ -315,6 +315,7 @@ FORMATS: dict[str, Format] = {
             options=_LASER,
             font="dejavu",
             texts=("label",),
+            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="dxf",
@@ -324,6 +325,7 @@ FORMATS: dict[str, Format] = {
             options=_LASER,
             font="dejavu",
             texts=("label",),
+            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="laser.png",
@@ -333,6 +335,7 @@ FORMATS: dict[str, Format] = {
             options=_LASER,
             font="dejavu",
             texts=("label",),
+            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="html",

@@ -260,6 +260,16 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{rows} avec cols {cols} : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
         "par labyrinthe, environ {side}×{side} cases (texte et images jusqu’à {most}×{most})",
     ),
+    "memory_budget_cells": (
+        "{rows} ({cells} cells): would need about {megabytes} MB for the {kinds} outputs; at most {limit} MB per "
+        "maze, about {largest} cells (text and pictures go up to {most}×{most})",
+        "{rows} ({cells} cases) : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
+        "par labyrinthe, environ {largest} cases (texte et images jusqu’à {most}×{most})",
+    ),
+    "laser_mode_shape": (
+        "{mode} does not cut {shape} mazes yet; for {shape2} mazes: {modes}",
+        "le mode {mode} ne découpe pas encore de labyrinthe {shape} ; pour un labyrinthe {shape2} : {modes}",
+    ),
     "handout_size": (
         "{rows} with cols {cols}: a handout's maze has at most {limit} cells (e.g. 5×6), got {value}",
         "{rows} avec cols {cols} : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), pas {value}",

@@ -90,13 +90,18 @@ class Job(BaseModel):
 
                 check_handout_size(self.maze.rows, self.maze.cols)
         needs = self.needs()
-        check_budget(self.maze.rows, self.maze.cols, needs)
+        if self.maze.shape == "square":
+            check_budget(self.maze.rows, self.maze.cols, needs)
+        else:  # a theta maze's rows are rings: its size is its cell count
+            from laby3d.tessellation import cell_count_of
+
+            check_budget(*self.maze.size(), needs, cells=cell_count_of(self.maze.shape, *self.maze.size()))
         check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every)
         self.check_texts()
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
             if needs:
-                fabrication.check_size(self.maze.rows, self.maze.cols)
+                fabrication.check_size(*self.maze.size(), shape=self.maze.shape)
             if "solid" in needs:  # the label placed as the solid will place it, for the label and each name
                 size = (self.maze.rows, self.maze.cols)
                 checks = None
@@ -122,7 +127,7 @@ class Job(BaseModel):
         if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
             with located("laser", keep=("label", "print", "names")):  # the ball is the print section's
                 laser = self.laser.options(self.print.ball, self.label)
-                laser.check(fabrication)  # sizes alone first: the kit's cost needs a valid ball
+                laser.check(fabrication, shape=self.maze.shape)  # sizes alone first: the kit's cost needs a valid ball
                 if laser.mode == "stack":
                     check_laser_kit(
                         self.maze.rows,
@@ -132,7 +137,7 @@ class Job(BaseModel):
                         wall_layers=laser.wall_layers,
                     )
                 seed = self.seed if self.names is None and self.count is None else None  # variants: drawn
-                laser.check(fabrication, size=(self.maze.rows, self.maze.cols), names=self.names, seed=seed)
+                laser.check(fabrication, size=self.maze.size(), names=self.names, seed=seed, shape=self.maze.shape)
         if self.names is not None:
             check_names(self.names)
         if self.count is not None and self.names is not None:

@@ -11,6 +11,7 @@ describes the API and each shape's geometry and cell size.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal, get_args
 
 from laby3d.errors import ParameterError
@@ -66,6 +67,39 @@ def check_shape_size(name: str, rows: Any, cols: Any) -> None:
         )
 
 
+def extent_of(shape: str, rows: int, cols: int | None = None) -> tuple[float, float]:
+    """``(width, height)`` of a ``shape`` tessellation's bounding box, cell sizes, from its size
+    alone (what :attr:`Tessellation.extent` gives once the geometry is built): theta a disc of
+    radius ``rows``; hex pointy-top, rows √3/2 apart, odd rows shifted by ½; triangles √3 wide
+    and 1.5 high, half-overlapping.
+
+    >>> extent_of("theta", 10), extent_of("triangle", 2, 3)
+    ((20.0, 20.0), (3.4641016151377544, 3.0))
+    """
+    if shape == "theta":
+        return 2.0 * rows, 2.0 * rows
+    columns = cols or 0
+    if shape == "hex":
+        return columns + (0.5 if rows > 1 else 0.0), (rows - 1) * math.sqrt(3) / 2 + 2 / math.sqrt(3)
+    if shape == "triangle":
+        return (columns + 1) * math.sqrt(3) / 2, 1.5 * rows
+    return float(columns), float(rows)
+
+
+def cell_count_of(shape: str, rows: int, cols: int | None = None) -> int:
+    """Cells of a ``shape`` maze of ``rows`` rows (theta: rings) and ``cols`` columns, from its
+    size alone (what :attr:`Tessellation.cell_count` gives).
+
+    >>> cell_count_of("theta", 10), cell_count_of("hex", 3, 4)
+    (223, 12)
+    """
+    if shape == "theta":
+        from laby3d.tessellation.theta import ring_sizes
+
+        return int(ring_sizes(rows).sum())
+    return rows * (cols or 0)
+
+
 def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
     """The tessellation of ``shape`` with ``rows`` rows (theta: rings) and ``cols`` columns
     (None for theta); sizes are checked as :func:`check_shape_size` does."""
@@ -84,6 +118,8 @@ __all__ = [
     "Shape",
     "ShapeName",
     "Tessellation",
+    "cell_count_of",
+    "extent_of",
     "get_shape",
     "tessellate",
 ]

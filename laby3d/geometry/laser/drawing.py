@@ -37,6 +37,16 @@ class Drawing:
         self.strokes[operation].append(np.asarray(points, dtype=float))
         self.closed[operation].append(closed)
 
+    def blank(self) -> Drawing:
+        """A page like this one (size, sheets, titles, material) without strokes."""
+        return Drawing(
+            width=self.width,
+            height=self.height,
+            sheets=list(self.sheets),
+            titles=list(self.titles),
+            material=self.material,
+        )
+
     def cut_length(self) -> float:
         """Length the head travels with the beam on, every operation, mm."""
         total = 0.0

@@ -21,18 +21,26 @@ if TYPE_CHECKING:
 
 
 def check_fits(
-    options: LaserOptions, fab: Fabrication, size: tuple[int, int], names: list[str] | None, seed: int | None
+    options: LaserOptions,
+    fab: Fabrication,
+    size: tuple[int, int | None],
+    names: list[str] | None,
+    seed: int | None,
+    shape: str = "square",
 ) -> None:
-    """Raise :class:`ParameterError` unless a ``size`` (rows, cols) maze's parts fit the sheet
-    and its texts are legible: the label (with the ``seed``, the widest when not known yet),
-    and each of ``names`` as a class set's tag and as the label of that pupil's own kit (field
-    ``names[i]``)."""
+    """Raise :class:`ParameterError` unless a ``size`` (rows, cols) ``shape`` maze's parts fit
+    the sheet and its texts are legible: the label (with the ``seed``, the widest when not known
+    yet), and each of ``names`` as a class set's tag and as the label of that pupil's own kit
+    (field ``names[i]``)."""
     seed = WIDEST_SEED if seed is None else seed
     rows, cols = size
+    if shape != "square" and options.mode != "kerf-test":  # squares: checked beside the other outputs
+        fab.check_size(rows, cols, shape=shape)
     if options.mode == "kerf-test":
         comb = kerf_comb(options.wall_material, options.kerf)
         check_sheet(comb.name, comb.size, options.sheet_size, options.spacing)
     elif options.mode == "stack":
+        assert cols is not None, "kits are square (LaserOptions.check refuses other shapes first)"
         frame = kit_frame(fab, rows, cols, options)
         parts = kit_part_names(fab, options)
         plate = (frame.width + options.kerf, frame.depth + options.kerf)
@@ -50,7 +58,7 @@ def check_fits(
     elif options.sheet is not None:
         from laby3d.geometry.laser.sheets import extras_box
 
-        width, depth = fab.outer_size(rows, cols)
+        width, depth = fab.outer_size(rows, cols, shape=shape)
         if options.mode == "outline":  # the walls' footprint, grown by half the kerf
             width, depth = width - 2 * fab.margin + options.kerf, depth - 2 * fab.margin + options.kerf
         x0, y0, x1, y1 = extras_box((0.0, 0.0, width, depth), options)

@@ -15,6 +15,12 @@ LaserMode = Literal["lines", "outline", "stack", "kerf-test"]
 LASER_MODES = ("lines", "outline", "stack", "kerf-test")
 LineOperation = Literal["cut", "score", "engrave-line"]
 LINE_OPERATIONS = ("cut", "score", "engrave-line")
+#: The maze shapes each mode takes (the kerf test has no maze).
+SHAPED_MODES = {
+    "lines": ("square", "theta", "hex", "triangle"),
+    "outline": ("square",),
+    "stack": ("square",),
+}
 #: Operations by intent, in the order a laser should run them: fills, lines, scores, inner
 #: cuts (holes) before outer cuts (a part falls out only once its holes are cut).
 OPERATIONS = ("engrave-fill", "engrave-line", "score", "inner-cut", "outer-cut")
@@ -75,17 +81,21 @@ class LaserOptions:
         self,
         fab: Fabrication,
         *,
-        size: tuple[int, int] | None = None,
+        size: tuple[int, int | None] | None = None,
         names: list[str] | None = None,
         seed: int | None = None,
+        shape: str = "square",
     ) -> None:
-        """Raise :class:`ParameterError` unless these options fit ``fab``; with the maze's ``size``
-        (rows, cols), also unless every part fits the sheet and every text engraved (the label
-        with the ``seed``, and with ``names`` each pupil's name, as a tag and as their own kit's
-        label) is legible. The same checks as making the sheets, so ``laby3d validate`` refuses
-        what a run would."""
+        """Raise :class:`ParameterError` unless these options fit ``fab`` and a ``shape`` maze;
+        with the maze's ``size`` (rows, cols; cols None for theta), also unless every part fits
+        the sheet and every text engraved (the label with the ``seed``, and with ``names`` each
+        pupil's name, as a tag and as their own kit's label) is legible. The same checks as
+        making the sheets, so ``laby3d validate`` refuses what a run would."""
         if self.mode not in LASER_MODES:
             raise ParameterError(f"must be one of {', '.join(LASER_MODES)}, got {self.mode!r}", field="mode")
+        if shape not in SHAPED_MODES.get(self.mode, (shape,)):
+            able = ", ".join(mode for mode, shapes in SHAPED_MODES.items() if shape in shapes)
+            raise ParameterError(f"{self.mode} does not cut {shape} mazes yet; for {shape} mazes: {able}", field="mode")
         if self.line_operation not in LINE_OPERATIONS:
             raise ParameterError(
                 f"must be one of {', '.join(LINE_OPERATIONS)}, got {self.line_operation!r}", field="line_operation"
@@ -109,7 +119,7 @@ class LaserOptions:
         if size is not None:
             from laby3d.geometry.laser.fitting import check_fits  # the kit's geometry needs shapely
 
-            check_fits(self, fab, size, names, seed)
+            check_fits(self, fab, size, names, seed, shape)
 
     def _check_walls(self, fab: Fabrication) -> None:
         material = self.wall_material

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from laby3d.errors import InternalError
 from laby3d.geometry.laser.drawing import Drawing, overview
 from laby3d.geometry.laser.engraving import caption
 from laby3d.geometry.laser.kerf_test import kerf_comb
@@ -20,7 +21,7 @@ from laby3d.geometry.laser.kit import Kit, ball_kit
 from laby3d.geometry.laser.layout import Nesting, Placement, nest, pages
 from laby3d.geometry.laser.options import LaserOptions, Material
 from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
-from laby3d.geometry.laser.travel import ordered, travel_length
+from laby3d.geometry.laser.travel import ordered, restarted, travel_length
 from laby3d.geometry.raster import WALL, maze_raster
 from laby3d.geometry.text import text_outlines
 from laby3d.geometry.trace import rings_to_shapely, trace
@@ -29,6 +30,7 @@ from laby3d.geometry.trails import wall_strokes
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 #: The reference square's side, mm.
 REFERENCE = 100.0
@@ -86,8 +88,12 @@ class LaserSheets:
         return report
 
 
-def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
-    """The sheets of ``maze`` in ``options.mode``."""
+def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
+    """The sheets of ``maze`` (of any shape) in ``options.mode``."""
+    from laby3d.maze.model import Maze
+
+    if not isinstance(maze, Maze):
+        return _shaped_sheets(maze, fab, options)
     options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
     fab.check_size(maze.rows, maze.cols)
     kit = None
@@ -105,9 +111,8 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
     else:
         part = _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
         if options.sheet is None:
-            width, height = part.size
-            nesting = Nesting(placements=[Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)], materials=[])
-            sheet = (width, height)
+            nesting = _alone(part)
+            sheet = part.size
         else:
             nesting = nest([part], options.sheet, 0.0)
             sheet = options.sheet
@@ -115,7 +120,27 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
     return LaserSheets(pages=[ordered(page) for page in drawn], kit=kit, nesting=nesting.materials)
 
 
-def laser_drawing(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
+def _shaped_sheets(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
+    """The sheets of a theta, hex or triangle ``maze`` (lines mode; the others are refused up
+    front by :meth:`LaserOptions.check`)."""
+    from laby3d.geometry.laser.shaped import shaped_lines_part
+
+    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
+    if options.mode != "lines":
+        raise InternalError(f"laser mode {options.mode} reached a {maze.shape} maze")
+    part = _with_extras(maze, options, shaped_lines_part(maze, fab, options))
+    sheet = options.sheet if options.sheet is not None else part.size
+    nesting = nest([part], sheet, 0.0) if options.sheet is not None else _alone(part)
+    drawn = pages(nesting.placements, sheet)
+    return LaserSheets(pages=[restarted(page) for page in drawn], nesting=nesting.materials)
+
+
+def _alone(part: Part) -> Nesting:
+    """``part`` at the top-left corner of a sheet of its own size."""
+    return Nesting(placements=[Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)], materials=[])
+
+
+def laser_drawing(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> Drawing:
     """Every sheet of ``maze`` on one page (the overview), mm."""
     return laser_sheets(maze, fab, options).overview()
 
@@ -179,7 +204,7 @@ def _outline_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     return _with_extras(maze, options, part)
 
 
-def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
+def _with_extras(maze: Maze | ShapedMaze, options: LaserOptions, part: Part) -> Part:
     """The label under the drawing and the reference square beside it, in the same part."""
     x0, y0, x1, y1 = part.box
     marks = list(part.marks)
