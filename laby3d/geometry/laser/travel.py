@@ -109,9 +109,10 @@ def _order(strokes: list[np.ndarray], closed: list[bool], head: np.ndarray) -> l
     to start at their entry point."""
     candidates = _candidates(strokes, closed)
     chosen = _greedy(candidates, head)
+    stroke_of, vertex_of = candidates.stroke[chosen].tolist(), candidates.vertex[chosen].tolist()
     result = []
     for index, flipped in _two_opt_order(candidates, chosen, head):
-        k, vertex = int(candidates.stroke[chosen[index]]), int(candidates.vertex[chosen[index]])
+        k, vertex = stroke_of[index], vertex_of[index]
         points = strokes[k]
         if closed[k]:  # a ring keeps its turning sense (outlines CCW, holes CW): only its start moves
             result.append((k, np.roll(points, -vertex, axis=0) if vertex else points))
@@ -318,7 +319,7 @@ def _two_opt_order(candidates: _Candidates, chosen: np.ndarray, head: np.ndarray
     flipped = np.zeros(n + 1, dtype=np.int64)
     # the work grows with strokes × neighbours: compiled from about 2,500 strokes on
     _two_opt(points, order, flipped, neighbours, PASSES, REVERSAL_BUDGET * n, cells=4 * n * neighbours.shape[1])
-    return [(int(k) - 1, bool(f)) for k, f in zip(order[1:], flipped[1:], strict=True)]
+    return list(zip((order[1:] - 1).tolist(), (flipped[1:] == 1).tolist(), strict=True))
 
 
 @kernel(python_ns=5_000)
