@@ -116,9 +116,11 @@ def check_frames(rows: int, cols: int, formats: Iterable[str], every: int | None
     """Refuse up front a GIF or lesson whose frames would take more than :data:`LIMIT_SECONDS`
     or :data:`LIMIT_MB`: on ``worksheet.every`` (with the least stride that fits) when it is
     given, else on ``maze.rows`` (with the largest square maze that fits)."""
+    costs = {name: FRAME_FORMATS[name] for name in formats if name in FRAME_FORMATS}
+    if not costs:  # nothing drawn frame by frame: the lesson's module need not be loaded
+        return
     cells = rows * cols
     frames = frame_count(cells, every)
-    costs = {name: FRAME_FORMATS[name] for name in formats if name in FRAME_FORMATS}
     for name, cost in costs.items():
         seconds, memory = cost.of(cells, frames)
         if _fits((seconds, memory)):

@@ -16,12 +16,15 @@ import threading
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
-import shapely
 
 from laby3d.errors import ParameterError
 from laby3d.text_rules import checked_text
+
+if TYPE_CHECKING:  # shapely is imported where ink is made: a PDF's text needs only the font's metrics
+    import shapely
 
 #: Largest distance between a flattened outline and the true curve, in em (5 µm at 10 mm).
 FLATNESS = 5e-4
@@ -41,12 +44,16 @@ class TextShape:
     @cached_property
     def polygons(self) -> shapely.Geometry:
         """The ink, valid (Multi)Polygon, em."""
+        import shapely
+
         return shapely.union_all(self.glyphs)
 
     @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         """The ink box (x0, y0, x1, y1), em: accents above, descenders below (the glyphs' box:
         a union adds no point outside it)."""
+        import shapely
+
         corners = shapely.bounds(np.array(self.glyphs, dtype=object))
         x0, y0 = corners[:, :2].min(axis=0)
         x1, y1 = corners[:, 2:].max(axis=0)
@@ -202,6 +209,8 @@ def dejavu_sans(face: str = "regular") -> Glyphs:
 def text_shape(text: str) -> TextShape:
     """The ink of ``text`` (normalised) in em units; raises :class:`ParameterError` (field
     ``label``) for a text the font cannot draw (:func:`laby3d.text_rules.text_problem`)."""
+    import shapely
+
     drawn = checked_text(text, "dejavu")
     font = dejavu_sans()
     glyphs, layout = [], []
@@ -226,6 +235,8 @@ def _glyph_polygons(rings: list[np.ndarray]) -> shapely.Geometry | None:
     the contours wind around it a non-zero number of times (TrueType's rule). Counters in a
     letter are holes, ink inside a counter (Θ's bar, the R of ®) is kept, at any depth, and
     contours that overlap (a glyph built of components) add up. None for a glyph without ink."""
+    import shapely
+
     rings = [ring for ring in rings if len(ring) >= 3 and _signed_area(ring) != 0]
     if not rings:
         return None
