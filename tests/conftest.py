@@ -1,11 +1,14 @@
-"""Shared fixtures: golden files (refresh with ``pytest --update-golden``) and external tools."""
+"""Shared fixtures: golden files (refresh with ``pytest --update-golden``), external tools, and
+one headless Chromium per test module of the walk-through page."""
 
 from __future__ import annotations
 
 import difflib
 import os
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,3 +46,22 @@ def require_tool(name: str) -> str:
             pytest.fail(f"LABY3D_REQUIRE_TOOLS=1 but {message}")
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """Headless Chromium driven over DevTools (tests/devtools.py), one for the test module."""
+    from devtools import Browser
+
+    with Browser(require_tool("chromium")) as shared:
+        yield shared
+
+
+@pytest.fixture
+def page(chromium: Any) -> Any:
+    """The module's browser, reset to an 800×600 desktop window without touch."""
+    from pagecheck import view
+
+    view(chromium, 800, 600)
+    chromium.events.clear()
+    return chromium
