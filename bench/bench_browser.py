@@ -1,7 +1,10 @@
 """Benchmark: the walk-through page in headless Chromium (software WebGL, 1280×720).
 
-Run: ``.venv/bin/python bench/bench_browser.py`` (needs ``chromium``; about two minutes). Medians
-over ``RUNS`` fresh browsers per size:
+Run: ``.venv/bin/python bench/bench_browser.py`` (needs ``chromium``; about five minutes), or name
+the mazes: ``bench_browser.py 20 300 theta:40 hex:100x100`` (a number: a square maze that size).
+By default square mazes of 20, 100 and 300 and a maze of each other shape: 40 rings (3,679 cells,
+arcs in short segments), hexagons and triangles 100×100. Medians over ``RUNS`` fresh browsers per
+maze:
 
 - page: the page's size in bytes;
 - first frame: navigation start to the first drawn frame (``laby3d.firstFrameMs``);
@@ -32,22 +35,40 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from devtools import Browser  # noqa: E402
 
 import laby3d  # noqa: E402
+import laby3d.maze.shaped.model  # noqa: E402
 from laby3d.export.browser import page_html  # noqa: E402
 from laby3d.geometry.params import Fabrication  # noqa: E402
 
-SIZES = tuple(int(v) for v in sys.argv[1:]) or (20, 100, 300)
+MAZES = tuple(sys.argv[1:]) or ("20", "100", "300", "theta:40", "hex:100x100", "triangle:100x100")
 RUNS = 3
+# 30 random cell centres (a square scene's from its grid, another shape's from its table)
 POSES = """(function(){
   var h = window.laby3d, S = LABY3D_PAGE.scene, times = [], seed = 7;
   function random(){ seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; }
   for (var n = 0; n < 30; n++) {
-    var r = Math.floor(random() * S.rows), c = Math.floor(random() * S.cols);
-    h.place(S.wall_thickness / 2 + (c + 0.5) * S.cell_size, S.wall_thickness / 2 + (r + 0.5) * S.cell_size,
-            random() * 2 * Math.PI, 0);
+    var p;
+    if (S.centres) p = S.centres[Math.floor(random() * S.centres.length)];
+    else {
+      var r = Math.floor(random() * S.rows), c = Math.floor(random() * S.cols);
+      p = [S.wall_thickness / 2 + (c + 0.5) * S.cell_size, S.wall_thickness / 2 + (r + 0.5) * S.cell_size];
+    }
+    h.place(p[0], p[1], random() * 2 * Math.PI, 0);
     times.push(h.timeFrame());
   }
   return times;
 })()"""
+
+
+def maze_of(name: str) -> tuple[str, laby3d.Maze | laby3d.maze.shaped.model.ShapedMaze]:
+    """``"300"`` → a square 300×300 maze; ``"theta:40"``, ``"hex:100x100"`` → that shape and size.
+    The maze's name in the table and the maze (seed 1)."""
+    shape, _, size = name.rpartition(":")
+    if not shape:
+        return f"{size}×{size}", laby3d.generate(int(size), int(size), seed=1)
+    if shape == "theta":
+        return f"theta {size} rings", laby3d.generate(int(size), shape="theta", seed=1)
+    rows, cols = (int(v) for v in size.split("x"))
+    return f"{shape} {rows}×{cols}", laby3d.generate(rows, cols, shape=shape, seed=1)
 
 
 def taps(page: Browser, hold: float = 0.3, count: int = 5) -> list[float]:
@@ -100,10 +121,10 @@ def main() -> None:
         "walking frame ms there | turn rate rad/s | 0.3 s tap / time held | physics ms per s walked |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
-    for size in SIZES:
-        maze = laby3d.generate(size, size, seed=1)
+    for name in MAZES:
+        label, maze = maze_of(name)
         text = page_html(maze, Fabrication())
-        path = folder / f"m{size}.html"
+        path = folder / f"{name.replace(':', '-')}.html"
         path.write_text(text, encoding="utf-8")
         firsts, fulls, adapteds, scales, turns, tapped, physics = [], [], [], [], [], [], []
         for _ in range(RUNS):
@@ -116,7 +137,7 @@ def main() -> None:
             tapped.extend(taps_run)
             physics.append(physics_run)
         print(
-            f"| {size}×{size} | {len(text.encode()):,} | {statistics.median(firsts):.0f} | "
+            f"| {label} | {len(text.encode()):,} | {statistics.median(firsts):.0f} | "
             f"{statistics.median(fulls):.1f} | {statistics.median(scales):.2f} | {statistics.median(adapteds):.1f} | "
             f"{statistics.median(turns):.3f} | {statistics.median(tapped):.3f} "
             f"({min(tapped):.2f}–{max(tapped):.2f}) | {statistics.median(physics):.1f} |",

@@ -22,6 +22,9 @@ from laby3d.maze.model import MAX_SIDE
 BASE_MB = 200.0
 #: Peak memory per cell by what an output needs, KB (solid: bench_solid at 300×300).
 PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.0}
+#: The same for a maze that is not square, where it differs (page: its scene's tables of points,
+#: polygons and wall segments; a 300×300 hex page peaks at 445 MB, 2.7 KB a cell over the base).
+SHAPED_CELL_KB = {"page": 3.5}
 #: Memory one maze may use while rendered, MB.
 LIMIT_MB = 3000.0
 #: Time one output file of one maze may take, s.
@@ -71,25 +74,31 @@ TABLE_MAZE_SECONDS = (5e-4, 2e-5, 1.0, 1e-6)
 KIT_COST = (2.0, 2e-5, PER_CELL_KB["laser"], 0.6)
 
 
-def largest_cells(need: str) -> int:
-    """The most cells of a maze whose outputs needing ``need`` fit :data:`LIMIT_MB`."""
-    return int((LIMIT_MB - BASE_MB) * 1024 / PER_CELL_KB[need])
+def _cell_kb(need: str, shaped: bool) -> float:
+    return SHAPED_CELL_KB.get(need, PER_CELL_KB[need]) if shaped else PER_CELL_KB[need]
 
 
-def estimate_mb(cells: int, needs: set[str]) -> float:
-    """Peak memory, MB, of rendering the outputs that need ``needs`` of a maze of ``cells`` cells."""
-    per_cell = max((PER_CELL_KB[need] for need in needs | {"maze"}), default=PER_CELL_KB["maze"])
-    return BASE_MB + cells * per_cell / 1024
+def largest_cells(need: str, *, shaped: bool = False) -> int:
+    """The most cells of a maze (``shaped``: not square) whose outputs needing ``need`` fit
+    :data:`LIMIT_MB`."""
+    return int((LIMIT_MB - BASE_MB) * 1024 / _cell_kb(need, shaped))
+
+
+def estimate_mb(cells: int, needs: set[str], *, shaped: bool = False) -> float:
+    """Peak memory, MB, of rendering the outputs that need ``needs`` of a maze of ``cells`` cells
+    (``shaped``: not square, :data:`SHAPED_CELL_KB`)."""
+    return BASE_MB + cells * max(_cell_kb(need, shaped) for need in needs | {"maze"}) / 1024
 
 
 def check_budget(rows: int, cols: int | None, needs: set[str], *, cells: int | None = None) -> None:
     """Refuse a ``rows × cols`` maze (of ``cells`` cells when another shape's) up front when
     rendering its outputs that need ``needs`` would take more than :data:`LIMIT_MB`; the error
     is on ``maze.rows``."""
-    estimate = estimate_mb(rows * (cols or 0) if cells is None else cells, needs)
+    shaped = cells is not None
+    estimate = estimate_mb(rows * (cols or 0) if cells is None else cells, needs, shaped=shaped)
     if estimate <= LIMIT_MB:
         return
-    most = min(largest_cells(need) for need in needs)
+    most = min(largest_cells(need, shaped=shaped) for need in needs)
     largest = math.isqrt(most)
     kinds = ", ".join(sorted(needs))
     size = f"{rows} with cols {cols}" if cells is None else f"{rows} ({cells:,} cells)"

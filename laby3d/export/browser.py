@@ -7,6 +7,9 @@ three.js is taken at export time from an installed package, never stored in this
 (``three.cjs``) or an npm ``three`` package folder holding one of them; otherwise the build inside
 trimesh's viewer template (``trimesh/resources/templates/viewer.zip``, three.js r14x, MIT) is
 used. An ES-module build is refused with the reason.
+
+A theta, hex or triangle maze gets the page of ``web/shaped/``, which reads every position from
+the scene's version-4 tables and knows no shape; a square maze keeps its own page, byte for byte.
 """
 
 from __future__ import annotations
@@ -26,11 +29,15 @@ from laby3d.export.scene import maze_from_scene, scene_js, scene_json, script_li
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.walk import WalkSpec
 
 Language = Literal["en", "fr"]
 #: The walk-through's own scripts in ``web/``, in the order the page runs them.
 WALK_SCRIPTS = ("maze.js", "walls.js", "meshes.js", "input.js", "walk.js")
+#: The scripts of the page of a maze that is not square: the walls, meshes and input as the
+#: square page's, the cells, scenery and walker of ``web/shaped/``.
+SHAPED_WALK_SCRIPTS = ("walls.js", "meshes.js", "input.js", "shaped/cells.js", "shaped/scenery.js", "shaped/walk.js")
 
 __all__ = [
     "HEADLESS_CHROMIUM_FLAGS",
@@ -124,12 +131,17 @@ def _trimesh_three() -> str:
     return classic_three(script[: end.end()], "trimesh's viewer template")
 
 
-def page_strings(lang: Language) -> dict[str, str]:
-    """Every text of the page in ``lang``, from the one table ``web/strings.json``."""
+def page_strings(lang: Language, *, shaped: bool = False) -> dict[str, str]:
+    """Every text of the page in ``lang``, from the one table ``web/strings.json``; the rows
+    marked ``"pages": "shaped"`` only for the page of a maze that is not square (``shaped``)."""
     if lang not in ("en", "fr"):
         raise ParameterError(f"must be en or fr, got {str(lang)[:20]!r}", field="lang")
     table = json.loads(resources.files("laby3d.export").joinpath("web/strings.json").read_text(encoding="utf-8"))
-    return {key: row[lang] for key, row in table.items() if not key.startswith("_")}
+    return {
+        key: row[lang]
+        for key, row in table.items()
+        if not key.startswith("_") and (shaped or row.get("pages") != "shaped")
+    }
 
 
 _STYLE = """
@@ -174,28 +186,42 @@ _WAY_ARROW = (
 )
 
 
-def page_title(text: dict[str, str], rows: int, cols: int, label: str | None) -> str:
-    """The page's title: the pupil's name (the job's label) if any, the goal and the maze size."""
+def page_title(text: dict[str, str], rows: int, cols: int | None, label: str | None, shape: str = "square") -> str:
+    """The page's title: the pupil's name (the job's label) if any, the goal and the maze's shape
+    and size (a square maze's: rows × cols)."""
     goal = text["goal"]
+    if shape != "square":
+        maze = text[f"maze_{shape}"].format(rows=rows, cols=cols)
+        if label:
+            return text["title_shaped_named"].format(name=label, goal=goal, maze=maze)
+        return text["title_shaped"].format(goal=goal, maze=maze)
     if label:
         return text["title_named"].format(name=label, goal=goal, rows=rows, cols=cols)
     return text["title"].format(goal=goal, rows=rows, cols=cols)
 
 
 def page_html(
-    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, lang: Language = "en", label: str | None = None
+    maze: Maze | ShapedMaze,
+    fab: Fabrication,
+    *,
+    walk: WalkSpec | None = None,
+    lang: Language = "en",
+    label: str | None = None,
 ) -> str:
     """The self-contained page: three.js, the scene (with the teacher switches), the page's texts
     in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data.
-    ``label`` is the pupil's name, shown with the goal."""
+    ``label`` is the pupil's name, shown with the goal. A maze that is not square gets the page
+    of ``web/shaped/`` (:data:`SHAPED_WALK_SCRIPTS`)."""
     from laby3d.options.walk import WalkSpec
 
-    text = page_strings(lang)
-    title = page_title(text, maze.rows, maze.cols, label)
+    shaped = maze.shape != "square"
+    text = page_strings(lang, shaped=shaped)
+    title = page_title(text, maze.rows, maze.cols, label, maze.shape)
     scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec(), label=label, lang=lang)
     page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
     web = resources.files("laby3d.export").joinpath("web")
-    walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in WALK_SCRIPTS)
+    scripts = SHAPED_WALK_SCRIPTS if shaped else WALK_SCRIPTS
+    walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in scripts)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{html.escape(lang)}">',

@@ -161,21 +161,21 @@ def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
     job = context.job
-    return page_html(context.maze, context.fabrication, walk=job.walk, lang=job.lang, label=job.label).encode()
+    return page_html(context.any_maze, context.fabrication, walk=job.walk, lang=job.lang, label=job.label).encode()
 
 
 def _js(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_js
 
     job = context.job
-    return scene_js(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
+    return scene_js(context.any_maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 def _scene_json(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_json
 
     job = context.job
-    return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
+    return scene_json(context.any_maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 #: Every shape (laby3d.tessellation.SHAPES), for the formats that draw them all.
@@ -343,6 +343,7 @@ FORMATS: dict[str, Format] = {
             render=_html,
             needs="page",
             options=_SCENE,
+            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),
@@ -352,6 +353,7 @@ FORMATS: dict[str, Format] = {
             render=_js,
             needs="page",
             options=(*_SCENE, "walk.scene_global"),
+            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),
@@ -361,6 +363,7 @@ FORMATS: dict[str, Format] = {
             render=_scene_json,
             needs="page",
             options=_SCENE,
+            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),

@@ -6,6 +6,9 @@ straight run of closed walls (posts included) and of each free-standing post, dr
 ``wall_thickness`` wide with flat ends, so no reader re-derives geometry from the cell bits and a
 reader needs no grid. The file also carries the solid's sizes, the label and the language, so
 ``laby3d export`` of a scene keeps them. Reading a scene back checks it completely.
+
+A square maze's scene is version 3, written here; a theta, hex or triangle maze's is version 4,
+with every geometric fact as its own table (:mod:`laby3d.export.shaped_scene`).
 """
 
 from __future__ import annotations
@@ -18,18 +21,21 @@ import numpy as np
 
 from laby3d.errors import MazeFileError
 from laby3d.jsonsafe import JsonLimits, load_json
-from laby3d.maze.model import E, N, S, W
+from laby3d.maze.model import E, Maze, N, S, W
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.model import Maze, Opening
+    from laby3d.maze.model import Opening
+    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.walk import WalkSpec
 
 FORMAT = "laby3d.scene"
+#: The version a square maze's scene is written in (other shapes: version 4).
 VERSION = 3
-#: Versions this module reads (2: walls as rectangles, without the solid's other sizes).
-READS = (2, 3)
+#: Versions this module reads (2: walls as rectangles, without the solid's other sizes; 4: the
+#: scene of a maze that is not square).
+READS = (2, 3, 4)
 #: Keys of the maze file that the scene repeats unchanged (docs/maze-file.md).
 MAZE_KEYS = ("rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
 #: The solid's sizes, mm (the first three in every version, the others from version 3).
@@ -137,7 +143,7 @@ def stated(fab: Fabrication) -> Fabrication:
 
 
 def scene_data(
-    maze: Maze,
+    maze: Maze | ShapedMaze,
     fab: Fabrication,
     *,
     walk: WalkSpec | None = None,
@@ -147,8 +153,14 @@ def scene_data(
 ) -> dict[str, Any]:
     """The scene as a JSON-ready dict (docs/scene-format.md); ``walk`` adds the teacher switches,
     ``label`` is the pupil's name (or any text) the page shows. ``version`` 2 gives what an older
-    file holds (for reading one back)."""
+    file holds (for reading one back). A maze that is not square gives version 4
+    (:func:`laby3d.export.shaped_scene.shaped_scene_data`)."""
     fab = stated(fab)
+    maze = _square_or_shaped(maze)
+    if not isinstance(maze, Maze):
+        from laby3d.export.shaped_scene import shaped_scene_data
+
+        return shaped_scene_data(maze, fab, walk=walk, label=label, lang=lang)
     sizes = SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]
     data: dict[str, Any] = {"format": FORMAT, "version": version, "units": "mm"}
     data.update({key: getattr(maze, key) for key in ("rows", "cols", "algorithm", "seed")})
@@ -174,6 +186,15 @@ def scene_data(
     return data
 
 
+def _square_or_shaped(maze: Maze | ShapedMaze) -> Maze | ShapedMaze:
+    """A square maze as a :class:`Maze` (its scene is version 3), any other as it is."""
+    if isinstance(maze, Maze) or maze.shape != "square":
+        return maze
+    from laby3d.maze.shaped.model import grid_maze
+
+    return grid_maze(maze)
+
+
 def _chunked(items: list[Any], per_line: int) -> str:
     lines = (
         ",".join(json.dumps(item, separators=(",", ":")) for item in items[k : k + per_line])
@@ -183,20 +204,27 @@ def _chunked(items: list[Any], per_line: int) -> str:
 
 
 def scene_json(
-    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
+    maze: Maze | ShapedMaze,
+    fab: Fabrication,
+    *,
+    walk: WalkSpec | None = None,
+    label: str | None = None,
+    lang: str = "en",
 ) -> str:
-    """The ``.scene.json`` text: one key per line, a row of cells per line, walls 8 per line.
+    """The ``.scene.json`` text: one key per line, a row of cells per line, walls 8 per line
+    (version 4: its long tables a few items per line, :data:`laby3d.export.shaped_scene.PER_LINE`).
 
     ASCII only (other characters as ``\\u`` escapes), so it is also safe to inline in a page
     once ``<``, ``>`` and ``&`` are escaped (:func:`script_literal`).
     """
+    from laby3d.export.shaped_scene import PER_LINE, table_text
+
     data = scene_data(maze, fab, walk=walk, label=label, lang=lang)
+    per_line, table = ({"cells": 1, "walls": 8}, _chunked) if data["version"] < 4 else (PER_LINE, table_text)
     lines = []
     for key, value in data.items():
-        if key == "cells":
-            text = _chunked(value, 1)
-        elif key == "walls":
-            text = _chunked(value, 8)
+        if key in per_line:
+            text = table(value, per_line[key])
         else:
             text = json.dumps(value, separators=(", ", ": "))
         lines.append(f"  {json.dumps(key)}: {text}")
@@ -216,7 +244,12 @@ def script_literal(json_text: str) -> str:
 
 
 def scene_js(
-    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
+    maze: Maze | ShapedMaze,
+    fab: Fabrication,
+    *,
+    walk: WalkSpec | None = None,
+    label: str | None = None,
+    lang: str = "en",
 ) -> str:
     """The ``.js`` scene file: ``window["<walk.scene_global>"] = {…};`` (default LABY3D_MAZE)."""
     from laby3d.options.walk import WalkSpec
@@ -248,7 +281,7 @@ class Scene:
     """What a scene file holds besides its geometry: the maze, the solid's sizes (mm), the
     teacher switches (None when absent), the label and the page's language (None in version 2)."""
 
-    maze: Maze
+    maze: Maze | ShapedMaze
     fabrication: Fabrication
     walk: dict[str, bool] | None
     label: str | None
@@ -265,16 +298,53 @@ class Scene:
         return {path: value for path, value in values.items() if value is not None}
 
 
-def maze_from_scene(text: str) -> Maze:
+def maze_from_scene(text: str) -> Maze | ShapedMaze:
     """Read a ``.scene.json`` back: the maze, validated like a maze file, and the walls, doors
     and size checked against the cells and the sizes the scene states."""
     return read_scene(text).maze
 
 
+def _keys(version: int) -> list[str]:
+    """Every key a scene file of ``version`` may hold."""
+    if version >= 4:
+        from laby3d.export.shaped_scene import GEOMETRY_KEYS
+        from laby3d.export.shaped_scene import MAZE_KEYS as SHAPED_MAZE_KEYS
+
+        return ["format", "version", "units", *SHAPED_MAZE_KEYS, *SIZE_KEYS, "label", "lang", *GEOMETRY_KEYS, "walk"]
+    if version == 3:
+        return [*MAZE_KEYS, *SCENE_KEYS]
+    return [*MAZE_KEYS, *SCENE_KEYS[:6], "size", "walls", "walk"]
+
+
+def _geometry_keys(version: int) -> tuple[str, ...]:
+    """The keys a reader recomputes from the maze and sizes and compares with the file's."""
+    if version >= 4:
+        from laby3d.export.shaped_scene import GEOMETRY_KEYS
+
+        return (*GEOMETRY_KEYS, "entrance", "exit")
+    return ("size", "walls", "entrance", "exit")
+
+
+def maze_file_data(data: dict[str, Any], keys: tuple[str, ...], version: int) -> dict[str, Any]:
+    """The maze file (of ``version``) a scene's parsed JSON holds: its maze ``keys``, each
+    opening's ``door`` set aside; ``cols`` may be absent (a theta maze has none)."""
+    maze_file: dict[str, Any] = {"format": "laby3d.maze", "version": version}
+    for key in keys:
+        if key not in data:
+            if key == "cols" and version >= 2:
+                continue
+            raise MazeFileError(f"scene file: missing key {key!r}")
+        value = data[key]
+        if key in ("entrance", "exit") and isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k != "door"}
+        maze_file[key] = value
+    return maze_file
+
+
 def read_scene(text: str) -> Scene:
-    """Read a ``.scene.json`` (version 2 or 3) completely: :func:`maze_from_scene` and what else it states."""
+    """Read a ``.scene.json`` (version 2, 3 or 4) completely: :func:`maze_from_scene` and what
+    else it states."""
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.mazefile import maze_from_data
 
     try:
         data = load_json(text, scene_limits())
@@ -285,24 +355,23 @@ def read_scene(text: str) -> Scene:
     version = data.get("version")
     if data.get("format") != FORMAT or isinstance(version, bool) or version not in READS:
         raise MazeFileError(
-            f"scene file: format must be {FORMAT!r} version {' or '.join(map(str, READS))}, "
+            f"scene file: format must be {FORMAT!r} version {', '.join(map(str, READS[:-1]))} or {READS[-1]}, "
             f"got {shown(data.get('format'))} version {shown(version, 20)}"
         )
-    keys = [*MAZE_KEYS, *SCENE_KEYS] if version >= 3 else [*MAZE_KEYS, *SCENE_KEYS[:6], "size", "walls", "walk"]
-    unknown = sorted(set(data) - set(keys))
+    unknown = sorted(set(data) - set(_keys(version)))
     if unknown:
         raise MazeFileError(f"scene file: unknown key {shown(unknown[0])} (in version {version})")
     if data.get("units") != "mm":
         raise MazeFileError(f"scene file: units must be 'mm', got {shown(data.get('units'), 20)}")
-    maze_file = {"format": "laby3d.maze", "version": 1}
-    for key in MAZE_KEYS:
-        if key not in data:
-            raise MazeFileError(f"scene file: missing key {key!r}")
-        value = data[key]
-        if key in ("entrance", "exit") and isinstance(value, dict):
-            value = {k: v for k, v in value.items() if k != "door"}
-        maze_file[key] = value
-    maze = maze_from_data(maze_file)
+    maze: Maze | ShapedMaze
+    if version >= 4:
+        from laby3d.export.shaped_scene import read_shaped_scene
+
+        maze = read_shaped_scene(data)
+    else:
+        from laby3d.maze.mazefile import maze_from_data
+
+        maze = maze_from_data(maze_file_data(data, MAZE_KEYS, 1))
     sizes: dict[str, float] = {}
     for key in SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]:
         value = data.get(key)
@@ -322,7 +391,7 @@ def read_scene(text: str) -> Scene:
         if lang not in LANGUAGES:
             raise MazeFileError(f"scene file: lang must be {' or '.join(LANGUAGES)}, got {shown(lang, 20)}")
     expected = scene_data(maze, fab, version=version)
-    for key in ("size", "walls", "entrance", "exit"):
+    for key in _geometry_keys(version):
         if data.get(key) != expected[key]:
             raise MazeFileError(f"scene file: {key} do not match the cells and sizes it states")
     walk = data.get("walk")
