@@ -121,14 +121,15 @@ def frame_count(cells: int, every: int | None) -> int:
     return math.ceil(passages / every) + 1 if passages else 1
 
 
-def check_frames(rows: int, cols: int, formats: Iterable[str], every: int | None) -> None:
+def check_frames(rows: int, cols: int, formats: Iterable[str], every: int | None, *, cells: int | None = None) -> None:
     """Refuse up front a GIF or lesson whose frames would take more than :data:`LIMIT_SECONDS`
     or :data:`LIMIT_MB`: on ``worksheet.every`` (with the least stride that fits) when it is
-    given, else on ``maze.rows`` (with the largest square maze that fits)."""
+    given, else on ``maze.rows`` (with the largest square maze that fits). ``cells``: the maze's
+    cell count when it is not ``rows × cols`` (another shape: its tessellation's)."""
     costs = {name: FRAME_FORMATS[name] for name in formats if name in FRAME_FORMATS}
     if not costs:  # nothing drawn frame by frame: the lesson's module need not be loaded
         return
-    cells = rows * cols
+    cells = rows * cols if cells is None else cells
     frames = frame_count(cells, every)
     for name, cost in costs.items():
         seconds, memory = cost.of(cells, frames)

@@ -127,7 +127,7 @@ def test_a_shape_gives_the_formats_it_draws_and_refuses_the_others_in_words(clie
     txt = client.get(f"/api/download/{key}.txt")
     assert txt.status_code == 422
     (error,) = txt.json()["errors"]
-    assert "txt does not draw hex mazes" in error["message"] and "png" in error["message"]
+    assert "txt takes square mazes only" in error["message"] and "png" in error["message"]
 
 
 def test_a_class_set_with_pupils_of_other_shapes(tmp_path: Path) -> None:

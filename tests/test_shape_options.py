@@ -50,16 +50,16 @@ def test_other_formats_are_refused_up_front(fmt: str, tmp_path: Path, capsys) ->
     code, _, err = run(capsys, "generate", "--shape", "theta", "--rows", "5", "-o", str(path))
     assert code == 2
     able = ", ".join(name for name, other in FORMATS.items() if "theta" in other.shapes)
-    assert err.strip() == (
-        f"laby3d: error: --output {fmt} does not draw theta mazes yet; for theta mazes laby3d writes: {able}"
-    )
+    why = FORMATS[fmt].square_only
+    refusal = f"takes square mazes only ({why})" if why else "does not draw theta mazes yet"
+    assert err.strip() == f"laby3d: error: --output {fmt} {refusal}; for theta mazes laby3d writes: {able}"
     assert not list(tmp_path.iterdir())
 
 
 @pytest.mark.parametrize(
     ("maze", "formats", "field", "words"),
     [
-        ({"shape": "theta", "rows": 6}, ["maze.json", "txt"], "formats", "txt does not draw theta mazes"),
+        ({"shape": "theta", "rows": 6}, ["maze.json", "txt"], "formats", "txt takes square mazes only (text art"),
         ({"shape": "hex", "algorithm": "eller"}, ["maze.json"], "maze.algorithm", "square grid only"),
         ({"shape": "theta", "rows": 951}, ["maze.json"], "maze.rows", "2..950 for a theta maze"),
         ({"shape": "triangle", "cols": 1}, ["maze.json"], "maze.cols", "touches only at corners"),
@@ -86,7 +86,7 @@ def test_validate_names_the_job_and_field(tmp_path: Path, capsys) -> None:
     config.write_text(yaml.safe_dump({"jobs": [job]}))
     code, _, err = run(capsys, "validate", str(config))
     assert code == 2
-    assert "formats" in err and "txt does not draw theta mazes yet" in err
+    assert "formats" in err and "txt takes square mazes only" in err
 
 
 def test_a_batch_of_shaped_mazes(tmp_path: Path) -> None:

@@ -11,13 +11,17 @@ numbers.
 
 The handout is a format (``-o maze.handout.pdf``, ``formats: [handout.pdf]``) like the lesson, so
 it follows the maze and the language of the job; mazes up to :data:`MAX_CELLS` cells, a size a
-pupil fills in within a lesson.
+pupil fills in within a lesson. A theta, hex or triangle maze has the same pages: its cells drawn
+from the tessellation with their numbers (their indices), each wall named by its two cells
+(:func:`laby3d.maze.shaped.observe.shaped_walls_taken`).
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -28,6 +32,7 @@ from laby3d.maze.observe import WallTaken, walls_taken
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 #: Most cells of a handout's maze (every cell is filled in by hand, every wall is a table row).
 MAX_CELLS = 30
@@ -39,8 +44,15 @@ _ROW = 12.5  # table row height, points
 _CHECKPOINTS = (0.25, 0.5, 0.75, 1.0)
 
 
-def check_handout_size(rows: int, cols: int) -> None:
-    """Refuse a maze too big for a handout, on ``rows``."""
+def check_handout_size(rows: int, cols: int, *, cells: int | None = None) -> None:
+    """Refuse a maze too big for a handout, on ``rows`` (``cells``: the cell count of a maze of
+    another shape, whose size is not ``rows × cols``)."""
+    if cells is not None:
+        if cells > MAX_CELLS:
+            raise ParameterError(
+                f"{rows}: a handout's maze has at most {MAX_CELLS} cells, this one has {cells}", field="rows"
+            )
+        return
     if rows * cols > MAX_CELLS:
         raise ParameterError(
             f"{rows} with cols {cols}: a handout's maze has at most {MAX_CELLS} cells (e.g. 5×6), got {rows * cols}",
@@ -48,37 +60,104 @@ def check_handout_size(rows: int, cols: int) -> None:
         )
 
 
-def handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
-    """The two A4 pages of the handout of ``maze`` in ``lang``."""
+class Taken(Protocol):
+    """A wall as the table shows it: the two cells' numbers then, and whether it opened."""
+
+    @property
+    def first_number(self) -> int: ...
+    @property
+    def second_number(self) -> int: ...
+    @property
+    def opened(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class _Board:
+    """What the pages draw of a maze: the rule's text, the walls in the order taken with each
+    one's name, how wide and high the cells are for a given cell size (points), and the cells
+    themselves (``draw(page, left, top, cell, numbered)``)."""
+
+    rule: str
+    walls: Sequence[Taken]
+    name: Callable[[Any], str]
+    columns: float
+    rows: float
+    draw: Callable[[Page, float, float, float, bool], None]
+
+
+def handout_pdf(maze: Maze | ShapedMaze, *, lang: str = "en") -> bytes:
+    """The two A4 pages of the handout of ``maze`` (any shape) in ``lang``."""
+    from laby3d.maze.model import Maze
+
     check_language(lang)
-    check_handout_size(maze.rows, maze.cols)
-    walls = walls_taken(maze)
-    return pdf_document([_rule_page(maze, walls, lang), _grids_page(maze, walls, lang)])
+    if isinstance(maze, Maze):
+        check_handout_size(maze.rows, maze.cols)
+        board = _square_board(maze, lang)
+    else:
+        check_handout_size(maze.rows, maze.cols or 0, cells=maze.cell_count)
+        board = _shaped_board(maze, lang)
+    return pdf_document([_rule_page(board, lang), _grids_page(board, lang)])
 
 
-def _rule_page(maze: Maze, walls: list[WallTaken], lang: str) -> Page:
+def _square_board(maze: Maze, lang: str) -> _Board:
+    def name(wall: WallTaken) -> str:
+        return f"({wall.row}, {wall.col}) {wall.side}"
+
+    def draw(page: Page, left: float, top: float, cell: float, numbered: bool) -> None:
+        numbers = np.arange(maze.cell_count).reshape(maze.rows, maze.cols) if numbered else None
+        _grid(page, maze, left, top, cell, numbers=numbers)
+
+    rule = text("handout_rule", lang, cols=maze.cols)
+    return _Board(rule=rule, walls=walls_taken(maze), name=name, columns=maze.cols, rows=maze.rows, draw=draw)
+
+
+def _shaped_board(maze: ShapedMaze, lang: str) -> _Board:
+    from laby3d.maze.shaped.observe import ShapedWallTaken, shaped_walls_taken
+
+    t = maze.tessellation
+
+    def name(wall: ShapedWallTaken) -> str:
+        return f"{wall.first} | {wall.second}"
+
+    def draw(page: Page, left: float, top: float, cell: float, numbered: bool) -> None:
+        lines = [t.wall_polyline(e) for e in range(len(t.edges))]
+        lines += [t.boundary_polyline(b) for b in range(len(t.boundary_cells))]
+        segments = np.concatenate([np.stack([line[:-1], line[1:]], axis=1) for line in lines])
+        page.lines(segments * cell + (left, top), colour=(0.0, 0.0, 0.0), width=1.2, cap="round")
+        if numbered:
+            size = min(11.0, cell * 0.4)
+            for number, (x, y) in enumerate((t.centres * cell + (left, top)).tolist()):
+                page.text(x, y + 0.35 * size, str(number), size=size, align="centre")
+
+    width, height = t.extent
+    walls = shaped_walls_taken(maze)
+    return _Board(rule=text("handout_rule_shaped", lang), walls=walls, name=name, columns=width, rows=height, draw=draw)
+
+
+def _rule_page(board: _Board, lang: str) -> Page:
     page = Page(width=PAGE_WIDTH, height=PAGE_HEIGHT)
     y = _MARGIN + 10
     page.text(_MARGIN, y, text("handout_title", lang), size=16, bold=True)
     y += 24
     page.text(_MARGIN, y, f"{text('name', lang)} ____________________    {text('class', lang)} __________", size=11)
     y += 28
-    for line in text("handout_rule", lang, cols=maze.cols).split("\n"):
+    for line in board.rule.split("\n"):
         page.text(_MARGIN, y, line, size=10)
         y += 14
     y += 10
-    cell = min(28.0, (PAGE_WIDTH - 2 * _MARGIN) / 2 / maze.cols)
+    cell = min(28.0, (PAGE_WIDTH - 2 * _MARGIN) / 2 / board.columns)
     page.text(_MARGIN, y, text("handout_start", lang), size=10, bold=True)
-    _grid(page, maze, _MARGIN, y + 10, cell, numbers=np.arange(maze.cell_count).reshape(maze.rows, maze.cols))
-    y += 10 + cell * maze.rows + 28
+    board.draw(page, _MARGIN, y + 10, cell, True)
+    y += 10 + cell * board.rows + 28
     page.text(_MARGIN, y, text("handout_table", lang), size=10, bold=True)
     y += 8
-    _wall_table(page, walls, _MARGIN, y, lang)
+    _wall_table(page, board, _MARGIN, y, lang)
     return page
 
 
-def _wall_table(page: Page, walls: list[WallTaken], left: float, top: float, lang: str) -> None:
+def _wall_table(page: Page, board: _Board, left: float, top: float, lang: str) -> None:
     """The walls in order, two blocks side by side: step, wall, the two numbers, opened?"""
+    walls = board.walls
     headers = text("handout_columns", lang).split("|")
     widths = (32.0, 66.0, 48.0, 48.0, 46.0)
     per_block = math.ceil(len(walls) / 2)
@@ -103,14 +182,14 @@ def _wall_table(page: Page, walls: list[WallTaken], left: float, top: float, lan
             step = block * per_block + index + 1
             y = top + _ROW * (index + 2) - 3.5
             page.text(x0 + 4, y, str(step), size=9)
-            page.text(x0 + widths[0] + 4, y, f"({wall.row}, {wall.col}) {wall.side}", size=9)
+            page.text(x0 + widths[0] + 4, y, board.name(wall), size=9)
             if step == 1:  # the example
                 page.text(x0 + widths[0] + widths[1] + 4, y, str(wall.first_number), size=9)
                 page.text(x0 + sum(widths[:3]) + 4, y, str(wall.second_number), size=9)
                 page.text(x0 + sum(widths[:4]) + 4, y, text("yes" if wall.opened else "no", lang), size=9)
 
 
-def _grids_page(maze: Maze, walls: list[WallTaken], lang: str) -> Page:
+def _grids_page(board: _Board, lang: str) -> Page:
     page = Page(width=PAGE_WIDTH, height=PAGE_HEIGHT)
     y = _MARGIN + 10
     page.text(_MARGIN, y, text("handout_grids", lang), size=12, bold=True)
@@ -118,8 +197,8 @@ def _grids_page(maze: Maze, walls: list[WallTaken], lang: str) -> Page:
     for line in text("handout_grids_help", lang).split("\n"):
         page.text(_MARGIN, y, line, size=10)
         y += 14
-    opened_at = [index + 1 for index, wall in enumerate(walls) if wall.opened]
-    cell = min(30.0, (PAGE_WIDTH - 2 * _MARGIN - 30) / 2 / maze.cols)
+    opened_at = [index + 1 for index, wall in enumerate(board.walls) if wall.opened]
+    cell = min(30.0, (PAGE_WIDTH - 2 * _MARGIN - 30) / 2 / board.columns)
     band = (PAGE_HEIGHT - y - _MARGIN) / 2
     for index, fraction in enumerate(_CHECKPOINTS):
         opened = max(1, math.ceil(fraction * len(opened_at)))
@@ -127,8 +206,8 @@ def _grids_page(maze: Maze, walls: list[WallTaken], lang: str) -> Page:
         x = _MARGIN + (index % 2) * (PAGE_WIDTH - 2 * _MARGIN) / 2
         top = y + (index // 2) * band + 10
         page.text(x, top, text("handout_after", lang, step=step), size=10, bold=True)
-        _grid(page, maze, x, top + 10, cell, numbers=None)
-        page.text(x, top + 10 + cell * maze.rows + 18, text("handout_zones_left", lang), size=9)
+        board.draw(page, x, top + 10, cell, False)
+        page.text(x, top + 10 + cell * board.rows + 18, text("handout_zones_left", lang), size=9)
     return page
 
 

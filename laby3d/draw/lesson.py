@@ -34,6 +34,7 @@ from laby3d.maze.walls import lattice_segments, wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
@@ -52,7 +53,7 @@ FRAME_WIDTH_IN = 7.0
 _CAPTION_IN = 1.0
 
 
-def default_every(maze: Maze) -> int:
+def default_every(maze: Maze | ShapedMaze) -> int:
     """The stride giving about :data:`DEFAULT_FRAMES` frames (1 for small mazes).
 
     >>> import laby3d
@@ -126,7 +127,7 @@ def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     return counts
 
 
-def caption_legend(maze: Maze, *, lang: str) -> str:
+def caption_legend(maze: Maze | ShapedMaze, *, lang: str) -> str:
     """The caption's legend, the same on every frame: two lines."""
     second = "lesson_legend_rejected" if maze.algorithm == "kruskal" else "lesson_legend_opened"
     return text("lesson_legend", lang) + "\n" + text(second, lang)

@@ -206,13 +206,21 @@ class FramePainter:
     def _with_numbers(self, image: Image.Image, stage: Stage) -> Image.Image:
         """``image`` with each cell's zone number written at its centre (anti-aliased in four
         levels over the zone's colour)."""
+        centres = [
+            ((self.margin + (col + 0.5) * self.cell, self.margin + (row + 0.5) * self.cell), number)
+            for (row, col), number in np.ndenumerate(stage.zones)
+        ]
+        return self._numbers_at(image, centres)
+
+    def _numbers_at(self, image: Image.Image, centres: list[tuple[tuple[float, float], int]]) -> Image.Image:
+        """``image`` with each number written centred at its (x, y) px (anti-aliased in four
+        levels over the zone's colour)."""
         from PIL import Image, ImageDraw
 
         coverage = Image.new("L", image.size, 0)
         draw = ImageDraw.Draw(coverage)
         font = _font(max(8, round(self.cell * 0.28)))
-        for (row, col), number in np.ndenumerate(stage.zones):
-            centre = (self.margin + (col + 0.5) * self.cell, self.margin + (row + 0.5) * self.cell)
+        for centre, number in centres:
             draw.text(centre, str(number), fill=255, font=font, anchor="mm")
         levels = np.round(np.asarray(coverage, dtype=float) * 3 / 255).astype(np.intp)
         shaded = self._number_shades[levels, np.asarray(image)]

@@ -49,6 +49,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{algorithm}: a {rows}×{cols} maze, step by step",
         "fr": "{algorithm} : un labyrinthe {rows}×{cols}, étape par étape",
     },
+    "lesson_title_shaped": {
+        "en": "{algorithm}: {maze}, step by step",
+        "fr": "{algorithm} : {maze}, étape par étape",
+    },
+    "lesson_maze_theta": {"en": "a round maze of {rows} rings", "fr": "un labyrinthe rond de {rows} anneaux"},
+    "lesson_maze_hex": {"en": "a {rows}×{cols} maze of hexagons", "fr": "un labyrinthe {rows}×{cols} d’hexagones"},
+    "lesson_maze_triangle": {
+        "en": "a {rows}×{cols} maze of triangles",
+        "fr": "un labyrinthe {rows}×{cols} de triangles",
+    },
     "lesson_counts": {
         "en": "step {opened}/{total} · zones: {zones} · walls standing: {walls}/{all_walls}",
         "fr": "étape {opened}/{total} · zones : {zones} · murs debout : {walls}/{all_walls}",
@@ -75,6 +85,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Au départ, tous les murs sont fermés. Chaque case a son numéro : ligne × {cols} + colonne.\n"
         "1. Prends le mur suivant du tableau. Il est nommé par sa 1re case : (ligne, colonne) et E (est)\n"
         "    ou S (sud) ; la 2e case est celle de l’autre côté.\n"
+        "2. Écris les numéros qu’ont maintenant les deux cases.\n"
+        "3. Numéros différents : ouvre le mur, et toutes les cases qui ont le numéro de la 2e case prennent\n"
+        "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"
+        "Quand toutes les cases ont le même numéro, le labyrinthe est fini : un seul chemin relie deux cases.",
+    },
+    "handout_rule_shaped": {
+        "en": "All the walls are closed at the start. Each cell has its own number, written in it below.\n"
+        "1. Take the next wall of the table. It is named by its two cells, the first one with the smaller\n"
+        "    number: 3 | 8 is the wall between cells 3 and 8.\n"
+        "2. Write the numbers the two cells have now.\n"
+        "3. Different numbers: open the wall, and every cell that has the second cell's number takes\n"
+        "    the first cell's number. The same number: the wall stays closed (refused).\n"
+        "When every cell has the same number, the maze is finished: one path joins any two cells.",
+        "fr": "Au départ, tous les murs sont fermés. Chaque case a son numéro, écrit dedans ci-dessous.\n"
+        "1. Prends le mur suivant du tableau. Il est nommé par ses deux cases, la 1re ayant le plus petit\n"
+        "    numéro : 3 | 8 est le mur entre les cases 3 et 8.\n"
         "2. Écris les numéros qu’ont maintenant les deux cases.\n"
         "3. Numéros différents : ouvre le mur, et toutes les cases qui ont le numéro de la 2e case prennent\n"
         "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"

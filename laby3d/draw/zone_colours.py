@@ -52,16 +52,18 @@ def colour_rgb(index: int) -> tuple[float, float, float]:
     return red * shade, green * shade, blue * shade
 
 
-def frame_colours(frames: Sequence[np.ndarray]) -> list[np.ndarray]:
+def frame_colours(frames: Sequence[np.ndarray], *, neighbours: np.ndarray | None = None) -> list[np.ndarray]:
     """For each frame's ``(rows, cols)`` zone numbers (in the order shown, zones only merging), the
-    ``(rows, cols)`` palette index of every cell (see the module).
+    ``(rows, cols)`` palette index of every cell (see the module). A maze of another shape gives
+    ``(C,)`` zone numbers and its ``neighbours``, the ``(E, 2)`` cell pairs that touch (the
+    tessellation's edges): the same colouring over that graph.
 
     >>> zones = [np.array([[0, 1], [2, 3]]), np.array([[0, 0], [2, 0]]), np.array([[0, 0], [0, 0]])]
     >>> [colours.tolist() for colours in frame_colours(zones)]
     [[[1, 0], [0, 1]], [[1, 1], [0, 1]], [[1, 1], [1, 1]]]
     """
     segments, kept_from = _segments(frames)
-    conflicts = _conflicts(frames, segments, len(kept_from))
+    conflicts = _conflicts(segments, len(kept_from), neighbours)
     colour = _dsatur(conflicts, kept_from)
     _follow_numbers(colour, conflicts, kept_from)
     return [colour[segment] for segment in segments]
@@ -96,11 +98,17 @@ def _segments(frames: Sequence[np.ndarray]) -> tuple[list[np.ndarray], list[int]
     return segments, kept_from
 
 
-def _conflicts(frames: Sequence[np.ndarray], segments: list[np.ndarray], count: int) -> list[list[int]]:
-    """For each segment, the segments whose zone touches its zone in some frame."""
+def _conflicts(segments: list[np.ndarray], count: int, neighbours: np.ndarray | None) -> list[list[int]]:
+    """For each segment, the segments whose zone touches its zone in some frame (cells touch
+    across a grid's sides, or as the ``neighbours`` pairs say)."""
     codes = []
     for cells in segments:
-        for a, b in ((cells[:, :-1], cells[:, 1:]), (cells[:-1, :], cells[1:, :])):
+        touching: tuple[tuple[np.ndarray, np.ndarray], ...]
+        if neighbours is None:
+            touching = ((cells[:, :-1], cells[:, 1:]), (cells[:-1, :], cells[1:, :]))
+        else:
+            touching = ((cells[neighbours[:, 0]], cells[neighbours[:, 1]]),)
+        for a, b in touching:
             apart = a != b
             low, high = np.minimum(a[apart], b[apart]), np.maximum(a[apart], b[apart])
             codes.append(low * count + high)

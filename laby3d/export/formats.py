@@ -35,6 +35,9 @@ class Format:
     options: tuple[str, ...] = ()
     #: maze shapes the renderer draws (laby3d.tessellation.SHAPES); others are refused up front
     shapes: tuple[str, ...] = ("square",)
+    #: Why the format takes square mazes only, when that is its nature rather than work to do
+    #: (the refusal says it instead of "not yet")
+    square_only: str | None = None
     #: The font that draws text in it (see :mod:`laby3d.text_rules`), and the job's typed texts
     #: it draws (dotted paths; ``label`` stands for each name of a class set).
     font: Font | None = None
@@ -87,21 +90,31 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 
 
 def _gif(context: RenderContext) -> bytes:
+    every, lang = context.job.worksheet.every, context.job.lang
+    if context.any_maze.shape != "square":
+        from laby3d.draw.shaped_lesson import shaped_generation_gif
+
+        return shaped_generation_gif(context.shaped, every=every, lang=lang)
     from laby3d.draw.animation import generation_gif
 
-    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    return generation_gif(context.maze, every=every, lang=lang)
 
 
 def _lesson(context: RenderContext) -> bytes:
+    every, lang = context.job.worksheet.every, context.job.lang
+    if context.any_maze.shape != "square":
+        from laby3d.draw.shaped_lesson import shaped_lesson_pdf
+
+        return shaped_lesson_pdf(context.shaped, every=every, lang=lang)
     from laby3d.draw.lesson import lesson_pdf
 
-    return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    return lesson_pdf(context.maze, every=every, lang=lang)
 
 
 def _handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import handout_pdf
 
-    return handout_pdf(context.maze, lang=context.job.lang)
+    return handout_pdf(context.any_maze, lang=context.job.lang)
 
 
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
@@ -180,6 +193,8 @@ def _scene_json(context: RenderContext) -> bytes:
 
 #: Every shape (laby3d.tessellation.SHAPES), for the formats that draw them all.
 _ALL_SHAPES = ("square", "theta", "hex", "triangle")
+#: Why the class exercise's forms take square mazes only.
+_SQUARE_FORM = "the class exercise's square form: each cell's sides N, E, S, O"
 #: Options read by each kind of output (see :attr:`Format.options`).
 _PICTURE = ("pictures.solution", "pictures.heatmap", "print.solution")
 _LESSON = ("worksheet.every", "lang")
@@ -207,22 +222,26 @@ FORMATS: dict[str, Format] = {
             name="classroom.json",
             description="the class exercise's form: rows of {N, E, S, O} cells, true = open (JSON)",
             render=_classroom(python=False),
+            square_only=_SQUARE_FORM,
         ),
         Format(
             name="classroom.py",
             description="the class exercise's form as Python: labyrinthe = [[{'N': …}, …], …]",
             render=_classroom(python=True),
+            square_only=_SQUARE_FORM,
         ),
         Format(
             name="walls.csv",
             description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
             render=_walls_csv,
+            square_only=_SQUARE_FORM,
         ),
         Format(
             name="txt",
             description="text art (box drawing; --charset ascii for +--+)",
             render=_text,
             options=("pictures.charset", "pictures.solution", "print.solution"),
+            square_only="text art: the walls of other shapes do not lie on a grid of characters",
         ),
         Format(
             name="png", description="picture (matplotlib)", render=_picture("png"), options=_PICTURE, shapes=_ALL_SHAPES
@@ -246,6 +265,7 @@ FORMATS: dict[str, Format] = {
             description="animation of the generation: zones, opened and rejected walls",
             render=_gif,
             options=_LESSON,
+            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
@@ -253,6 +273,7 @@ FORMATS: dict[str, Format] = {
             description="the generation step by step, a page per step (graph lesson)",
             render=_lesson,
             options=_LESSON,
+            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
@@ -260,6 +281,7 @@ FORMATS: dict[str, Format] = {
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
             render=_handout,
             options=("lang",),
+            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
@@ -415,6 +437,12 @@ def needs_of(name: str) -> Needs:
 def shapes_of(name: str) -> tuple[str, ...]:
     """The maze shapes format ``name`` (per maze or per class) takes."""
     return any_format(name).shapes
+
+
+def square_only(name: str) -> str | None:
+    """Why format ``name`` takes square mazes only, when that is its nature (else None)."""
+    found = FORMATS.get(name)
+    return found.square_only if found is not None else None
 
 
 def format_for(path: str) -> Format:

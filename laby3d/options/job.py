@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from laby3d.budget import check_budget, check_frames, check_laser_kit
 from laby3d.errors import ParameterError
-from laby3d.export.formats import CLASS_FORMATS, FORMATS, any_format, needs_of, shapes_of
+from laby3d.export.formats import CLASS_FORMATS, FORMATS, any_format, needs_of, shapes_of, square_only
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
 from laby3d.options.base import Section, Whole, plain_number
@@ -20,6 +20,7 @@ from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec
 from laby3d.options.worksheet import WorksheetSpec
 from laby3d.printability import PRINTERS
+from laby3d.tessellation import cell_count_of
 
 #: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them: one
 #: file per maze, then those made once over a batch's mazes.
@@ -84,19 +85,19 @@ class Job(BaseModel):
             self.maze.check_shape()
             self.maze.check_openings()
         check_shape_formats(self.maze.shape, self.formats)
+        # a theta maze's rows are rings: another shape's size is its cell count
+        cells = None if self.maze.shape == "square" else cell_count_of(self.maze.shape, *self.maze.size())
         if "handout.pdf" in self.formats:
             with located("maze"):
                 from laby3d.draw.handout import check_handout_size
 
-                check_handout_size(self.maze.rows, self.maze.cols)
+                check_handout_size(self.maze.rows, self.maze.cols, cells=cells)
         needs = self.needs()
-        if self.maze.shape == "square":
+        if cells is None:
             check_budget(self.maze.rows, self.maze.cols, needs)
-        else:  # a theta maze's rows are rings: its size is its cell count
-            from laby3d.tessellation import cell_count_of
-
-            check_budget(*self.maze.size(), needs, cells=cell_count_of(self.maze.shape, *self.maze.size()))
-        check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every)
+        else:
+            check_budget(*self.maze.size(), needs, cells=cells)
+        check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every, cells=cells)
         self.check_texts()
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
@@ -170,9 +171,9 @@ def check_shape_formats(shape: str, formats: list[str]) -> None:
     for name in formats:
         if shape not in shapes_of(name):
             able = ", ".join(other for other in FORMAT_NAMES if shape in shapes_of(other))
-            raise ParameterError(
-                f"{name} does not draw {shape} mazes yet; for {shape} mazes laby3d writes: {able}", field="formats"
-            )
+            why = square_only(name)
+            refusal = f"takes square mazes only ({why})" if why else f"does not draw {shape} mazes yet"
+            raise ParameterError(f"{name} {refusal}; for {shape} mazes laby3d writes: {able}", field="formats")
 
 
 def check_names(names: list[str]) -> None:
