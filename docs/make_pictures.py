@@ -1,4 +1,5 @@
-"""Regenerate the README's pictures: ``python docs/make_pictures.py`` (from the repository root)."""
+"""Regenerate the README's pictures: ``python docs/make_pictures.py`` (from the repository root);
+``python docs/make_pictures.py shapes`` draws the other shapes' pictures only."""
 
 from __future__ import annotations
 
@@ -205,6 +206,29 @@ def lesson_frame(path: Path) -> None:
     write_atomic(path, lesson_frame_png(maze, 30, lang="en", width_px=520))
 
 
+def shape_pictures(docs: Path) -> None:
+    """The README's pictures of the other shapes, and only those: a round maze with its
+    solution, a hex maze coloured by distance, a triangle maze with its solution, a hex lesson
+    frame half-way and page 1 of a round maze's worksheet."""
+    from laby3d.draw.pictures import shaped_picture
+    from laby3d.draw.shaped_lesson import ShapedFramePainter, shaped_lesson_stages
+
+    round_maze = laby3d.generate(10, shape="theta", algorithm="wilson", seed=3)
+    write_atomic(docs / "shape-theta.png", shaped_picture(round_maze, "png", solution=True, dpi=60))
+    hexes = laby3d.generate(10, 13, shape="hex", algorithm="backtracker", seed=3)
+    write_atomic(docs / "shape-hex.png", shaped_picture(hexes, "png", heatmap=True, dpi=60))
+    triangles = laby3d.generate(8, 16, shape="triangle", algorithm="wilson", seed=3)
+    write_atomic(docs / "shape-triangle.png", shaped_picture(triangles, "png", solution=True, dpi=60))
+    small = laby3d.generate(5, 6, shape="hex", algorithm="kruskal", seed=2)
+    shown = shaped_lesson_stages(small, 1)
+    stage, colours = shown[len(shown) // 2]
+    painter = ShapedFramePainter(small, "en", 420, max(10, int(colours.max()) + 1))
+    buffer = io.BytesIO()
+    painter.frame(stage, colours).save(buffer, format="PNG", optimize=True)
+    write_atomic(docs / "shape-lesson.png", buffer.getvalue())
+    first_page_png(docs / "shape-worksheet.png", laby3d.render(round_maze, "worksheet.pdf", label="Chloé", lang="fr"))
+
+
 def main() -> None:
     wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
     write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
@@ -218,7 +242,13 @@ def main() -> None:
     worksheet_page(DOCS / "worksheet-page.png")
     lesson_frame(DOCS / "lesson-frame.png")
     handout_page(DOCS / "handout-page.png")
+    shape_pictures(DOCS)
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    if sys.argv[1:] == ["shapes"]:  # python docs/make_pictures.py shapes: the other shapes' pictures only
+        shape_pictures(DOCS)
+    else:
+        main()
