@@ -15,20 +15,19 @@ import io
 import json
 import math
 import re
-import subprocess
 from collections import deque
 from pathlib import Path
 
 import numpy as np
 import pytest
 from colourcheck import delta_e_2000, lab
-from conftest import require_tool
+from test_classroom import rasterised_pages
 
 import laby3d
+from laby3d.draw.animation import generation_gif
 from laby3d.draw.shaped_lesson import (
     ShapedFramePainter,
     page_layout,
-    shaped_generation_gif,
     shaped_lesson_pdf,
     shaped_lesson_stages,
 )
@@ -123,20 +122,6 @@ def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
 # ---- what the pages show -----------------------------------------------------------------------
 
 
-def rasterised(data: bytes, tmp_path: Path, dpi: int) -> list[np.ndarray]:
-    from PIL import Image
-
-    tool = require_tool("pdftoppm")
-    (tmp_path / "lesson.pdf").write_bytes(data)
-    done = subprocess.run(
-        [tool, "-r", str(dpi), "-png", str(tmp_path / "lesson.pdf"), str(tmp_path / "page")],
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0 and not done.stderr, done.stderr
-    return [np.asarray(Image.open(path).convert("RGB")) for path in sorted(tmp_path.glob("page-*.png"))]
-
-
 def check_frame(pixels: np.ndarray, maze, stage: ShapedStage, to_px) -> float:
     """One light colour per zone (the components found here; each cell sampled at points between
     its centre and its corners, away from its number, the most common colour taken), black walls
@@ -188,7 +173,7 @@ def test_lesson_pages_show_the_zones_and_the_walls_standing(tmp_path: Path, shap
     maze = maze_of(shape)
     dpi = 100
     shown = shaped_lesson_stages(maze, 8)
-    pages = rasterised(shaped_lesson_pdf(maze, every=8), tmp_path, dpi)
+    pages = rasterised_pages(shaped_lesson_pdf(maze, every=8), tmp_path, dpi=dpi)
     assert len(pages) == len(shown)
     layout = page_layout(maze)
 
@@ -205,7 +190,7 @@ def test_lesson_gif_frames_show_the_zones_and_the_walls_standing(shape: str) -> 
 
     maze = maze_of(shape, "wilson")
     shown = shaped_lesson_stages(maze, 9)
-    image = Image.open(io.BytesIO(shaped_generation_gif(maze, every=9)))
+    image = Image.open(io.BytesIO(generation_gif(maze, every=9)))
     assert image.n_frames == len(shown)
     painter = ShapedFramePainter(maze, "en")
 

@@ -17,6 +17,7 @@ from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 #: How long each frame shows (ms): long enough to read the caption's counts.
 FRAME_MS = 700
@@ -25,17 +26,30 @@ HOLD_MS = 3000
 
 
 def generation_gif(
-    maze: Maze, *, every: int | None = None, lang: str = "en", frame_ms: int = FRAME_MS, width_px: int = 560
+    maze: Maze | ShapedMaze,
+    *,
+    every: int | None = None,
+    lang: str = "en",
+    frame_ms: int = FRAME_MS,
+    width_px: int = 560,
 ) -> bytes:
     """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
-    frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.draw.lesson.lesson_pdf`."""
+    frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.draw.lesson.lesson_pdf`. A maze
+    of another shape: its frames by :func:`laby3d.draw.shaped_lesson.shaped_frames`."""
+    from laby3d.maze.model import Maze
+
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
-    shown = lesson_stages(maze, every)
-    used = max(int(colours.max()) for _, colours in shown) + 1
-    painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))
-    images = [painter.frame(stage, colours) for stage, colours in shown]
+    if isinstance(maze, Maze):
+        shown = lesson_stages(maze, every)
+        used = max(int(colours.max()) for _, colours in shown) + 1
+        painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))
+        images = [painter.frame(stage, colours) for stage, colours in shown]
+    else:
+        from laby3d.draw.shaped_lesson import shaped_frames
+
+        images = shaped_frames(maze, every=every, lang=lang, width_px=width_px)
     durations = [frame_ms] * len(images)
     durations[0] = durations[-1] = HOLD_MS
     buffer = io.BytesIO()

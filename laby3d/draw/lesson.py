@@ -35,6 +35,7 @@ from laby3d.maze.walls import lattice_segments, wall_lattice
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
     from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.shaped.observe import ShapedStage
 
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
@@ -113,6 +114,12 @@ def caption_title(maze: Maze, *, lang: str) -> str:
 def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
     rows, cols = maze.rows, maze.cols
+    all_walls = 2 * rows * cols - rows - cols
+    return counts_line(maze, stage, all_walls=all_walls, lang=lang)
+
+
+def counts_line(maze: Maze | ShapedMaze, stage: Stage | ShapedStage, *, all_walls: int, lang: str) -> str:
+    """The counts of ``stage`` of a maze of any shape with ``all_walls`` interior walls."""
     counts = text(
         "lesson_counts",
         lang,
@@ -120,7 +127,7 @@ def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
         total=maze.cell_count - 1,
         zones=stage.zone_count,
         walls=stage.walls_standing,
-        all_walls=2 * rows * cols - rows - cols,
+        all_walls=all_walls,
     )
     if maze.algorithm == "kruskal":
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))

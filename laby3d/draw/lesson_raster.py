@@ -151,12 +151,16 @@ class FramePainter:
             y += round(size * 1.35)
         return np.round(np.asarray(strip) / 16).astype(np.uint8)
 
+    def _title(self) -> str:
+        """The caption's title: algorithm and size."""
+        return caption_title(self.maze, lang=self.lang)
+
     @cached_property
     def _fixed_caption(self) -> tuple[np.ndarray, np.ndarray]:
         """The title and the legend: the same on every frame."""
         legend = caption_legend(self.maze, lang=self.lang).split("\n")
         return (
-            self._caption_strip(((caption_title(self.maze, lang=self.lang), 0.026),)),
+            self._caption_strip(((self._title(), 0.026),)),
             self._caption_strip(tuple((part, 0.017) for part in legend)),
         )
 

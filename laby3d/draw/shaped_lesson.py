@@ -7,13 +7,12 @@ still standing black between two zones and around the maze, grey inside a zone, 
 opened dotted orange and Kruskal's rejected walls red (theta's arcs as the tessellation's
 polylines), small mazes with each cell's zone number (:mod:`laby3d.maze.shaped.observe`), and
 the caption. :func:`shaped_lesson_pdf` writes the pages as vector PDF
-(:mod:`laby3d.draw.vector_pdf`); :func:`shaped_generation_gif` the frames as a GIF, drawn with
+(:mod:`laby3d.draw.vector_pdf`); :func:`shaped_frames` the frames of the GIF, drawn with
 Pillow into the square lesson's palette (:class:`laby3d.draw.lesson_raster.FramePainter`).
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -28,6 +27,7 @@ from laby3d.draw.lesson import (
     OPENED_COLOUR,
     REJECTED_COLOUR,
     caption_legend,
+    counts_line,
     default_every,
 )
 from laby3d.draw.lesson_raster import _BLACK, _INNER, _OPENED, _REJECTED, _WHITE, FramePainter
@@ -65,18 +65,7 @@ def caption_title(maze: ShapedMaze, *, lang: str) -> str:
 
 def caption_counts(maze: ShapedMaze, stage: ShapedStage, *, lang: str) -> str:
     """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
-    counts = text(
-        "lesson_counts",
-        lang,
-        opened=stage.opened,
-        total=maze.cell_count - 1,
-        zones=stage.zone_count,
-        walls=stage.walls_standing,
-        all_walls=len(stage.open_walls),
-    )
-    if maze.algorithm == "kruskal":
-        counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
-    return counts
+    return counts_line(maze, stage, all_walls=len(stage.open_walls), lang=lang)
 
 
 @dataclass(frozen=True)
@@ -213,13 +202,8 @@ class ShapedFramePainter(FramePainter):
         """Whether the frames write each cell's zone number."""
         return self.maze.cell_count <= MAX_CELLS_WITH_NUMBERS
 
-    @cached_property
-    def _fixed_caption(self) -> tuple[np.ndarray, np.ndarray]:
-        legend = caption_legend(self.maze, lang=self.lang).split("\n")
-        return (
-            self._caption_strip(((caption_title(self.maze, lang=self.lang), 0.026),)),
-            self._caption_strip(tuple((part, 0.017) for part in legend)),
-        )
+    def _title(self) -> str:
+        return caption_title(self.maze, lang=self.lang)
 
     def frame(self, stage: ShapedStage, colours: np.ndarray) -> Image.Image:  # type: ignore[override]
         """The frame of ``stage``, its cells' palette indices ``colours``, as a palette image."""
@@ -262,20 +246,10 @@ class ShapedFramePainter(FramePainter):
         return image
 
 
-def shaped_generation_gif(
-    maze: ShapedMaze, *, every: int | None = None, lang: str = "en", width_px: int = 560
-) -> bytes:
-    """GIF of the lesson's frames of a maze of another shape (as
-    :func:`laby3d.draw.animation.generation_gif`: the first and last frames held)."""
-    from laby3d.draw.animation import FRAME_MS, HOLD_MS
-
-    check_language(lang)
+def shaped_frames(maze: ShapedMaze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
+    """The lesson's frames of a maze of another shape as palette images sharing one palette
+    (what :func:`laby3d.draw.animation.generation_gif` writes as a GIF)."""
     shown = shaped_lesson_stages(maze, every)
     used = max(int(colours.max()) for _, colours in shown) + 1
     painter = ShapedFramePainter(maze, lang, width_px, max(len(PALETTE), used))
-    images = [painter.frame(stage, colours) for stage, colours in shown]
-    durations = [FRAME_MS] * len(images)
-    durations[0] = durations[-1] = HOLD_MS
-    buffer = io.BytesIO()
-    images[0].save(buffer, format="GIF", save_all=True, append_images=images[1:], duration=durations, loop=0)
-    return buffer.getvalue()
+    return [painter.frame(stage, colours) for stage, colours in shown]

@@ -90,14 +90,9 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 
 
 def _gif(context: RenderContext) -> bytes:
-    every, lang = context.job.worksheet.every, context.job.lang
-    if context.any_maze.shape != "square":
-        from laby3d.draw.shaped_lesson import shaped_generation_gif
-
-        return shaped_generation_gif(context.shaped, every=every, lang=lang)
     from laby3d.draw.animation import generation_gif
 
-    return generation_gif(context.maze, every=every, lang=lang)
+    return generation_gif(context.any_maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _lesson(context: RenderContext) -> bytes:
