@@ -58,6 +58,20 @@ class SlicerSettings:
         )
 
 
+#: The vendor's default print profile for each nozzle laby3d has a time model for (PrusaSlicer 2.5:
+#: 0.20mm QUALITY for 0.4 mm, 0.30mm QUALITY @0.6 nozzle for 0.6 mm), by nozzle diameter, mm.
+NOZZLE_SETTINGS = {
+    0.4: SlicerSettings(),
+    0.6: SlicerSettings(layer_height=0.3, extrusion_width=0.65, top_layers=4, bottom_layers=4),
+}
+
+
+def slicer_settings(nozzle: float) -> SlicerSettings:
+    """The typical settings for ``nozzle`` mm (its vendor profile; the 0.4 mm one for a nozzle
+    without a profile here)."""
+    return next((found for size, found in NOZZLE_SETTINGS.items() if abs(size - nozzle) < 1e-9), SlicerSettings())
+
+
 def grid_step(width: float, depth: float) -> float:
     """Grid step (mm) for a plate ``width`` × ``depth`` mm: 0.1 mm, coarser for large plates."""
     return max(0.1, math.sqrt(width * depth / GRID_CELLS))
@@ -145,13 +159,15 @@ def outline_length(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
 @dataclass(frozen=True, kw_only=True)
 class PrintWork:
     """What a slicer lays down for a solid: filament in all (mm³), perimeter path (mm), solid and
-    sparse infill extruded (mm³), layers."""
+    sparse infill extruded (mm³), layers, and the perimeters around the label's letters in the
+    layers it is cut into or stands in (mm)."""
 
     filament_mm3: float
     perimeter_mm: float
     solid_infill_mm3: float
     sparse_infill_mm3: float
     layers: int
+    label_perimeter_mm: float = 0.0
 
 
 def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volume: float | None = None) -> PrintWork:
@@ -179,7 +195,19 @@ def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volu
         solid_infill_mm3=solid_infill,
         sparse_infill_mm3=settings.infill * sparse,
         layers=layer_count(solid.fab.height, settings),
+        label_perimeter_mm=label_perimeter(solid, settings),
     )
+
+
+def label_perimeter(solid: MazeSolid, settings: SlicerSettings) -> float:
+    """The perimeter path around the label's letters (mm): every outline and counter of the ink,
+    times the perimeters, in every layer the label is cut into or stands in (under the base, the
+    first layers: the slicer goes round each letter)."""
+    placement = solid.label_placement
+    if placement is None:
+        return 0.0
+    layers = math.ceil(placement.depth / settings.layer_height - 1e-9)
+    return float(placement.mark.glyphs.boundary.length) * settings.perimeters * layers
 
 
 def layer_count(height: float, settings: SlicerSettings | None = None) -> int:

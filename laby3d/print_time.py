@@ -1,13 +1,20 @@
 """Print time of a solid, estimated from what the slicer lays down (:class:`PrintWork`).
 
-A linear model per printer: seconds per mm of perimeter path, per mm³ of solid and of sparse
-infill, and per layer (travel, layer change, the skirt's share). Its coefficients were fitted
-(non-negative least squares) to PrusaSlicer 2.5's G-code estimate ("estimated printing time
-(normal mode)") of 16 random mazes (3–13 rows and columns, cells 6–14 mm, walls 1.2–4 mm,
-heights 4–15 mm, bases 1.2–5 mm) sliced with the vendor's 0.20 mm QUALITY profile, Generic PLA
-and its skirt: every fitted maze within 14 %, every left-out one within 18 %. Only printers
-measured that way have a model (PrusaSlicer 2.5 ships no MK4 profile): the others get no figure.
-It is an estimate of the slicer's estimate, stated as such.
+A linear model per printer and nozzle: seconds per mm of perimeter path, per mm³ of solid and of
+sparse infill (travel, layer changes and the skirt ride on these), and per mm of perimeter
+around the label's letters in the layers it is cut into (under the base: the slow first
+layers, a loop round every letter). A term per layer and one per corner of the path were tried
+and left out: fitted without each solid in turn, they widened the error. Its coefficients are fitted
+(non-negative least squares, on the relative error) to PrusaSlicer 2.5's G-code estimate
+("estimated printing time (normal mode)") of random solids (3–13 rows and columns, cells
+6–14 mm, walls 1.2–4 mm, heights 4–15 mm, bases 1.2–5 mm, a third with the quick preset's thin
+sizes, half with a name on the margin or under the base) sliced with the vendor's profile for
+that printer and nozzle (0.20mm QUALITY for 0.4 mm, 0.30mm QUALITY @0.6 nozzle for 0.6 mm),
+Generic PLA and its skirt: ``bench/fit_print_time.py`` (data in bench/print_time_data.json).
+Each model states the range of its ratio to PrusaSlicer on the solids left out of the fit
+(:attr:`TimeModel.fitted`), and the report quotes it. Only printers and nozzles measured that
+way have a model (PrusaSlicer 2.5 ships no MK4 profile): the others get no figure. It is an
+estimate of the slicer's estimate, stated as such.
 """
 
 from __future__ import annotations
@@ -24,39 +31,79 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, kw_only=True)
 class TimeModel:
-    """Seconds per unit of work for one printer profile."""
+    """Seconds per unit of work for one printer profile (one printer and nozzle)."""
 
     per_perimeter_mm: float
     per_solid_infill_mm3: float
     per_sparse_infill_mm3: float
-    per_layer: float
+    per_label_perimeter_mm: float
     profile: str  # the slicer profile it was fitted to
+    fitted: tuple[float, float]  # lowest and highest ratio to PrusaSlicer on the solids left out of the fit
+
+    @staticmethod
+    def features(work: PrintWork) -> list[float]:
+        """The work a model multiplies by its coefficients, in their order."""
+        return [work.perimeter_mm, work.solid_infill_mm3, work.sparse_infill_mm3, work.label_perimeter_mm]
 
     def seconds(self, work: PrintWork) -> float:
         """Estimated print time of ``work``, s."""
+        coefficients = (
+            self.per_perimeter_mm,
+            self.per_solid_infill_mm3,
+            self.per_sparse_infill_mm3,
+            self.per_label_perimeter_mm,
+        )
+        return sum(c * f for c, f in zip(coefficients, self.features(work), strict=True))
+
+    def note(self) -> str:
+        """What the estimate is, for the report."""
+        low, high = self.fitted
         return (
-            self.per_perimeter_mm * work.perimeter_mm
-            + self.per_solid_infill_mm3 * work.solid_infill_mm3
-            + self.per_sparse_infill_mm3 * work.sparse_infill_mm3
-            + self.per_layer * work.layers
+            f"estimate of the slicer's own estimate, fitted to {self.profile}, skirt included: "
+            f"{low:.2f}–{high:.2f} × PrusaSlicer's on solids left out of the fit"
         )
 
 
-#: Fitted models by laby3d printer name.
+def time_model(printer: str, nozzle: float) -> TimeModel | None:
+    """The model of ``printer`` (a laby3d printer name) with a ``nozzle`` mm nozzle, if measured."""
+    key = printer if abs(nozzle - 0.4) < 1e-9 else f"{printer}@{nozzle:g}"
+    return TIME_MODELS.get(key)
+
+
+#: Fitted models by laby3d printer name, and ``printer@nozzle`` for other nozzles than 0.4 mm
+#: (``python bench/fit_print_time.py fit``; ``fitted``: the ratio's range with each solid left out).
 TIME_MODELS = {
     "mini": TimeModel(
-        per_perimeter_mm=0.02783,
-        per_solid_infill_mm3=0.2852,
-        per_sparse_infill_mm3=0.499,
-        per_layer=3.715,
+        per_perimeter_mm=0.03877,
+        per_solid_infill_mm3=0.20813,
+        per_sparse_infill_mm3=0.58148,
+        per_label_perimeter_mm=0.21824,
         profile="PrusaSlicer 2.5, Original Prusa MINI, 0.20mm QUALITY @MINI, Generic PLA",
+        fitted=(0.80, 1.15),
     ),
     "mk3": TimeModel(
-        per_perimeter_mm=0.02915,
-        per_solid_infill_mm3=0.2939,
-        per_sparse_infill_mm3=0.5184,
-        per_layer=4.363,
+        per_perimeter_mm=0.04322,
+        per_solid_infill_mm3=0.21094,
+        per_sparse_infill_mm3=0.45959,
+        per_label_perimeter_mm=0.14778,
         profile="PrusaSlicer 2.5, Original Prusa i3 MK3S, 0.20mm QUALITY @MK3, Generic PLA",
+        fitted=(0.86, 1.16),
+    ),
+    "mini@0.6": TimeModel(
+        per_perimeter_mm=0.03105,
+        per_solid_infill_mm3=0.12618,
+        per_sparse_infill_mm3=0.27836,
+        per_label_perimeter_mm=0.13215,
+        profile="PrusaSlicer 2.5, Original Prusa MINI 0.6 nozzle, 0.30mm QUALITY @0.6 nozzle MINI, Generic PLA",
+        fitted=(0.76, 1.19),
+    ),
+    "mk3@0.6": TimeModel(
+        per_perimeter_mm=0.03286,
+        per_solid_infill_mm3=0.11025,
+        per_sparse_infill_mm3=0.47407,
+        per_label_perimeter_mm=0.17027,
+        profile="PrusaSlicer 2.5, Original Prusa i3 MK3S 0.6 nozzle, 0.30mm QUALITY @0.6 nozzle MK3, Generic PLA",
+        fitted=(0.87, 1.28),
     ),
 }
 

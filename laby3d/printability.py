@@ -139,28 +139,25 @@ def _flags(changed: dict[str, float | int]) -> str:
     return " ".join(f"--{name.replace('_', '-')} {value:g}" for name, value in changed.items())
 
 
-def _estimates(solid: MazeSolid, bed: Bed | None, volume: float) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """The typical filament mass and, for a printer with a time model, the print time
+def _estimates(
+    solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The typical filament mass and, for a printer and nozzle with a time model, the print time
     (``volume``: the solid's, mm³, already measured)."""
-    from laby3d.filament import SlicerSettings, print_work
-    from laby3d.print_time import TIME_MODELS, duration_text
+    from laby3d.filament import print_work, slicer_settings
+    from laby3d.print_time import duration_text, time_model
 
-    typical = SlicerSettings()
+    typical = slicer_settings(nozzle)
     work = print_work(solid, typical, volume=volume)
     found: dict[str, Any] = {
         "typical_g": round(float(work.filament_mm3) / 1000 * PLA_DENSITY, 1),
         "typical_settings": f"estimate for {typical.describe()}",
     }
-    model = TIME_MODELS.get(bed.name) if bed is not None else None
+    model = time_model(bed.name, nozzle) if bed is not None else None
     if model is None:
         return found, None
     seconds = float(model.seconds(work))
-    timing = {
-        "seconds": round(seconds),
-        "text": duration_text(seconds),
-        "note": f"estimate of the slicer's own estimate (±20 %), fitted to {model.profile}, skirt included",
-    }
-    return found, timing
+    return found, {"seconds": round(seconds), "text": duration_text(seconds), "note": model.note()}
 
 
 def printability_report(
@@ -188,7 +185,7 @@ def printability_report(
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
     report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
     if solid is not None:
-        typical, timing = _estimates(solid, bed, volume)
+        typical, timing = _estimates(solid, bed, volume, settings.nozzle)
         report["mass"].update(typical)
         if timing is not None:
             report["print_time"] = timing

@@ -22,6 +22,9 @@ PROFILES = Path("/usr/share/PrusaSlicer/profiles/PrusaResearch.ini")
 PRESETS = {
     "mini": ("Original Prusa MINI & MINI+", "0.20mm QUALITY @MINI", "Generic PLA"),
     "mk3": ("Original Prusa i3 MK3S & MK3S+", "0.20mm QUALITY @MK3", "Generic PLA"),
+    # the 0.6 mm nozzle's own printer and default print profiles (0.3 mm layers, 0.68 mm lines)
+    "mini@0.6": ("Original Prusa MINI & MINI+ 0.6 nozzle", "0.30mm QUALITY @0.6 nozzle MINI", "Generic PLA"),
+    "mk3@0.6": ("Original Prusa i3 MK3S & MK3S+ 0.6 nozzle", "0.30mm QUALITY @0.6 nozzle MK3", "Generic PLA"),
 }
 
 

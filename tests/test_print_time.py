@@ -1,8 +1,11 @@
 """The print-time estimate against PrusaSlicer's own G-code estimate, with the vendor profiles
-the model was fitted to, on mazes it was not fitted to (slow: it slices)."""
+each model was fitted to, on solids it was not fitted to (slow: it slices): the configs' mazes,
+names engraved under a thin base, and the 0.6 mm nozzle with its own profile. The estimate must
+stay within the range the report states for its model."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,12 +14,13 @@ from slicer import require_profiles, slice_model, vendor_config
 
 import laby3d
 from laby3d.export.meshes import stl_bytes
-from laby3d.filament import print_work
+from laby3d.filament import print_work, slicer_settings
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.solid import SolidOptions, maze_solid
-from laby3d.print_time import TIME_MODELS
+from laby3d.print_time import TIME_MODELS, time_model
 
-# The configs' mazes and the README's defaults (the fit used random mazes with other seeds).
+QUICK = Fabrication(cell_size=8, wall_thickness=1.2, wall_height=4, base_thickness=1.2)
+# The configs' mazes, the README's defaults and the issue's cases (the fit used random solids).
 MAZES = {
     "default 5x5": (5, 5, Fabrication(), SolidOptions()),
     "default 9x7": (9, 7, Fabrication(), SolidOptions()),
@@ -28,19 +32,38 @@ MAZES = {
         Fabrication(cell_size=9, wall_thickness=1.2, wall_height=10, base_thickness=2.4, margin=4),
         SolidOptions(solution="groove"),
     ),
+    "quick, a long name under the base": (10, 10, QUICK, SolidOptions(label="Élodie Dupont-Lefèvre")),
+    "quick, a name under the base": (10, 10, QUICK, SolidOptions(label="Željko")),
 }
+PROFILES = [(printer, 0.4) for printer in ("mini", "mk3")] + [("mini", 0.6), ("mk3", 0.6)]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("printer", sorted(TIME_MODELS))
+@pytest.mark.parametrize(("printer", "nozzle"), PROFILES)
 @pytest.mark.parametrize("maze", MAZES)
-def test_print_time_within_20_percent_of_prusaslicer(tmp_path: Path, printer: str, maze: str) -> None:
+def test_print_time_within_the_stated_range_of_prusaslicer(
+    tmp_path: Path, printer: str, nozzle: float, maze: str
+) -> None:
     slicer = require_tool("prusa-slicer")
     require_profiles()
     rows, cols, fab, options = MAZES[maze]
+    options = replace(options, nozzle=nozzle)
     solid = maze_solid(laby3d.generate(rows, cols, seed=3), fab, options)
     model = tmp_path / "maze.stl"
     model.write_bytes(stl_bytes(solid.body, " " * 80))
-    config = vendor_config(printer, tmp_path / f"{printer}.ini")  # with the profile's skirt
+    profile = printer if nozzle == 0.4 else f"{printer}@{nozzle:g}"
+    config = vendor_config(profile, tmp_path / "profile.ini")  # with the profile's skirt
     sliced = slice_model(slicer, model, config, tmp_path / "maze.gcode")
-    assert TIME_MODELS[printer].seconds(print_work(solid)) == pytest.approx(sliced.seconds, rel=0.20)
+    timer = time_model(printer, nozzle)
+    assert timer is not None
+    ratio = timer.seconds(print_work(solid, slicer_settings(nozzle))) / sliced.seconds
+    low, high = timer.fitted
+    assert low - 0.02 <= ratio <= high + 0.02, (ratio, timer.fitted)
+
+
+def test_every_model_states_its_measured_range_and_no_other_nozzle_gets_one() -> None:
+    for key, model in TIME_MODELS.items():
+        low, high = model.fitted
+        assert 0.5 < low <= 1 <= high < 1.5, key
+        assert f"{low:.2f}–{high:.2f}" in model.note()
+    assert time_model("mini", 0.8) is None and time_model("mk4", 0.4) is None
