@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -73,13 +73,18 @@ def opening_mark(maze: ShapedMaze, opening: ShapedOpening) -> OpeningMark:
 
 def add_walls(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, width: float) -> None:
     """The closed walls (interior, then the outline but the openings), black, ``width`` points
-    thick, with round ends and joins so walls meeting at any angle close neatly."""
-    from matplotlib.collections import LineCollection
+    thick, with round ends and joins so walls meeting at any angle close neatly: one compound
+    path of every wall's polyline (drawn at once, however many walls)."""
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path
 
-    lines = [to_page(line) for line in closed_walls(maze).polylines()]
-    axes.add_collection(
-        LineCollection(lines, colors="black", linewidths=width, capstyle="round", joinstyle="round", zorder=2)
-    )
+    walls = closed_walls(maze)
+    codes = np.full(len(walls.ids), Path.LINETO, dtype=Path.code_type)
+    codes[walls.starts[:-1]] = Path.MOVETO
+    path = Path(to_page(walls.vertices[walls.ids]), codes)
+    patch = PathPatch(path, fill=False, edgecolor="black", linewidth=width, capstyle="round", joinstyle="round")
+    patch.set_zorder(2)
+    axes.add_artist(patch)  # not add_patch: the drawing's limits are set, not measured curve by curve
 
 
 def cell_distances(maze: ShapedMaze) -> np.ndarray:
@@ -95,7 +100,15 @@ def add_heatmap(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units) 
 
     t = maze.tessellation
     points = to_page(t.vertices)
-    polygons = [points[t.polygon_vertices[t.polygon_starts[c] : t.polygon_starts[c + 1]]] for c in range(t.cell_count)]
+    sides = np.diff(t.polygon_starts)
+    polygons: Any  # an (n, k, 2) array or a list of (k, 2) arrays
+    if (sides == sides[0]).all():  # hexagons or triangles: one array, which matplotlib takes at once
+        polygons = points[np.asarray(t.polygon_vertices).reshape(t.cell_count, int(sides[0]))]
+    else:
+        polygons = [
+            points[t.polygon_vertices[start:stop]]
+            for start, stop in zip(t.polygon_starts[:-1], t.polygon_starts[1:], strict=True)
+        ]
     # each polygon's edge drawn in its own colour, thin: no background seams between cells
     cells = PolyCollection(polygons, cmap="viridis", edgecolors="face", linewidths=0.25, zorder=1)
     cells.set_array(cell_distances(maze).astype(float))
