@@ -836,3 +836,17 @@ def test_a_kerf_test_says_nothing_of_a_maze(tmp_path: Path, capsys) -> None:
     assert "kerf test card" in said and "maze" not in said.replace("no maze", ""), said
     description = ET.fromstring((tmp_path / "k.svg").read_bytes()).find("{http://www.w3.org/2000/svg}desc").text
     assert not {"rows", "cols", "seed", "algorithm"} & set(json.loads(description)), description
+
+
+def test_lines_cut_at_spacing_zero_cut_each_wall_once_and_nothing_else() -> None:
+    """Spacing 0 merges the outlines parts share; a line drawing's open strokes are no outlines
+    (they were closed into rings, cutting across corridors)."""
+    maze = laby3d.generate(4, 5, seed=1)
+    fab = Fabrication()
+    for spacing in (3.0, 0.0):
+        page = svg_of(maze, fab, mode="lines", line_operation="cut", spacing=spacing)
+        strokes = page["layers"]["outer-cut"]
+        steps = [step for points, _ in strokes for step in unit_segments(points, fab.cell_size)]
+        walls, bound = closed_walls_and_bound(maze)
+        assert not any(closed for _, closed in strokes) and len(strokes) == bound
+        assert len(steps) == len(set(steps)) == walls

@@ -129,8 +129,11 @@ def pages(placements: list[Placement], sheet: tuple[float, float], *, shared_edg
         for mark in placement.part.marks:
             page.add(mark.operation, placement.to_page(mark.points), mark.closed)
     for index, page in enumerate(drawings):
-        if shared_edges:
-            page.strokes["outer-cut"], page.closed["outer-cut"] = common_lines(page.strokes["outer-cut"])
+        if shared_edges:  # outlines only: a line drawing cut (lines mode) keeps its open strokes
+            cuts = list(zip(page.strokes["outer-cut"], page.closed["outer-cut"], strict=True))
+            rings, closed = common_lines([points for points, ring in cuts if ring])
+            page.strokes["outer-cut"] = [points for points, ring in cuts if not ring] + rings
+            page.closed["outer-cut"] = [False] * sum(not ring for _, ring in cuts) + closed
         page.material = materials[index]
         page.sheets = [(0.0, 0.0, sheet[0], sheet[1])]
         page.titles = [", ".join(dict.fromkeys(names[index]))]
