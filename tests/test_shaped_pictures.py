@@ -293,32 +293,38 @@ def test_key_draws_each_pupils_solution_by_an_independent_search(tmp_path: Path,
 
 
 def test_class_booklets_of_a_hex_class(tmp_path: Path) -> None:
-    """``laby3d batch`` with ``shape: hex`` and names: a worksheet per pupil and one key."""
+    """A batch job with ``shape: hex`` and names (run in this process): a worksheet per pupil in
+    the class booklet, and a key whose every page walks its own pupil's maze file by the search
+    here."""
+    from concurrent.futures import ThreadPoolExecutor
+
     import yaml
 
+    from laby3d.batch import expand, run_batch
+    from laby3d.config import load_batch
     from tests.test_classroom import pdf_info
 
     config = tmp_path / "class.yaml"
-    job = {"name": "5B", "names": ["Ana", "Léo", "Inès"], "maze": {"shape": "hex", "rows": 8, "cols": 9}}
-    config.write_text(
-        yaml.safe_dump(
-            {
-                "output_dir": str(tmp_path / "out"),
-                "defaults": {"seed": 4, "formats": ["maze.json", "png", "worksheet.pdf", "key.pdf"]},
-                "jobs": [job],
-            },
-            allow_unicode=True,
-        ),
-        encoding="utf-8",
-    )
-    assert main(["batch", str(config)]) == 0
-    folder = tmp_path / "out" / "5B"
-    assert pdf_info((folder / "5B.worksheet.pdf").read_bytes(), tmp_path)["pages"] == 3
-    key = (folder / "5B.key.pdf").read_bytes()
-    files = sorted(folder.glob("*/*.maze.json")) or sorted(folder.glob("*.maze.json"))
-    assert len(files) == 3
-    drawn = [line for page in stroked_paths(key) for line in in_colour(page, CRIMSON)]
-    assert len(drawn) == 3
+    names = ["Ana", "Léo", "Inès"]
+    job = {"name": "5B", "names": names, "maze": {"shape": "hex", "rows": 8, "cols": 9}}
+    job |= {"seed": 4, "worksheet": {"key_per_page": 1}, "formats": ["maze.json", "worksheet.pdf", "key.pdf"]}
+    config.write_text(yaml.safe_dump({"jobs": [job]}, allow_unicode=True), encoding="utf-8")
+    _, jobs = load_batch(config)
+    out = tmp_path / "out"
+    with ThreadPoolExecutor(1) as inline:
+        manifest = run_batch(expand(jobs, out), out, executor=inline)
+    assert manifest["failed"] == 0
+    folder = out / "5B"
+    assert pdf_info((folder / "5B.worksheet.pdf").read_bytes(), tmp_path)["pages"] == len(names)
+    pages = stroked_paths((folder / "5B.key.pdf").read_bytes())
+    mazes = [entry["files"] for entry in manifest["mazes"]]
+    assert len(pages) == len(mazes) == len(names)
+    for page, entry in zip(pages, manifest["mazes"], strict=True):
+        (maze_file,) = [name for name in entry["files"] if name.endswith(".maze.json")]
+        data = json.loads((folder / maze_file).read_text(encoding="utf-8"))
+        walls = in_colour(page, (0.0, 0.0, 0.0))
+        (solution,) = in_colour(page, CRIMSON)
+        assert cells_along(to_pitch(walls, expected_walls(data))(solution), tessellation_of(data)) == bfs_path(data)
 
 
 # ---- the same bytes everywhere -----------------------------------------------------------------
