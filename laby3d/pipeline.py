@@ -67,14 +67,24 @@ class RenderContext:
         self.any_maze = maze
         self.job = job
 
-    @property
+    @cached_property
     def maze(self) -> Maze:
-        """The square maze (a bug to ask for with another shape: the job refuses such formats)."""
+        """The square maze (a square maze's shaped view as its grid form; a bug to ask for with
+        another shape: the job refuses such formats)."""
         from laby3d.maze.model import Maze
+        from laby3d.maze.shaped.model import grid_maze
 
-        if not isinstance(self.any_maze, Maze):
-            raise InternalError(f"a format that draws square mazes only was asked for a {self.any_maze.shape} maze")
-        return self.any_maze
+        if isinstance(self.any_maze, Maze):
+            return self.any_maze
+        if self.any_maze.shape == "square":
+            return grid_maze(self.any_maze)
+        raise InternalError(f"a format that draws square mazes only was asked for a {self.any_maze.shape} maze")
+
+    @property
+    def drawn(self) -> Maze | ShapedMaze:
+        """The maze for renderers that draw every shape: a square one as its :class:`Maze` (its
+        own code paths, byte for byte), another shape as its ShapedMaze."""
+        return self.maze if self.any_maze.shape == "square" else self.any_maze
 
     @cached_property
     def shaped(self) -> ShapedMaze:

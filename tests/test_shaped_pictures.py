@@ -374,3 +374,11 @@ def test_text_art_is_refused_with_the_formats_that_draw_the_shape(
     assert main(["show", "--shape", shape, *size]) == 2
     error = capsys.readouterr().err.strip()
     assert len(error.splitlines()) == 1 and "png" in error
+
+
+@pytest.mark.parametrize("fmt", ["png", "worksheet.pdf", "gif", "handout.pdf", "stl", "txt"])
+def test_a_square_mazes_shaped_view_renders_as_the_maze(fmt: str) -> None:
+    """``maze.as_shaped()`` of a square maze (the interface every shape shares) is drawn as the
+    maze itself, byte for byte, by every square format."""
+    maze = laby3d.generate(5, 6, algorithm="wilson", seed=8)
+    assert laby3d.render(maze.as_shaped(), fmt) == laby3d.render(maze, fmt)

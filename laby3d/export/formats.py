@@ -92,7 +92,7 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 def _gif(context: RenderContext) -> bytes:
     from laby3d.draw.animation import generation_gif
 
-    return generation_gif(context.any_maze, every=context.job.worksheet.every, lang=context.job.lang)
+    return generation_gif(context.drawn, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _lesson(context: RenderContext) -> bytes:
@@ -109,14 +109,14 @@ def _lesson(context: RenderContext) -> bytes:
 def _handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import handout_pdf
 
-    return handout_pdf(context.any_maze, lang=context.job.lang)
+    return handout_pdf(context.drawn, lang=context.job.lang)
 
 
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
         from laby3d.pipeline import render_booklet
 
-        return render_booklet([(context.any_maze, context.job.label)], context.job, kind)
+        return render_booklet([(context.drawn, context.job.label)], context.job, kind)
 
     return render
 
