@@ -80,6 +80,7 @@ class Figure:
     snippet: str | None = None  # in-process snippet printing "wall cpu"
     argv: tuple[str, ...] = ()  # or a whole CLI run: arguments after ``python -m laby3d``
     workers: bool = False  # the run has worker processes whose CPU counts too
+    both: bool = True  # False: formats the earlier tree does not have, this tree only
 
 
 def figures(folder: Path) -> list[Figure]:
@@ -249,6 +250,7 @@ def batch_figures(folder: Path, trees: dict[str, Path]) -> list[Figure]:
                 "≤ 20 s",
                 argv=("batch", str(config), "-j", "2", "--output-dir", str(folder / f"out-{label}-{{run}}")),
                 workers=True,
+                both=label == "common",
             )
         )
     return result
@@ -277,23 +279,25 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     results = {}
     for figure in chosen:
-        for tree in trees.values():  # untimed first run: .pyc files, caches
+        measured = trees if figure.both else {"after": ROOT}
+        for tree in measured.values():  # untimed first run: .pyc files, caches
             run_once(figure, tree)
-        runs: dict[str, list[tuple[float, float]]] = {label: [] for label in trees}
+        runs: dict[str, list[tuple[float, float]]] = {label: [] for label in measured}
         for _ in range(args.repeat):
-            for label, tree in trees.items():
+            for label, tree in measured.items():
                 runs[label].append(run_once(figure, tree))
         medians = {
             label: (statistics.median(wall for wall, _ in found), statistics.median(cpu for _, cpu in found))
             for label, found in runs.items()
         }
         results[figure.name] = medians
-        (bw, bc), (aw, ac) = medians["before"], medians["after"]
-        print(
-            f"| {figure.name} | `{figure.command}` | {bw:.3f} ({bc:.3f}) | {aw:.3f} ({ac:.3f}) | {bw / aw:.1f}× "
-            f"| {figure.target} |",
-            flush=True,
-        )
+        aw, ac = medians["after"]
+        if "before" in medians:
+            bw, bc = medians["before"]
+            shown = f"{bw:.3f} ({bc:.3f}) | {aw:.3f} ({ac:.3f}) | {bw / aw:.1f}×"
+        else:
+            shown = f"– | {aw:.3f} ({ac:.3f}) | –"
+        print(f"| {figure.name} | `{figure.command}` | {shown} | {figure.target} |", flush=True)
     if "json" in results and "stl" in results:
         wall = {label: results["stl"][label][0] - results["json"][label][0] for label in trees}
         cpu = {label: results["stl"][label][1] - results["json"][label][1] for label in trees}
