@@ -18,7 +18,7 @@ OPTIONS = {"label": "Zoë", "margin": 6, "laser_mode": "stack", "top_sheet": Tru
 SCRIPT = """
 import hashlib, json, sys
 import laby3d
-maze = laby3d.generate(7, 9, algorithm="wilson", seed=12)
+maze = laby3d.generate(5, 6, algorithm="wilson", seed=12)
 options = json.loads(sys.argv[1])
 print(json.dumps({fmt: hashlib.sha256(laby3d.render(maze, fmt, **options)).hexdigest() for fmt in sys.argv[2:]}))
 """
@@ -27,7 +27,7 @@ print(json.dumps({fmt: hashlib.sha256(laby3d.render(maze, fmt, **options)).hexdi
 def digests_here(formats: list[str]) -> dict[str, str]:
     import laby3d
 
-    maze = laby3d.generate(7, 9, algorithm="wilson", seed=12)
+    maze = laby3d.generate(5, 6, algorithm="wilson", seed=12)
     return {fmt: hashlib.sha256(laby3d.render(maze, fmt, **OPTIONS)).hexdigest() for fmt in formats}
 
 

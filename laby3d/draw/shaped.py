@@ -68,7 +68,7 @@ def opening_mark(maze: ShapedMaze, opening: ShapedOpening) -> OpeningMark:
     point = np.asarray(t.boundary_midpoints[wall], dtype=float)
     if float(np.dot(point - t.centres[cell], normal)) < 0:
         normal = -normal
-    return OpeningMark(point=point, outward=normal)
+    return OpeningMark(point=point, outward=normal + 0.0)  # + 0.0: no -0.0 in a mark's direction
 
 
 def add_walls(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, width: float) -> None:
