@@ -12,6 +12,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import stat
 import subprocess
 import zipfile
@@ -864,3 +865,69 @@ def test_the_render_workers_die_with_the_server_even_on_kill_9(tmp_path: Path) -
         assert alive == [], [p.cmdline() for p in alive]
     finally:
         server.close()
+
+
+# --- the class's language: refusals and statuses ---------------------------------------------
+
+#: Words that give away English in a French class's refusal (the values typed stay as typed).
+ENGLISH_WORDS = re.compile(r"\b(the|first|type|your|another|design|must|request|renders?|trying|such|pupil)\b")
+
+
+def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
+    config = tmp_path / "class.yaml"
+    config.write_text("defaults:\n  lang: fr\n", encoding="utf-8")
+    room = classroom(tmp_path / "class", config=config, code="loutre-7")
+    slow = RateLimit(per_second=0.001, burst=3)
+    with TestClient(create_app(room, workers=1, warm=False, rate=slow)) as test_client:
+
+        def message(response, status: int) -> str:
+            assert response.status_code == status, response.text
+            return response.json()["errors"][0]["message"]
+
+        said = {
+            "wrong code": message(post(test_client, "/api/join", {"name": "Léa", "code": "x"}), 422),
+            "no letter": message(post(test_client, "/api/join", {"name": "!!!", "code": "loutre-7"}), 422),
+            "not joined": message(test_client.get("/api/pupils/lea"), 401),
+        }
+        join(test_client, "Léa", code="loutre-7")
+        assert save(test_client, "lea", {"maze.rows": 3, "maze.cols": 3, "seed": 1}).status_code == 200
+        test_client.cookies.clear()
+        said["taken"] = message(post(test_client, "/api/join", {"name": "LEA", "code": "loutre-7"}), 422)
+        join(test_client, "Ana", code="loutre-7")
+        said["not yours"] = message(test_client.get("/api/pupils/lea"), 403)
+        said["other site"] = message(
+            test_client.post("/api/preview", content=b"{}", headers={"Content-Type": "text/plain", **SAME_ORIGIN}), 403
+        )
+        said["not json"] = message(
+            test_client.post("/api/preview", content=b"{", headers={"Content-Type": "application/json", **SAME_ORIGIN}),
+            400,
+        )
+        said["no download"] = message(test_client.get("/api/download/ana.doc"), 404)
+        for _ in range(3):
+            post(test_client, "/api/preview", {"options": {"maze.rows": 3, "maze.cols": 3, "seed": 1}})
+        said["too many"] = message(post(test_client, "/api/preview", {"options": {}}), 429)
+        said["teacher"] = message(test_client.get("/api/teacher/pupils"), 401)
+        status = test_client.get("/api/teacher/pupils", headers=teacher(room)).json()["pupils"]
+    # Written here by hand, as a French teacher would read them.
+    assert said["wrong code"].endswith("n’est pas le code de cette classe : demande-le à l’enseignant")
+    assert said["no letter"].endswith("n’a ni lettre ni chiffre : tape ton prénom")
+    assert said["not joined"].startswith("rejoins d’abord la classe : tape ton prénom")
+    assert "est déjà dans la classe sur un autre ordinateur" in said["taken"] or "est trop proche de" in said["taken"]
+    assert said["not yours"] == "c’est le projet d’un autre élève : tu ne peux ouvrir que le tien"
+    assert said["not json"] == "la requête n’est pas du JSON"
+    assert said["too many"].startswith("trop de calculs à la fois ; nouvel essai dans ")
+    assert said["teacher"].startswith("le jeton de l’enseignant est requis")
+    for what, text in said.items():
+        assert not ENGLISH_WORDS.search(text), (what, text)
+    assert {row["name"]: row["status_text"] for row in status}["Ana"] == "connecté, sans labyrinthe enregistré"
+
+
+def test_statuses_read_in_the_class_language() -> None:
+    from laby3d.serve.wording import status_text
+
+    warning = "need margin >= 4 mm beside the openings, got 2.5"
+    assert status_text(f"WARN: {warning}", "en") == f"WARN: {warning}"
+    french = "ATTENTION : il faut une marge ≥ 4 mm à côté des ouvertures, pas 2,5"
+    assert status_text(f"WARN: {warning}", "fr") == french
+    assert status_text("invalid: no", "fr") == "invalide : no"
+    assert status_text("ok", "fr") == "ok" and status_text("updating…", "fr") == "mise à jour…"

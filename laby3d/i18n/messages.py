@@ -85,6 +85,110 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "doit être un nombre, true/false ou un texte court",
     ),
     "pupil_name": ("must be 1 to {limit} printable characters", "doit faire de 1 à {limit} caractères imprimables"),
+    # --- the class app's refusals (laby3d.serve: joining, sessions, queues, requests, the teacher) ---
+    "serve_no_letter": (
+        "{name} has no letter or digit: type your first name",
+        "{name} n’a ni lettre ni chiffre : tape ton prénom",
+    ),
+    "serve_name_taken": (
+        "{name} is already in the class on another computer: type a distinct name, e.g. {suggestion}, "
+        "or, if it is you, ask the teacher to reset your session",
+        "{name} est déjà dans la classe sur un autre ordinateur : tape un nom distinct, par exemple {suggestion}, "
+        "ou, si c’est toi, demande à l’enseignant de réinitialiser ta session",
+    ),
+    "serve_name_close": (
+        "{name} is too close to {holder}, already in the class on another computer: type a distinct name, "
+        "e.g. {suggestion}, or, if it is you, ask the teacher to reset your session",
+        "{name} est trop proche de {holder}, déjà dans la classe sur un autre ordinateur : tape un nom distinct, "
+        "par exemple {suggestion}, ou, si c’est toi, demande à l’enseignant de réinitialiser ta session",
+    ),
+    "serve_wrong_code": (
+        "is not this class's code: ask the teacher",
+        "n’est pas le code de cette classe : demande-le à l’enseignant",
+    ),
+    "serve_join_first": ("join the class first: type your name", "rejoins d’abord la classe : tape ton prénom"),
+    "serve_session_ended": (
+        "join the class first: type your name (your session has ended or was reset)",
+        "rejoins d’abord la classe : tape ton prénom (ta session a pris fin ou a été réinitialisée)",
+    ),
+    "serve_not_yours": (
+        "this is another pupil's design: you can open only your own",
+        "c’est le projet d’un autre élève : tu ne peux ouvrir que le tien",
+    ),
+    "serve_rate": (
+        "too many renders at once; trying again in {seconds} s",
+        "trop de calculs à la fois ; nouvel essai dans {seconds} s",
+    ),
+    "serve_busy": (
+        "the {queue} queue is full ({count} renders running or waiting); trying again in a moment",
+        "la file {queue} est pleine ({count} calculs en cours ou en attente) ; nouvel essai dans un instant",
+    ),
+    "serve_timeout": (
+        "the render took more than {limit} s and was stopped: try a smaller maze",
+        "le calcul a pris plus de {limit} s et a été arrêté : essaie un labyrinthe plus petit",
+    ),
+    "serve_worker_lost": (
+        "the render's worker process stopped (exit code {code}); trying again",
+        "le processus de calcul s’est arrêté (code {code}) ; nouvel essai",
+    ),
+    "serve_cancelled": (
+        "the render was cancelled (the server is stopping); trying again",
+        "le calcul a été annulé (le serveur s’arrête) ; nouvel essai",
+    ),
+    "serve_no_file": ("no such file", "fichier introuvable"),
+    "serve_no_preview": (
+        "no preview with this key (make a preview first)",
+        "aucun aperçu sous cette clé (fais d’abord un aperçu)",
+    ),
+    "serve_no_design": ("no design saved under this name", "aucun projet enregistré sous ce nom"),
+    "serve_no_download": (
+        "no such download; formats: {formats}",
+        "ce téléchargement n’existe pas ; formats : {formats}",
+    ),
+    "serve_engraving": (
+        "cannot be engraved on the maze: {problem_list}",
+        "ne peut pas être gravé sur le labyrinthe : {problem_list}",
+    ),
+    "serve_too_large": ("request larger than {limit} bytes", "requête de plus de {limit} octets"),
+    "serve_too_deep": (
+        "the request is nested more than {limit} levels deep",
+        "la requête est imbriquée sur plus de {limit} niveaux",
+    ),
+    "serve_not_json": ("the request is not JSON", "la requête n’est pas du JSON"),
+    "serve_json_writes": (
+        "writes must be JSON requests (Content-Type: application/json) from this server's pages",
+        "les enregistrements doivent être des requêtes JSON (Content-Type: application/json) "
+        "venant des pages de ce serveur",
+    ),
+    "serve_cross_site": (
+        "writes must come from this server's pages, not another site (Sec-Fetch-Site: {site})",
+        "les enregistrements doivent venir des pages de ce serveur, pas d’un autre site (Sec-Fetch-Site : {site})",
+    ),
+    "serve_other_origin": (
+        "writes must come from this server's pages, not another site (Origin differs)",
+        "les enregistrements doivent venir des pages de ce serveur, pas d’un autre site (Origin différente)",
+    ),
+    "serve_no_origin": (
+        "writes must come from this server's pages (the request has no Origin)",
+        "les enregistrements doivent venir des pages de ce serveur (la requête n’a pas d’Origin)",
+    ),
+    "serve_token": (
+        "the teacher token is required (the one laby3d serve printed at start-up)",
+        "le jeton de l’enseignant est requis (celui que laby3d serve a affiché au démarrage)",
+    ),
+    "serve_no_pupil": ("no such pupil", "élève inconnu"),
+    "serve_lock_breaks": (
+        "this lock would make {count} pupil(s)' design invalid ({listed}); confirm to lock anyway",
+        "ce verrou rendrait invalide le projet de {count} élève(s) ({listed}) ; confirme pour verrouiller quand même",
+    ),
+    "serve_nothing_valid": (
+        "no pupil has a valid saved design yet",
+        "aucun élève n’a encore de projet valide enregistré",
+    ),
+    "serve_nothing_valid_but": (
+        "no pupil has a valid saved design yet ({listed})",
+        "aucun élève n’a encore de projet valide enregistré ({listed})",
+    ),
     # --- the library's sentences, recognised by their templates ---
     "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),
     "mm_compare": ("must be {sign} {limit} mm, got {value}", "doit être {sign} {limit} mm, pas {value}"),
@@ -426,7 +530,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
 #: Values that are numbers in a sentence (read back as numbers only, written with a French comma).
 NUMBER_VALUES = frozenset(
     "limit width depth base floor nozzle least size height megabytes side most row col last_row last_col rows cols "
-    "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies".split()
+    "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies seconds "
+    "count".split()
 )
 #: Kinds too general to recognise in a sentence: only ever built as a :class:`Message`.
 BUILT_ONLY = frozenset({"other"})

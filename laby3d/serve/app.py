@@ -103,14 +103,14 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         budgets = state.budgets
         state.previews = RenderPool(
-            name="preview",
+            name=page.strings(state.lang)["queue_previews"],
             workers=workers,
             queue=budgets.queue,
             timeout=budgets.preview,
             initializer=partial(work.start_worker, warm),
         )
         state.expensive = RenderPool(
-            name="lesson, GIF and class set",
+            name=page.strings(state.lang)["queue_expensive"],
             workers=1,
             queue=budgets.expensive_queue,
             timeout=budgets.expensive,
@@ -149,7 +149,7 @@ def create_app(
         max_age=SESSION_SECONDS,
         same_site="strict",
     )
-    return Starlette(routes=[guarded(route) for route in routes], middleware=[session], lifespan=lifespan)
+    return Starlette(routes=[guarded(route, state.lang) for route in routes], middleware=[session], lifespan=lifespan)
 
 
 class _State:

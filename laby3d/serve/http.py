@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from laby3d.errors import Laby3dError
+from laby3d.i18n import in_language
 from laby3d.serve.fields import field_error
 
 #: Largest request body, bytes (a design is a few hundred).
@@ -107,8 +108,16 @@ def check_same_origin(request: Request) -> None:
         raise refused(403, "writes must come from this server's pages (the request has no Origin)")
 
 
-def guarded(route: Route) -> Route:
-    """The route with :class:`HTTPProblem` turned into its response and security headers added."""
+def said_in(problem: HTTPProblem, lang: str) -> dict[str, Any]:
+    """``problem``'s body with its messages in ``lang`` (the server's refusals are English
+    sentences of :mod:`laby3d.i18n`'s catalogue; the field errors are in ``lang`` already)."""
+    errors = [{**error, "message": in_language(error["message"], lang)} for error in problem.body.get("errors", [])]
+    return {**problem.body, "errors": errors} if errors else problem.body
+
+
+def guarded(route: Route, lang: str = "en") -> Route:
+    """The route with :class:`HTTPProblem` turned into its response (its words in ``lang``) and
+    security headers added."""
     endpoint: Handler = route.endpoint  # type: ignore[assignment]
 
     async def handle(request: Request) -> Response:
@@ -117,7 +126,7 @@ def guarded(route: Route) -> Route:
                 check_same_origin(request)
             response = await endpoint(request)
         except HTTPProblem as problem:
-            response = JSONResponse(problem.body, status_code=problem.status, headers=problem.headers)
+            response = JSONResponse(said_in(problem, lang), status_code=problem.status, headers=problem.headers)
         except Exception as error:  # noqa: BLE001 - a bug in laby3d, said as one in JSON; the server goes on
             logging.getLogger("laby3d.serve").exception("internal error on %s %s", request.method, request.url.path)
             message = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"

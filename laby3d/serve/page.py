@@ -103,6 +103,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "Les labyrinthes de ces élèves deviendraient invalides :",
     },
     "updating": {"en": "updating", "fr": "mise à jour"},
+    "queue_previews": {"en": "preview", "fr": "des aperçus"},
+    "queue_expensive": {"en": "lesson, GIF and class set", "fr": "des leçons, GIF et lots de classe"},
+    "status_warn": {"en": "WARN", "fr": "ATTENTION"},
+    "status_invalid": {"en": "invalid", "fr": "invalide"},
+    "status_joined": {"en": "joined", "fr": "connecté, sans labyrinthe enregistré"},
     "shape_offers": {
         "en": "A {shape} maze gives {able} here; not yet for this shape: {missing}, nor the 3D view.",
         "fr": "Un labyrinthe {shape} donne ici {able} ; pas encore pour cette forme : {missing}, ni la vue 3D.",

@@ -21,6 +21,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from laby3d.errors import ParameterError
+from laby3d.i18n import in_language
 from laby3d.serve import classset, wording, work
 from laby3d.serve.classroom import status_of, summary_of
 from laby3d.serve.http import HTTPProblem, invalid, json_body, refused
@@ -80,6 +81,7 @@ class TeacherAPI:
                     "name": pupil.name,
                     "key": pupil.key,
                     "status": status,
+                    "status_text": wording.status_text(status, self.lang),
                     "summary": wording.for_page(summary_of(pupil.report), self.lang) if pupil.report else None,
                     "design": pupil.design,
                     "updated": pupil.updated,
@@ -161,7 +163,8 @@ class TeacherAPI:
         if broken and body.get("confirm") is not True:
             listed = "; ".join(f"{row['name']}: {row['error']}" for row in broken)
             message = f"this lock would make {len(broken)} pupil(s)' design invalid ({listed}); confirm to lock anyway"
-            return JSONResponse({"errors": [{"field": None, "message": message}], "invalid": broken}, status_code=409)
+            errors = [{"field": None, "message": in_language(message, self.lang)}]
+            return JSONResponse({"errors": errors, "invalid": broken}, status_code=409)
         classroom.set_locks(locks)
         self.refresh_soon()
         return JSONResponse({"locks": classroom.locks, "version": classroom.locks_version, "invalid": broken})

@@ -47,3 +47,13 @@ def totals_text(summaries: Iterable[Mapping[str, Any]], lang: str) -> str:
     parts.append(f"{duration_text(seconds, lang)} {text['of_printing']}")
     parts.append(f"{quantity_text(grams, 'g', lang, digits=0)} {text['of_filament']}")
     return f"{colon(text['totals'], lang)} {' · '.join(parts)}"
+
+
+def status_text(status: str, lang: str) -> str:
+    """A pupil's stored status (``ok``, ``WARN: …``, ``invalid: …``, ``updating…``, ``joined``)
+    as the teacher's list shows it in ``lang``: ``ATTENTION : …``, ``invalide : …``."""
+    text = strings(lang)
+    kind, sep, detail = status.partition(": ")
+    if sep and kind in ("WARN", "invalid"):
+        return f"{colon(text['status_' + kind.lower()], lang)} {in_language(detail, lang)}"
+    return {"updating…": text["updating"] + "…", "joined": text["status_joined"]}.get(status, status)

@@ -109,7 +109,7 @@
       actions.appendChild(remove);
       var name = p.name + (p.connected ? " · " + text.connected : "");
       var row = el("tr", { "data-key": p.key }, [
-        el("td", {}, [thumbnail(p)]), cell(name), cell(p.status), cell(texts.size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
+        el("td", {}, [thumbnail(p)]), cell(name), cell(p.status_text), cell(texts.size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
         cell(texts.time), cell(texts.filament),
         cell(p.design ? p.design.seed : ""), actions,
       ]);
