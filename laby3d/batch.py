@@ -144,6 +144,8 @@ def render_task(task: MazeTask) -> MazeResult:
         timings.update(rendered.timings)
         if rendered.report is not None:
             entry["printability"] = rendered.report
+        if rendered.laser_warnings:
+            entry["laser_warnings"] = rendered.laser_warnings
         result.files = {f"{task.variant}.{suffix}": data for suffix, data in rendered.files.items()}
         result.maze_json = maze.to_json()
         entry["error"] = None
@@ -454,10 +456,11 @@ def totals(
 
 
 def state_of(entry: dict[str, Any]) -> str:
-    """``ok``, ``WARN: <first warning>`` or ``FAILED: <error>`` for one maze."""
+    """``ok``, ``WARN: <first warning>`` (of the solid, then of the laser sheets) or
+    ``FAILED: <error>`` for one maze."""
     if entry.get("error"):
         return f"FAILED: {entry['error']}"
-    warnings = (entry.get("printability") or {}).get("warnings") or []
+    warnings = [*((entry.get("printability") or {}).get("warnings") or []), *entry.get("laser_warnings", [])]
     return f"WARN: {warnings[0]}" if warnings else "ok"
 
 

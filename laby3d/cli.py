@@ -144,6 +144,8 @@ def _write(maze: Maze | ShapedMaze, job: Any, outputs: dict[str, str]) -> None:
         print(f"wrote {written} ({written.stat().st_size:,} bytes)")
     if rendered.report is not None:
         _print_report(rendered.report)
+    for message in rendered.laser_warnings:
+        print(f"laser warning: {message}")
 
 
 def _print_report(report: dict[str, Any]) -> None:

@@ -169,11 +169,13 @@ class Rendered:
     """Every output of one maze, not yet written: ``files`` maps a file-name suffix (a format
     name, or a companion such as ``printability.json`` or ``plywood-3mm-1.svg``) to its bytes;
     ``companions`` says which format each companion goes with (its file sits beside that
-    format's file); ``report`` is the printability report."""
+    format's file); ``report`` is the printability report; ``laser_warnings`` what happened to
+    the laser sheets' text (moved, shrunk, left off)."""
 
     files: dict[str, bytes]
     companions: dict[str, str] = field(default_factory=dict)
     report: dict[str, Any] | None = None
+    laser_warnings: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
 
 
@@ -202,6 +204,8 @@ def render_all(maze: Maze | ShapedMaze, job: Job, formats: Sequence[str]) -> Ren
             rendered.files.update(sheets)
             rendered.companions.update(dict.fromkeys(sheets, name))
         rendered.timings[name] = time.perf_counter() - start
+    if any(needs_of(name) == "laser" for name in formats):
+        rendered.laser_warnings = context.laser_sheets.text_warnings
     return rendered
 
 

@@ -850,3 +850,27 @@ def test_lines_cut_at_spacing_zero_cut_each_wall_once_and_nothing_else() -> None
         walls, bound = closed_walls_and_bound(maze)
         assert not any(closed for _, closed in strokes) and len(strokes) == bound
         assert len(steps) == len(set(steps)) == walls
+
+
+def test_text_moved_on_a_laser_sheet_is_a_warning_on_the_batch_line_and_in_generate(tmp_path: Path, capsys) -> None:
+    """A label (or layer numbers) that cannot sit on the 1.6 mm frame goes under the base (or is
+    left off): the batch line says WARN, not ok, and `generate` prints it, as for a solid's label."""
+    from laby3d.cli import main
+
+    config = tmp_path / "kit.yaml"
+    config.write_text(
+        "jobs:\n  - name: kit\n    maze: {rows: 6, cols: 8}\n    label: Zoé\n"
+        "    laser: {mode: stack}\n    formats: [svg]\n",
+        encoding="utf-8",
+    )
+    assert main(["batch", str(config), "--output-dir", str(tmp_path / "out"), "-j", "1"]) == 0
+    said = capsys.readouterr()
+    line = next(line for line in (said.err + said.out).splitlines() if line.startswith("1/1 kit: "))
+    assert line.startswith("1/1 kit: WARN: "), line
+    manifest = json.loads((tmp_path / "out" / "manifest.json").read_text(encoding="utf-8"))
+    assert any("label moved under the base" in w for w in manifest["mazes"][0]["laser_warnings"])
+
+    out = tmp_path / "zoe.svg"
+    args = ["--rows", "6", "--cols", "8", "--laser-mode", "stack", "--label", "Zoé", "-o", str(out)]
+    assert main(["generate", *args]) == 0
+    assert "laser warning: label moved under the base" in capsys.readouterr().out

@@ -81,7 +81,7 @@ class TeacherAPI:
                     "name": pupil.name,
                     "key": pupil.key,
                     "status": status,
-                    "status_text": wording.status_text(status, self.lang),
+                    "status_text": wording.status_text(status or "", self.lang),
                     "summary": wording.for_page(summary_of(pupil.report), self.lang) if pupil.report else None,
                     "design": pupil.design,
                     "updated": pupil.updated,

@@ -45,6 +45,11 @@ class LaserSheets:
     nesting: list[dict[str, Any]] = field(default_factory=list)  # per material: sheets vs the area bound
     warnings: list[str] = field(default_factory=list)  # text moved or left off
 
+    @property
+    def text_warnings(self) -> list[str]:
+        """What happened to the engraved text: moved, shrunk or left off (the sheets' or the kit's)."""
+        return self.warnings or (self.kit.warnings if self.kit is not None else [])
+
     def names(self) -> list[str]:
         """File-name stem per page: material and number within that material (``plywood-3mm-2``)."""
         counts: dict[str, int] = {}
@@ -80,9 +85,8 @@ class LaserSheets:
         }
         if self.nesting:
             report["nesting"] = self.nesting
-        warnings = self.warnings or (self.kit.warnings if self.kit is not None else [])
-        if warnings:
-            report["warnings"] = warnings
+        if self.text_warnings:
+            report["warnings"] = self.text_warnings
         if self.kit is not None:
             report["kit"] = self.kit.report()
         return report
