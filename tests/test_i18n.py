@@ -298,6 +298,22 @@ def test_cli_errors_are_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().err == "laby3d: error: --wall-thickness must be >= 0.2, got 0.1\n"
 
 
+@pytest.mark.parametrize(
+    ("args", "french"),
+    [
+        (["generate", "--entrance", "0,0,W", "-o", "m.stl"], "--entrance n’a d’effet qu’avec placement explicit"),
+        (["generate", "--ball", "4", "-o", "m.png"], "--ball n’a pas d’effet sur les fichiers demandés (png)"),
+        (["generate", "--ball", "4"], "--ball n’a pas d’effet sans fichier de sortie (-o)"),
+        (["export", "m.scene.json", "--seed", "3", "-o", "m.stl"], "--seed n’a pas d’effet avec export :"),
+    ],
+)
+def test_options_a_verb_cannot_honour_are_refused_in_french(
+    args: list[str], french: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main([*args, "--lang", "fr"]) == 2
+    assert capsys.readouterr().err.startswith(f"laby3d: erreur : {french}")
+
+
 #: Designs whose solid the report warns about: thin walls and narrow corridors (with a suggested
 #: fix), a ball too big for the corridors and the walls, a solid too large for its printer.
 WARNED_DESIGNS = [

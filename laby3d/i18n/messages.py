@@ -85,6 +85,55 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "doit être un nombre, true/false ou un texte court",
     ),
     "pupil_name": ("must be 1 to {limit} printable characters", "doit faire de 1 à {limit} caractères imprimables"),
+    # --- the CLI's refusals of options a verb cannot honour (laby3d.cli, laby3d.maze.placement) ---
+    "moot_input": (
+        "has no effect with --input: the maze comes from the file",
+        "n’a pas d’effet avec --input : le labyrinthe vient du fichier",
+    ),
+    "moot_files": (
+        "has no effect on the files asked for ({formats})",
+        "n’a pas d’effet sur les fichiers demandés ({formats})",
+    ),
+    "moot_text": (
+        "has no effect without an output file (-o): the maze is printed as text",
+        "n’a pas d’effet sans fichier de sortie (-o) : le labyrinthe est affiché en texte",
+    ),
+    "moot_export": (
+        "has no effect with export: the maze, and its seed, come from the file",
+        "n’a pas d’effet avec export : le labyrinthe, et sa graine, viennent du fichier",
+    ),
+    "moot_import": (
+        "has no effect with import: the maze comes from the form",
+        "n’a pas d’effet avec import : le labyrinthe vient du formulaire",
+    ),
+    "moot_sets_after": (
+        "has no effect with --sets-after (a maze part-way through has no solution yet)",
+        "n’a pas d’effet avec --sets-after (un labyrinthe en cours de construction n’a pas encore de solution)",
+    ),
+    "moot_show": (
+        "has no effect with show, which prints the maze as text",
+        "n’a pas d’effet avec show, qui affiche le labyrinthe en texte",
+    ),
+    "moot_stats": (
+        "has no effect with stats, which prints numbers",
+        "n’a pas d’effet avec stats, qui affiche des nombres",
+    ),
+    "moot_no_table": (
+        "has no effect without --table (one maze's statistics)",
+        "n’a pas d’effet sans --table (les statistiques d’un seul labyrinthe)",
+    ),
+    "moot_table": (
+        "has no effect with --table, which makes its own mazes",
+        "n’a pas d’effet avec --table, qui fait ses propres labyrinthes",
+    ),
+    "moot_table_seeds": (
+        "has no effect with --table: it makes mazes of every algorithm from seeds 0, 1, 2…",
+        "n’a pas d’effet avec --table : il fait des labyrinthes de chaque algorithme avec les graines 0, 1, 2…",
+    ),
+    "moot_placement": (
+        "has no effect unless placement is explicit (it is {policy})",
+        "n’a d’effet qu’avec placement explicit (il vaut {policy})",
+    ),
     # --- the class app's refusals (laby3d.serve: joining, sessions, queues, requests, the teacher) ---
     "serve_no_letter": (
         "{name} has no letter or digit: type your first name",
