@@ -21,6 +21,7 @@ import numpy as np
 from laby3d.errors import InternalError
 from laby3d.geometry.raster import EMPTY, Raster
 from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
+from laby3d.mesh.faces import Points, covers, flip_degenerate, inlay, quads, sound, surface, zipper
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
@@ -61,8 +62,8 @@ def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarr
         if not robust and not collinear[polygon].any():
             ends = np.cumsum([piece.stop - piece.start for piece in pieces]).astype(np.uint32)
             local = mapbox_earcut.triangulate_float64(points, ends).astype(np.int64).reshape(-1, 3)
-            local = _flip_degenerate(local, points)
-            if local is not None and not _covers(local, points, area[polygon].sum() * 2):
+            local = flip_degenerate(local, points)
+            if local is not None and not covers(local, points, area[polygon].sum() * 2):
                 local = None
         if local is None:  # collinear vertices, or earcut slivers that could not be mended
             import manifold3d
@@ -70,55 +71,6 @@ def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarr
             local = np.asarray(manifold3d.triangulate([xy[piece] for piece in pieces], 0.0), dtype=np.int64)
         triangles.append(ids[local])
     return np.concatenate(triangles)
-
-
-def _covers(triangles: np.ndarray, points: np.ndarray, doubled_area: float) -> bool:
-    """All triangles counter-clockwise and their areas add up to the polygon's: earcut can fail
-    on holes bridged through collinear vertices. (The whole mesh is checked closed afterwards.)"""
-    areas = _doubled_areas(triangles, points)
-    return bool((areas > 0).all() and abs(areas.sum() - doubled_area) <= 1e-9 * doubled_area)
-
-
-def _doubled_areas(triangles: np.ndarray, points: np.ndarray) -> np.ndarray:
-    a, b, c = (points[triangles[:, k]] for k in range(3))
-    return (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0])
-
-
-def _flip_degenerate(triangles: np.ndarray, points: np.ndarray) -> np.ndarray | None:
-    """Mend earcut's zero-area triangles ``(p, m, q)`` (``m`` on segment ``pq``) by flipping the
-    edge ``pq`` with the triangle ``(q, p, d)`` beyond it into ``(p, m, d)`` and ``(m, q, d)``.
-
-    Returns None when a sliver has no neighbour to flip with.
-    """
-    triangles = triangles.copy()
-    n = len(points)
-    for _ in range(16):
-        bad = np.flatnonzero(np.abs(_doubled_areas(triangles, points)) < 1e-9)
-        if len(bad) == 0:
-            return triangles
-        corners = triangles[bad]
-        xy = points[corners]
-        opposite = np.stack([np.linalg.norm(xy[:, (k + 2) % 3] - xy[:, (k + 1) % 3], axis=1) for k in range(3)], 1)
-        k = np.argmax(opposite, axis=1)  # the middle vertex faces the longest side
-        rows = np.arange(len(bad))
-        m, q, p = corners[rows, k], corners[rows, (k + 1) % 3], corners[rows, (k + 2) % 3]
-        keys = np.concatenate([triangles[:, a] * n + triangles[:, b] for a, b in ((0, 1), (1, 2), (2, 0))])
-        owners = np.tile(np.arange(len(triangles)), 3)
-        order = np.argsort(keys)
-        wanted = p * n + q  # the neighbour holds the edge p -> q
-        found = np.minimum(np.searchsorted(keys[order], wanted), len(keys) - 1)
-        if not (keys[order][found] == wanted).all():
-            return None
-        neighbours = owners[order][found]
-        busy: set[int] = set()
-        for i, (index, neighbour) in enumerate(zip(bad.tolist(), neighbours.tolist(), strict=True)):
-            if index in busy or neighbour in busy:
-                continue  # flip it next round, after this round's flips
-            busy.update((index, neighbour))
-            d = int(triangles[neighbour].sum()) - int(p[i]) - int(q[i])
-            triangles[index] = (p[i], m[i], d)
-            triangles[neighbour] = (m[i], q[i], d)
-    return None
 
 
 def extrude(
@@ -142,9 +94,9 @@ def extrude(
     """
     patches = patches or {}
     mesh = _extrude(raster, heights, bottom, patches, underside, robust=False)
-    if not _sound(mesh):
+    if not sound(mesh):
         mesh = _extrude(raster, heights, bottom, patches, underside, robust=True)
-        if not _sound(mesh):
+        if not sound(mesh):
             raise InternalError("the solid is not closed or has zero-area triangles")
     return mesh
 
@@ -181,7 +133,7 @@ def _extrude(
     nz = len(z_values)
 
     faces_nodes: list[np.ndarray] = []  # (k, 3, 2) node id and z index per corner
-    extra = _Points(nodes.size)  # patch points that are not grid nodes
+    extra = Points(nodes.size)  # patch points that are not grid nodes
 
     def with_z(node_ids: np.ndarray, zi: int | np.ndarray) -> np.ndarray:
         return np.stack([node_ids, np.broadcast_to(zi, node_ids.shape)], axis=-1)
@@ -240,112 +192,18 @@ class Underside:
     depth: float
 
 
-class _Points:
-    """Mesh points that are not raster nodes (text outlines, label boxes under the base),
-    numbered after the ``node_count`` nodes in the order they are added."""
-
-    def __init__(self, node_count: int) -> None:
-        self.node_count = node_count
-        self.added: list[np.ndarray] = []
-        self.count = 0
-
-    def add(self, xy: np.ndarray) -> np.ndarray:
-        """Ids of new points ``xy`` ``(k, 2)``, mm."""
-        self.added.append(np.asarray(xy, dtype=float))
-        ids = np.arange(self.count, self.count + len(xy), dtype=np.int64) + self.node_count
-        self.count += len(xy)
-        return ids
-
-
-def _surface(loops: list[np.ndarray], ids: list[np.ndarray], zi: int, *, down: bool = False) -> np.ndarray:
-    """``(k, 3, 2)`` (point id, z index) corners of the flat region ``loops`` (mm; outer loop
-    counter-clockwise, holes clockwise; ``ids`` their point ids) at z index ``zi``, facing up
-    (or ``down``). Slivers across collinear points of different loops (the right sides of a
-    j and its dot) are flipped away."""
-    import manifold3d
-
-    local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
-    mended = _flip_degenerate(local, np.concatenate(loops))
-    if mended is not None:  # else the solid's check fails and says so
-        local = mended
-    corner_ids = np.concatenate(ids)[local]
-    if down:
-        corner_ids = corner_ids[:, ::-1]
-    return np.stack([corner_ids, np.full_like(corner_ids, zi)], axis=-1)
-
-
-def _inlay(
-    extra: _Points,
-    box: tuple[np.ndarray, np.ndarray],
-    polygons: shapely.Geometry,
-    box_index: int,
-    glyph_index: int,
-    *,
-    down: bool,
-) -> list[np.ndarray]:
-    """Faces of a flat box (its loop ``box``, counter-clockwise: mm and point ids, at z index
-    ``box_index``) carrying polygons at ``glyph_index``: the box minus the polygons, their
-    counters, the polygons, and the walls between. Seen from above (``down`` False) the
-    polygons stand up or sink in; seen from below they are cut up into the bottom."""
-    from laby3d.geometry.shapes import polygon_loops  # shapely: only for solids with marks
-
-    glyphs = polygon_loops(polygons)
-    ids = [[extra.add(loop) for loop in loops] for loops in glyphs]
-    inside = _nesting(glyphs)
-
-    def holes(counter: tuple[int, int] | None) -> tuple[list[np.ndarray], list[np.ndarray]]:
-        """Outlines (clockwise) and ids of the polygons lying in ``counter`` (None: the box)."""
-        kept = [i for i, where in enumerate(inside) if where == counter]
-        return [glyphs[i][0][::-1] for i in kept], [ids[i][0][::-1] for i in kept]
-
-    outlines, outline_ids = holes(None)
-    faces = [_surface([box[0], *outlines], [box[1], *outline_ids], box_index, down=down)]
-    for index, (loops, loop_ids) in enumerate(zip(glyphs, ids, strict=True)):
-        for hole, (counter, counter_ids) in enumerate(zip(loops[1:], loop_ids[1:], strict=True), start=1):
-            islands, island_ids = holes((index, hole))  # ink inside the counter (Θ's bar)
-            faces.append(_surface([counter[::-1], *islands], [counter_ids[::-1], *island_ids], box_index, down=down))
-        faces.append(_surface(loops, loop_ids, glyph_index, down=down))
-    low, high = sorted((box_index, glyph_index))
-    sunk = (glyph_index < box_index) != down  # the walls face into the glyphs
-    for loop_ids in ids:
-        for start in loop_ids:
-            end = np.roll(start, -1)
-            if sunk:  # the higher side, on the right, is the box
-                start, end = end, start
-            faces.append(_quads(start, end, np.full_like(start, low), high))
-    return faces
-
-
-def _nesting(glyphs: list[list[np.ndarray]]) -> list[tuple[int, int] | None]:
-    """For each polygon (``[exterior, *holes]``), the counter it lies in, innermost, as (polygon,
-    hole) indices; None for a polygon on the box itself."""
-    import shapely
-
-    counters = [
-        (shapely.Polygon(hole).area, (index, number), shapely.Polygon(hole))
-        for index, loops in enumerate(glyphs)
-        for number, hole in enumerate(loops[1:], start=1)
-    ]
-    counters.sort(key=lambda counter: counter[0])  # smallest first: the innermost that holds a polygon
-    found: list[tuple[int, int] | None] = []
-    for loops in glyphs:
-        point = shapely.Point(loops[0][0])
-        found.append(next((where for _, where, shape in counters if shape.contains(point)), None))
-    return found
-
-
 def _patch(
-    raster: Raster, rings: Rings, patch: Patch, box_index: int, z_values: np.ndarray, extra: _Points
+    raster: Raster, rings: Rings, patch: Patch, box_index: int, z_values: np.ndarray, extra: Points
 ) -> list[np.ndarray]:
     """Faces of a label box whose top carries ``patch``: the box minus the polygons at the box's
     height, the polygons at their own, and the walls between (higher side facing out)."""
     (ring,) = rings.split()
     glyph_index = int(np.searchsorted(z_values, patch.top))
-    return _inlay(extra, (node_xy(raster, ring), ring), patch.polygons, box_index, glyph_index, down=False)
+    return inlay(extra, (node_xy(raster, ring), ring), patch.polygons, box_index, glyph_index, down=False)
 
 
 def _underside(
-    raster: Raster, outline: Rings, underside: Underside, bottom_index: int, ceiling_index: int, extra: _Points
+    raster: Raster, outline: Rings, underside: Underside, bottom_index: int, ceiling_index: int, extra: Points
 ) -> list[np.ndarray]:
     """Faces of the bottom (``outline``: one ring, counter-clockwise) with ``underside``'s
     polygons cut up to ``ceiling_index``: the bottom around the box, then the box's inlay."""
@@ -355,8 +213,8 @@ def _underside(
     x0, y0, x1, y1 = underside.box
     box = np.array([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], dtype=float)
     box_ids = extra.add(box)
-    around = _surface([node_xy(raster, rings[0]), box[::-1]], [rings[0], box_ids[::-1]], bottom_index, down=True)
-    return [around, *_inlay(extra, (box, box_ids), underside.polygons, bottom_index, ceiling_index, down=True)]
+    around = surface([node_xy(raster, rings[0]), box[::-1]], [rings[0], box_ids[::-1]], bottom_index, down=True)
+    return [around, *inlay(extra, (box, box_ids), underside.polygons, bottom_index, ceiling_index, down=True)]
 
 
 def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:
@@ -399,38 +257,8 @@ def _walls(
     between_start = ((z_index[start] > lo[:, None]) & (z_index[start] < hi)).any(axis=1)
     between_end = ((z_index[end] > lo[:, None]) & (z_index[end] < hi)).any(axis=1)
     simple = ~(between_start | between_end)
-    quads = _quads(start[simple], end[simple], lo[simple], hi)
+    flat = quads(start[simple], end[simple], lo[simple], hi)
     zipped = [
-        _zipper(a, b, int(l0), hi, z_index) for a, b, l0 in zip(start[~simple], end[~simple], lo[~simple], strict=True)
+        zipper(a, b, int(l0), hi, z_index) for a, b, l0 in zip(start[~simple], end[~simple], lo[~simple], strict=True)
     ]
-    return np.concatenate([quads, *zipped])
-
-
-def _quads(start: np.ndarray, end: np.ndarray, low: np.ndarray, high: int) -> np.ndarray:
-    """``(2k, 3, 2)`` (node, z index) corners of vertical quads from edge ``start -> end`` between
-    ``low`` and ``high``, facing right of the edge (the higher region on its left)."""
-    top = np.full_like(start, high)
-    first = np.stack([np.stack([start, low], -1), np.stack([end, low], -1), np.stack([end, top], -1)], axis=1)
-    second = np.stack([np.stack([start, low], -1), np.stack([end, top], -1), np.stack([start, top], -1)], axis=1)
-    return np.concatenate([first, second])
-
-
-def _zipper(start: int, end: int, lo: int, hi: int, z_index: np.ndarray) -> np.ndarray:
-    """Triangles of a vertical face whose side edges carry extra heights."""
-    left = sorted({lo, hi} | {int(z) for z in z_index[start] if lo < z < hi})
-    right = sorted({lo, hi} | {int(z) for z in z_index[end] if lo < z < hi})
-    triangles = []
-    i = j = 0
-    while i < len(left) - 1 or j < len(right) - 1:
-        if j < len(right) - 1 and (i == len(left) - 1 or right[j + 1] <= left[i + 1]):
-            triangles.append([(start, left[i]), (end, right[j]), (end, right[j + 1])])
-            j += 1
-        else:
-            triangles.append([(start, left[i]), (end, right[j]), (start, left[i + 1])])
-            i += 1
-    return np.array(triangles, dtype=np.int64)
-
-
-def _sound(mesh: Mesh) -> bool:
-    """Closed and consistently wound, with no zero-area triangle."""
-    return mesh.is_closed() and bool((mesh.face_areas() > 1e-9).all())
+    return np.concatenate([flat, *zipped])
