@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
+    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
 
 TOP_SHELL_GROWTH = 3.0  # mm, PrusaSlicer's EXTERNAL_INFILL_MARGIN
@@ -170,12 +171,20 @@ class PrintWork:
     label_perimeter_mm: float = 0.0
 
 
-def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volume: float | None = None) -> PrintWork:
+def print_work(
+    solid: MazeSolid | ShapedSolid, settings: SlicerSettings | None = None, *, volume: float | None = None
+) -> PrintWork:
     """The perimeters, infill and layers of ``solid`` sliced with ``settings`` (default: typical;
     ``volume``: the body's, mm³, when already measured).
 
     Perimeter path: every slab's outline (on the raster) × perimeters × layers in the slab;
     solid infill: what is neither sparse nor perimeter."""
+    from laby3d.mesh.solid import MazeSolid
+
+    if not isinstance(solid, MazeSolid):  # a theta, hex or triangle maze's
+        from laby3d.shaped_filament import shaped_print_work
+
+        return shaped_print_work(solid, settings, volume=volume)
     settings = settings or SlicerSettings()
     raster = solid.raster
     step = grid_step(raster.xs[-1] - raster.xs[0], raster.ys[-1] - raster.ys[0])
@@ -199,7 +208,7 @@ def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volu
     )
 
 
-def label_perimeter(solid: MazeSolid, settings: SlicerSettings) -> float:
+def label_perimeter(solid: MazeSolid | ShapedSolid, settings: SlicerSettings) -> float:
     """The perimeter path around the label's letters (mm): every outline and counter of the ink,
     times the perimeters, in every layer the label is cut into or stands in (under the base, the
     first layers: the slicer goes round each letter)."""

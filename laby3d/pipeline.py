@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
     from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.options.job import Job
 
@@ -102,11 +103,16 @@ class RenderContext:
         return self.job.print.fabrication()
 
     @cached_property
-    def solid(self) -> MazeSolid:
+    def solid(self) -> MazeSolid | ShapedSolid:
         """The printable solid (body for STL, parts for 3MF and GLB)."""
+        options = self.job.print.solid_options(self.job.label)
+        if self.any_maze.shape != "square":
+            from laby3d.mesh.shaped_solid import shaped_solid
+
+            return shaped_solid(self.shaped, self.fabrication, options)
         from laby3d.mesh.solid import maze_solid
 
-        return maze_solid(self.maze, self.fabrication, self.job.print.solid_options(self.job.label))
+        return maze_solid(self.maze, self.fabrication, options)
 
     @cached_property
     def printability(self) -> dict[str, Any]:
@@ -114,7 +120,7 @@ class RenderContext:
         from laby3d.printability import printability_report
 
         return printability_report(
-            self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
+            self.any_maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
         )
 
     @cached_property

@@ -80,10 +80,31 @@ class PlateMaze:
 
         return layer_count(self.job.print.fabrication().height)
 
-    def piece(self) -> Piece:
-        """Its footprint (the solid's outer width and depth, mm), weighed by its print time."""
-        size = self.job.print.fabrication().outer_size(self.job.maze.rows, self.job.maze.cols)
+    def piece(self, margin: float | None = None) -> Piece:
+        """Its footprint (the solid's outer width and depth, mm; with ``margin`` mm instead of
+        its own), weighed by its print time."""
+        spec = self.job.print if margin is None else self.job.print.model_copy(update={"margin": margin})
+        fab, maze = spec.fabrication(), self.job.maze
+        if maze.shape == "square":
+            size = fab.outer_size(maze.rows, maze.cols)
+        else:  # a theta maze's disc or a hex or triangle board, by its bounding box
+            from laby3d.geometry.shaped_footprint import plate_size
+
+            size = plate_size(maze.shape, *maze.size(), fab)
         return Piece(name=self.name, size=size, weight=self.seconds)
+
+    def check_solid(self, margin: float) -> None:
+        """Check its solid with ``margin`` mm instead of its own (its label must fit under the
+        base or beside the walls, no markers); raises :class:`laby3d.errors.Laby3dError`."""
+        spec = self.job.print.model_copy(update={"margin": margin})
+        fab, maze = spec.fabrication(), self.job.maze
+        options = spec.solid_options(self.job.label)
+        if maze.shape == "square":
+            options.check(fab, size=(maze.rows, maze.cols))
+        else:
+            from laby3d.mesh.shaped_solid import check_shaped
+
+            check_shaped(options, fab, maze.shape, maze.size())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -133,11 +154,7 @@ def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:
 
     if all(maze.job.print.margin == 0 for maze in group.mazes):
         return None
-    pieces = []
-    for maze in group.mazes:
-        margin = maze.job.print.margin
-        piece = maze.piece()
-        pieces.append(Piece(name=piece.name, size=(piece.size[0] - 2 * margin, piece.size[1] - 2 * margin)))
+    pieces = [maze.piece(margin=0.0) for maze in group.mazes]
     printer = group.printer
     flat = arrange(
         pieces, printer.bed[:2], skirt_room=printer.skirt_room, spacing=printer.spacing, printers=printer.printers
@@ -145,10 +162,8 @@ def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:
     if flat.left_out or flat.fewest >= group.arrangement.fewest:
         return None
     for maze in group.mazes:
-        spec = maze.job.print.model_copy(update={"margin": 0.0})
         try:
-            fab = spec.fabrication()
-            spec.solid_options(maze.job.label).check(fab, size=(maze.job.maze.rows, maze.job.maze.cols))
+            maze.check_solid(0.0)
         except Laby3dError:
             return None
     return {
@@ -189,11 +204,11 @@ def render_plate(task: PlateTask) -> bytes:
     """The plate's 3MF (each maze an object of its own, with its parts, as its own 3MF has them)
     from the mazes' file text; the solids are those of the mazes' own files."""
     from laby3d.export.meshes import PlacedObject, objects_3mf_bytes
-    from laby3d.maze.model import Maze
+    from laby3d.maze.mazefile import any_maze_from_json
     from laby3d.pipeline import RenderContext
 
     placed = [
-        PlacedObject(name=name, solid=RenderContext(Maze.from_json(text), job).solid, transform=transform)
+        PlacedObject(name=name, solid=RenderContext(any_maze_from_json(text), job).solid, transform=transform)
         for name, job, text, transform in task.objects
     ]
     return objects_3mf_bytes(placed, task.title)

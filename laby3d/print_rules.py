@@ -39,16 +39,39 @@ _EPS = 1e-9
 
 @dataclass(frozen=True, kw_only=True)
 class Layout:
-    """What a suggestion may change: the maze's rows and columns and the solid's sizes (mm)."""
+    """What a suggestion may change: the maze's rows and columns (a theta maze: rings, cols None)
+    and the solid's sizes (mm)."""
 
     rows: int
-    cols: int
+    cols: int | None
     fab: Fabrication
+    shape: str = "square"
 
     def size(self) -> tuple[float, float, float]:
         """Outer width, depth and height of the solid, mm."""
-        width, depth = self.fab.outer_size(self.rows, self.cols)
+        if self.shape == "square":
+            width, depth = self.fab.outer_size(self.rows, self.cols or 0)
+        else:
+            from laby3d.geometry.shaped_footprint import plate_size
+
+            width, depth = plate_size(self.shape, self.rows, self.cols, self.fab)
         return width, depth, self.fab.height
+
+    @property
+    def passage(self) -> float:
+        """The narrowest gap between walls, mm: the corridor, or narrower between hexagons."""
+        if self.shape == "square":
+            return self.fab.corridor_width
+        from laby3d.mesh.shaped_solid import narrowest_passage
+
+        return math.floor(narrowest_passage(self.shape, self.fab, self.rows) * 100 + 1e-6) / 100  # to 0.01 mm, down
+
+    @property
+    def passage_name(self) -> str:
+        """What :attr:`passage` is, for messages."""
+        if self.passage >= self.fab.corridor_width - _EPS:
+            return "corridors"
+        return "passages between hexagons" if self.shape == "hex" else "doorways around the centre"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,20 +109,21 @@ def findings(layout: Layout, settings: PrintSettings, size: tuple[float, float, 
                 f"{MIN_NOZZLE_WIDTHS} or more ({MIN_NOZZLE_WIDTHS * nozzle:g} mm) print reliably",
             )
         )
-    if fab.corridor_width < MIN_NOZZLE_WIDTHS * nozzle - _EPS:
+    passage, name = layout.passage, layout.passage_name
+    if passage < MIN_NOZZLE_WIDTHS * nozzle - _EPS:
         found.append(
             Finding(
                 rule="corridors",
-                message=f"corridors are {fab.corridor_width:g} mm wide; under {MIN_NOZZLE_WIDTHS} nozzle widths "
+                message=f"{name} are {passage:g} mm wide; under {MIN_NOZZLE_WIDTHS} nozzle widths "
                 f"({MIN_NOZZLE_WIDTHS * nozzle:g} mm) the slicer fills them in",
             )
         )
-    if ball is not None and fab.corridor_width < ball + BALL_PLAY - _EPS:
+    if ball is not None and passage < ball + BALL_PLAY - _EPS:
         found.append(
             Finding(
                 rule="ball",
-                message=f"a ball of {ball:g} mm needs corridors of at least {ball + BALL_PLAY:g} mm "
-                f"({BALL_PLAY:g} mm play); they are {fab.corridor_width:g} mm",
+                message=f"a ball of {ball:g} mm needs {name} of at least {ball + BALL_PLAY:g} mm "
+                f"({BALL_PLAY:g} mm play); they are {passage:g} mm",
             )
         )
     if ball is not None and fab.wall_height < BALL_WALL_RATIO * ball - _EPS:
@@ -146,26 +170,83 @@ def _down(value: float) -> float:
     return math.floor(value / STEP + 1e-6) * STEP
 
 
-def largest_cell_size(rows: int, cols: int, fab: Fabrication, bed: Bed, skirt_room: float) -> float | None:
+def largest_cell_size(
+    rows: int, cols: int | None, fab: Fabrication, bed: Bed, skirt_room: float, shape: str = "square"
+) -> float | None:
     """The largest cell size (0.1 mm steps) whose plate, with skirt room, fits ``bed`` either way
     round; None when even a cell as thin as the wall would not fit."""
-    extra = fab.wall_thickness + 2 * fab.margin + 2 * skirt_room
     bx, by, _ = bed.size
+    if shape != "square":
+        # A shaped plate's width and depth grow linearly with the cell size: w = a·cell + b.
+        cells = (fab.wall_thickness + 1.0, fab.wall_thickness + 2.0)
+        (w1, d1, _), (w2, d2, _) = (
+            Layout(rows=rows, cols=cols, fab=replace(fab, cell_size=cell), shape=shape).size() for cell in cells
+        )
+        slopes = (w2 - w1) / (cells[1] - cells[0]), (d2 - d1) / (cells[1] - cells[0])
+        offsets = w1 - slopes[0] * cells[0], d1 - slopes[1] * cells[0]
+        fit = [
+            min((across - 2 * skirt_room - offsets[0]) / slopes[0], (along - 2 * skirt_room - offsets[1]) / slopes[1])
+            for across, along in ((bx, by), (by, bx))
+        ]
+        best = _down(max(fit))
+        return round(best, 1) if best > fab.wall_thickness else None
+    cols = cols or 1
+    extra = fab.wall_thickness + 2 * fab.margin + 2 * skirt_room
     best = _down(max(min((bx - extra) / cols, (by - extra) / rows), min((by - extra) / cols, (bx - extra) / rows)))
     return round(best, 1) if best > fab.wall_thickness else None
 
 
-def _most_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int] | None:
+def _most_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int | None] | None:
     """(rows, cols) at most ``layout``'s that fit ``bed`` at its cell size, with the most cells."""
+    if layout.shape != "square":
+        return _most_shaped_cells(layout, bed, skirt_room)
     fab = layout.fab
     extra = fab.wall_thickness + 2 * fab.margin + 2 * skirt_room
     best: tuple[int, int] | None = None
     for across, along in (bed.size[:2], bed.size[1::-1]):
-        cols = min(layout.cols, math.floor((across - extra) / fab.cell_size + _EPS))
+        cols = min(layout.cols or 1, math.floor((across - extra) / fab.cell_size + _EPS))
         rows = min(layout.rows, math.floor((along - extra) / fab.cell_size + _EPS))
         if rows >= 1 and cols >= 1 and (best is None or rows * cols > best[0] * best[1]):
             best = (rows, cols)
     return best
+
+
+def _most_shaped_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int | None] | None:
+    """:func:`_most_cells` for a theta (fewer rings), hex or triangle maze (fewer rows, then
+    columns, whichever way round gives more cells): sizes searched downwards."""
+    from laby3d.tessellation import get_shape
+
+    shape = get_shape(layout.shape)
+
+    def fits_bed(rows: int, cols: int | None) -> bool:
+        return fits(replace(layout, rows=rows, cols=cols).size(), bed, skirt_room)
+
+    if layout.cols is None:
+        rows = next((r for r in range(layout.rows, shape.min_rows - 1, -1) if fits_bed(r, None)), None)
+        return None if rows is None else (rows, None)
+    best: tuple[int, int | None] | None = None
+    for rows in range(layout.rows, shape.min_rows - 1, -1):
+        cols = next((c for c in range(layout.cols, shape.min_cols - 1, -1) if fits_bed(rows, c)), None)
+        if cols is not None and (best is None or rows * cols > best[0] * (best[1] or 1)):
+            best = (rows, cols)
+        if cols == layout.cols:
+            break  # fewer rows cannot give more cells
+    return best
+
+
+def passage_cell(layout: Layout, wall: float, least: float) -> float:
+    """The smallest cell size (mm, to 0.1 mm up) whose narrowest passage is ``least`` mm with
+    walls ``wall`` thick."""
+    if layout.shape == "square":
+        return round(_up(wall + least), 1)
+    from laby3d.mesh.shaped_solid import narrowest_passage
+
+    cell = round(_up(wall + least), 1)
+    while (
+        narrowest_passage(layout.shape, replace(layout.fab, cell_size=cell, wall_thickness=wall), layout.rows) < least
+    ):
+        cell = round(cell + STEP, 1)
+    return cell
 
 
 def _plan_for_bed(
@@ -180,7 +261,7 @@ def _plan_for_bed(
         height = round(max(_down(bed.size[2] - fab.base_thickness), least_height), 1)
     cell = max(fab.cell_size, cell_min)  # changed together with the wall: the wall stays thinner
     sized = replace(layout, fab=replace(fab, wall_thickness=wall, wall_height=height, cell_size=cell))
-    largest = largest_cell_size(layout.rows, layout.cols, sized.fab, bed, settings.skirt_room)
+    largest = largest_cell_size(layout.rows, layout.cols, sized.fab, bed, settings.skirt_room, layout.shape)
     if largest is not None and largest >= cell_min:
         return replace(sized, fab=replace(sized.fab, cell_size=min(cell, largest)))
     smaller = replace(sized, fab=replace(sized.fab, cell_size=cell_min))
@@ -195,7 +276,7 @@ def suggest(layout: Layout, settings: PrintSettings) -> tuple[Layout, Bed] | Non
     fab, nozzle = layout.fab, settings.nozzle
     wall = max(fab.wall_thickness, round(_up(MIN_NOZZLE_WIDTHS * nozzle), 1))
     least_height = _up(BALL_WALL_RATIO * settings.ball) if settings.ball is not None else STEP
-    cell_min = round(_up(wall + min_corridor(settings)), 1)
+    cell_min = passage_cell(layout, wall, min_corridor(settings))
     candidates: list[tuple[Layout, Bed]] = []
     for bed in settings.beds():
         try:
@@ -208,7 +289,9 @@ def suggest(layout: Layout, settings: PrintSettings) -> tuple[Layout, Bed] | Non
     if not good:
         return None
     # Most cells first, then the user's own cell size, then the largest cell.
-    return max(good, key=lambda c: (c[0].rows * c[0].cols, c[0].fab.cell_size == fab.cell_size, c[0].fab.cell_size))
+    return max(
+        good, key=lambda c: (c[0].rows * (c[0].cols or 1), c[0].fab.cell_size == fab.cell_size, c[0].fab.cell_size)
+    )
 
 
 def changes(before: Layout, after: Layout) -> dict[str, float | int]:
@@ -220,4 +303,4 @@ def changes(before: Layout, after: Layout) -> dict[str, float | int]:
         "wall_thickness": (before.fab.wall_thickness, after.fab.wall_thickness),
         "wall_height": (before.fab.wall_height, after.fab.wall_height),
     }
-    return {name: new for name, (old, new) in pairs.items() if old != new}
+    return {name: new for name, (old, new) in pairs.items() if old != new and new is not None}

@@ -31,6 +31,8 @@ from laby3d.unionfind import component_roots
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
 
@@ -140,7 +142,7 @@ def _flags(changed: dict[str, float | int]) -> str:
 
 
 def _estimates(
-    solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float
+    solid: MazeSolid | ShapedSolid, bed: Bed | None, volume: float, nozzle: float
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The typical filament mass and, for a printer and nozzle with a time model, the print time
     (``volume``: the solid's, mm³, already measured)."""
@@ -161,7 +163,12 @@ def _estimates(
 
 
 def printability_report(
-    maze: Maze, fab: Fabrication, body: Mesh, settings: PrintSettings, *, solid: MazeSolid | None = None
+    maze: Maze | ShapedMaze,
+    fab: Fabrication,
+    body: Mesh,
+    settings: PrintSettings,
+    *,
+    solid: MazeSolid | ShapedSolid | None = None,
 ) -> dict[str, Any]:
     """The report for one solid (``body``; with ``solid``, whose body it is, the report adds the
     filament estimate for typical slicer settings); raises :class:`PrintabilityError` for walls
@@ -173,7 +180,9 @@ def printability_report(
     where it went, its size and depth, and what changed from what was asked), size_mm,
     sits_on_z0, printer (the bed asked for) or common_printers (those it fits, without one),
     nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
-    warnings (one per problem) and ok.
+    warnings (one per problem) and ok. A theta, hex or triangle maze's report also gives its
+    shape and cells, and its corridor the narrowest passage (between hexagons, narrower than
+    the corridor), which the ball's clearance is measured on.
     """
     settings.check_walls(fab)
     low, high = body.bounds()
@@ -191,14 +200,19 @@ def printability_report(
             report["print_time"] = timing
     report["size_mm"] = list(size)
     report["sits_on_z0"] = bool(abs(low[2]) < 1e-9)
-    layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab)
+    layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab, shape=maze.shape)
+    if maze.shape != "square":
+        report["shape"] = maze.shape
+        report["cells"] = maze.as_shaped().cell_count
     if bed is not None:
         report["printer"] = {
             "name": bed.name,
             "bed_mm": list(bed.size),
             "skirt_room_mm": settings.skirt_room,
             "fits": fits(size, bed, settings.skirt_room),
-            "largest_cell_size_mm": largest_cell_size(maze.rows, maze.cols, fab, bed, settings.skirt_room),
+            "largest_cell_size_mm": largest_cell_size(
+                maze.rows, maze.cols, fab, bed, settings.skirt_room, layout.shape
+            ),
         }
     else:
         report["common_printers"] = [b.name for b in settings.beds() if fits(size, b, settings.skirt_room)]
@@ -208,11 +222,13 @@ def printability_report(
         "widths": round(fab.wall_thickness / settings.nozzle, 2),
     }
     report["corridor"] = {"width_mm": fab.corridor_width, "least_mm": round(min_corridor(settings), 3)}
+    if maze.shape != "square":
+        report["corridor"]["narrowest_passage_mm"] = layout.passage
     if settings.ball is not None:
         report["ball"] = {
             "diameter_mm": settings.ball,
-            "corridor_mm": fab.corridor_width,
-            "clearance_mm": round(fab.corridor_width - settings.ball, 3),
+            "corridor_mm": layout.passage,
+            "clearance_mm": round(layout.passage - settings.ball, 3),
             "wall_height_mm": fab.wall_height,
             "least_wall_height_mm": round(BALL_WALL_RATIO * settings.ball, 3),
         }
@@ -234,7 +250,7 @@ def printability_report(
                     f"no cell size fits {target.wording} with corridors of {min_corridor(settings):g} mm or more: "
                     "fewer rows and columns are needed"
                 )
-            new_size = " × ".join(f"{v:g}" for v in fixed.size())
+            new_size = " × ".join(f"{v if maze.shape == 'square' else round(v, 1):g}" for v in fixed.size())
             messages.append(f"suggested: {_flags(changed)}: {new_size} mm, fits {target.wording}, passes every check")
     if not report["watertight"]:
         messages.append("the solid is not closed: this is a bug in laby3d, please report it with the maze file")

@@ -11,12 +11,14 @@ from pathlib import Path
 import numpy as np
 import shapely
 import trimesh
+from shapedcheck import SHAPED_CASES, shaped_case
 
 import laby3d
 from laby3d.export.meshes import glb_bytes, stl_bytes, threemf_bytes
 from laby3d.geometry.footprint import footprint_area
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
+from laby3d.mesh.shaped_solid import ShapedSolid
 from laby3d.mesh.solid import MazeSolid, SolidOptions, maze_solid
 
 CORE = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
@@ -31,8 +33,11 @@ SOLID_CASES: dict[str, tuple[Fabrication, SolidOptions]] = {
 }
 
 
-def case_solid(case: str) -> MazeSolid:
-    """The solid of a 7×9 backtracker maze (seed 4) for one of :data:`SOLID_CASES`."""
+def case_solid(case: str) -> MazeSolid | ShapedSolid:
+    """The solid of a 7×9 backtracker maze (seed 4) for one of :data:`SOLID_CASES`, or of a
+    theta, hex or triangle maze for one of :data:`shapedcheck.SHAPED_CASES`."""
+    if case in SHAPED_CASES:
+        return shaped_case(case)[1]
     fab, options = SOLID_CASES[case]
     return maze_solid(laby3d.generate(7, 9, algorithm="backtracker", seed=4), fab, options)
 

@@ -14,9 +14,12 @@ from xml.etree import ElementTree as ET
 import numpy as np
 import pytest
 from conftest import require_tool
+from shapedcheck import SHAPED_CASES
 from solidcheck import SOLID_CASES, load_3mf_parts, repair_counters, write_solid
 
-CASES = list(SOLID_CASES)
+CASES = [*SOLID_CASES, *SHAPED_CASES]
+#: What PrusaSlicer slices: every square case, and one theta, hex and triangle maze with parts and marks.
+SLICED = [*SOLID_CASES, "theta-groove-label", "hex-ridge-markers", "triangle-groove-label"]
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -53,7 +56,7 @@ def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
 
 
 @pytest.mark.parametrize("suffix", [".stl", ".3mf"])
-@pytest.mark.parametrize("case", CASES)
+@pytest.mark.parametrize("case", SLICED)
 def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, suffix: str) -> None:
     slicer = require_tool("prusa-slicer")
     path = write_solid(tmp_path, case, suffix)

@@ -21,11 +21,12 @@ import numpy as np
 import pytest
 import trimesh
 from conftest import require_tool
+from shapedcheck import SHAPED_CASES
 from solidcheck import SOLID_CASES, case_solid, write_solid
 
 from laby3d.export.meshes import glb_bytes, threemf_bytes
 
-CASES = list(SOLID_CASES)
+CASES = [*SOLID_CASES, *SHAPED_CASES]
 HOSTILE_TITLE = 'maze "quoted" <b>&amp; \x00 nul \x1b esc \ud800 lone \ufffe end'
 
 

@@ -1,7 +1,7 @@
 """The class web app with mazes of other shapes: the shape field of the form (theta's rings
 explained), a preview drawn for every shape (checked by rsvg-convert, its walls the maze file's
-closed walls), the formats a shape offers said instead of a 3D view until its solid exists, and
-a class set whose pupils chose other shapes."""
+closed walls) with its solid's report and 3D view, and a class set whose pupils chose other
+shapes."""
 
 from __future__ import annotations
 
@@ -18,12 +18,12 @@ from conftest import require_tool
 
 pytest.importorskip("starlette")
 
+from shapedcheck import body_count, edge_problems, read_stl  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from test_serve import FAST, classroom, join, post, save, teacher  # noqa: E402
 from test_shaped_pictures import expected_walls, file_of, same_segments  # noqa: E402
 
 import laby3d  # noqa: E402
-from laby3d.export.formats import FORMATS  # noqa: E402
 from laby3d.options.solid import PrintSpec  # noqa: E402
 from laby3d.serve.app import create_app  # noqa: E402
 
@@ -84,12 +84,11 @@ def test_every_shape_previews_and_rsvg_reads_it(client: TestClient, tmp_path: Pa
     )
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert png.read_bytes().startswith(b"\x89PNG")
-    if shape in FORMATS["stl"].shapes:  # the solid: its report and the 3D view
-        assert data["report"]["watertight"] and data["model"]
-    else:  # no solid yet: no 3D view, and the page says which of the class's files the shape gives
-        assert data["report"] is None and data["model"] is None
-        (note,) = data["summary"]["warnings"]
-        assert f"A {shape} maze gives maze.json" in note and "stl" in note and "3D view" in note
+    assert data["report"]["watertight"] and data["report"]["bodies"] == 1 and data["model"]
+    if shape != "square":
+        assert data["report"]["shape"] == shape and data["report"]["cells"] == maze_of(shape).cell_count
+    model = client.get(data["model"])
+    assert model.status_code == 200 and model.content.startswith(b"glTF")
 
 
 @pytest.mark.parametrize("shape", ["theta", "hex", "triangle"])
@@ -127,13 +126,16 @@ def test_a_shape_gives_the_formats_it_draws_and_refuses_the_others_in_words(clie
     txt = client.get(f"/api/download/{key}.txt")
     assert txt.status_code == 422
     (error,) = txt.json()["errors"]
-    assert "txt takes square mazes only" in error["message"] and "png" in error["message"]
+    assert "txt takes square mazes only" in error["message"] and "every format but" in error["message"]
 
 
 def test_a_class_set_with_pupils_of_other_shapes(tmp_path: Path) -> None:
-    """The class's formats are the default four (STL among them): a pupil who chose a hex maze
-    gets the formats that draw it, the note says which not; the booklet holds every pupil."""
-    room = classroom(tmp_path / "state", "5C")
+    """The class's formats are the default four and text art: a pupil who chose a hex maze gets
+    the formats that draw it (the solids among them: one closed body, read back by numpy-stl),
+    the note says which not (text art); the booklet holds every pupil."""
+    config = tmp_path / "class.yaml"
+    config.write_text("defaults:\n  formats: [maze.json, stl, 3mf, worksheet.pdf, txt]\n", encoding="utf-8")
+    room = classroom(tmp_path / "state", "5C", config)
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
         for name, options in (("Ana", {"maze.rows": 5, "maze.cols": 5, "seed": 1}), ("Léo", design("hex"))):
             join(test_client, name)
@@ -142,15 +144,20 @@ def test_a_class_set_with_pupils_of_other_shapes(tmp_path: Path) -> None:
         exported = test_client.get("/api/teacher/class.yaml", headers=teacher(room)).text
         archive = test_client.get("/api/teacher/class.zip", headers=teacher(room))
     assert archive.status_code == 200, archive.text
-    assert "# fewer files (the maze's shape): Léo: no stl, 3mf: not drawn for hex mazes yet" in exported
+    assert "# fewer files (the maze's shape): Léo: no txt: not drawn for hex mazes yet" in exported
     with zipfile.ZipFile(io.BytesIO(archive.content)) as zipped:
         names = zipped.namelist()
         note = zipped.read("README.txt").decode()
         booklet = zipped.read("5C.worksheet.pdf")
+        (hex_stl,) = [name for name in names if name.startswith("Leo/") and name.endswith(".stl")]
+        (tmp_path / "leo.stl").write_bytes(zipped.read(hex_stl))
     assert any(name.startswith("Leo/") and name.endswith(".worksheet.pdf") for name in names)
-    assert not any(name.startswith("Leo/") and name.endswith(".stl") for name in names)
-    assert any(name.startswith("Ana/") and name.endswith(".stl") for name in names)
-    assert "Léo: no stl, 3mf" in note
+    assert any(name.startswith("Leo/") and name.endswith(".3mf") for name in names)
+    assert not any(name.startswith("Leo/") and name.endswith(".txt") for name in names)
+    assert any(name.startswith("Ana/") and name.endswith(".txt") for name in names)
+    assert "Léo: no txt" in note
+    _, triangles = read_stl(tmp_path / "leo.stl")
+    assert edge_problems(triangles) == 0 and body_count(triangles) == 1
     pdftotext = require_tool("pdftotext")
     (tmp_path / "b.pdf").write_bytes(booklet)
     words = subprocess.run([pdftotext, str(tmp_path / "b.pdf"), "-"], capture_output=True, text=True).stdout
@@ -160,8 +167,8 @@ def test_a_class_set_with_pupils_of_other_shapes(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_a_pupil_picks_theta_in_a_real_browser(tmp_path: Path) -> None:
     """Real key events in headless Chromium: choosing "theta" with the keyboard names the rows
-    "rings", greys the unused columns, previews the round maze and says what it gives instead of
-    a 3D view; no console error."""
+    "rings", greys the unused columns, previews the round maze and shows its solid in the 3D
+    view; no console error."""
     from test_serve_browser import Server, console_errors, hook, join, navigate, open_browser, preview_svg
 
     server = Server(tmp_path / "class")
@@ -180,8 +187,8 @@ def test_a_pupil_picks_theta_in_a_real_browser(tmp_path: Path) -> None:
             assert page.evaluate("document.querySelector('[data-path=\"maze.rows\"] label').textContent") == "rings"
             assert page.evaluate("document.querySelector('[data-path=\"maze.cols\"]').classList.contains('unused')")
             assert "<title>theta maze, 15 rings" in preview_svg(page)
-            assert "A theta maze gives" in page.evaluate("document.getElementById('report').textContent")
-            assert hook(page)["triangles"] == 0
+            page.wait_for("laby3dServe.models >= 2", timeout=60)
+            assert hook(page)["triangles"] > 0
             assert console_errors(page) == []
     finally:
         server.close()

@@ -37,6 +37,7 @@ from laby3d.errors import MazeFileError
 from laby3d.export.browser import page_html
 from laby3d.export.scene import maze_from_scene, read_scene, scene_json
 from laby3d.geometry.params import Fabrication
+from laby3d.geometry.shaped_footprint import plate_size
 from laby3d.maze.shaped.model import ShapedMaze
 from laby3d.options.walk import WalkSpec
 
@@ -227,9 +228,8 @@ def test_scene_walls_are_the_closed_walls_mitred_and_leave_every_passage_open(sh
 @pytest.mark.parametrize("shape", SHAPES)
 def test_export_of_a_shaped_scene(tmp_path: Path, capsys: pytest.CaptureFixture, shape: str) -> None:
     """scene (14 mm cells) → maze file (the same maze, byte for byte), scene and page; an STL,
-    with the scene's sizes, once solids of this shape exist."""
+    with the scene's sizes (the plate of the shape: a disc, or a board to the walls' mitres)."""
     from laby3d.cli import main
-    from laby3d.export.formats import FORMATS
 
     maze = shaped(shape, seed=2)
     fab = Fabrication(cell_size=14, wall_thickness=2, wall_height=5, base_thickness=1.5, margin=3)
@@ -241,13 +241,11 @@ def test_export_of_a_shaped_scene(tmp_path: Path, capsys: pytest.CaptureFixture,
     assert (tmp_path / "back.scene.json").read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
     page = (tmp_path / "back.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in page and "<title>Ana – Trouve la sortie (labyrinthe" in page
-    if shape in FORMATS["stl"].shapes:
-        assert main(["export", str(source), "-o", str(tmp_path / "back.stl")]) == 0
-        points = np.frombuffer(
-            (tmp_path / "back.stl").read_bytes()[84:], np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("a", "<u2")])
-        )["v"].reshape(-1, 3)
-        width, depth = maze.tessellation.extent
-        assert np.ptp(points, axis=0) == pytest.approx([width * 14 + 2 + 6, depth * 14 + 2 + 6, 1.5 + 5], abs=1e-3)
+    assert main(["export", str(source), "-o", str(tmp_path / "back.stl")]) == 0
+    points = np.frombuffer(
+        (tmp_path / "back.stl").read_bytes()[84:], np.dtype([("n", "<f4", 3), ("v", "<f4", (3, 3)), ("a", "<u2")])
+    )["v"].reshape(-1, 3)
+    assert np.ptp(points, axis=0) == pytest.approx([*plate_size(shape, maze.rows, maze.cols, fab), 1.5 + 5], abs=1e-3)
     capsys.readouterr()
 
 

@@ -121,16 +121,24 @@ def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     return render
 
 
-def _stl(context: RenderContext) -> bytes:
-    from laby3d.export.meshes import stl_bytes, stl_header
+def _solid_header(context: RenderContext) -> str:
+    from laby3d.export.meshes import shaped_header, stl_header
 
-    return stl_bytes(context.solid.body, stl_header(context.maze, context.fabrication))
+    if context.any_maze.shape == "square":
+        return stl_header(context.maze, context.fabrication)
+    return shaped_header(context.shaped, context.solid.body, context.fabrication)
+
+
+def _stl(context: RenderContext) -> bytes:
+    from laby3d.export.meshes import stl_bytes
+
+    return stl_bytes(context.solid.body, _solid_header(context))
 
 
 def _3mf(context: RenderContext) -> bytes:
-    from laby3d.export.meshes import stl_header, threemf_bytes
+    from laby3d.export.meshes import threemf_bytes
 
-    return threemf_bytes(context.solid, stl_header(context.maze, context.fabrication).strip())
+    return threemf_bytes(context.solid, _solid_header(context).strip())
 
 
 def _glb(context: RenderContext) -> bytes:
@@ -305,6 +313,7 @@ FORMATS: dict[str, Format] = {
             options=_SOLID,
             font="dejavu",
             texts=("label",),
+            shapes=_ALL_SHAPES,
         ),
         Format(
             name="3mf",
@@ -314,6 +323,7 @@ FORMATS: dict[str, Format] = {
             options=_SOLID,
             font="dejavu",
             texts=("label",),
+            shapes=_ALL_SHAPES,
         ),
         Format(
             name="glb",
@@ -323,6 +333,7 @@ FORMATS: dict[str, Format] = {
             options=_SOLID,
             font="dejavu",
             texts=("label",),
+            shapes=_ALL_SHAPES,
         ),
         Format(
             name="svg",
@@ -413,6 +424,7 @@ CLASS_FORMATS: dict[str, ClassFormat] = {
             needs="solid",
             font="dejavu",  # the solids' labels
             texts=("label",),
+            shapes=_ALL_SHAPES,
         ),
     )
 }

@@ -76,10 +76,13 @@ class SolidOptions:
         size: tuple[int, int],
         blocked: tuple[tuple[float, float, float, float], ...] = (),
         checks: GlyphChecks | None = None,
+        *,
+        plate: tuple[float, float] | None = None,
     ) -> LabelPlacement:
         """Where the label goes on a maze of ``size`` (rows, cols), how big and how deep
         (``blocked``: boxes taken on the margin; ``checks``: printability checks shared by the
-        labels of one run); raises :class:`ParameterError` when it fits nowhere allowed, or
+        labels of one run; ``plate``: the plate's width and depth, mm, when it is not a square
+        maze's); raises :class:`ParameterError` when it fits nowhere allowed, or
         cannot be as deep as asked, with the changes that work.
 
         Without a ``label_depth``, a label where the plate is too thin for :data:`LABEL_DEPTH`
@@ -89,7 +92,9 @@ class SolidOptions:
 
         if self.label is None:
             raise ParameterError("is not set", field="label")
-        room = LabelRoom(plate=fab.outer_size(*size), margin=fab.margin, blocked=blocked, under_margin=not self.markers)
+        room = LabelRoom(
+            plate=plate or fab.outer_size(*size), margin=fab.margin, blocked=blocked, under_margin=not self.markers
+        )
         placement = place_label(
             self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle, checks=checks
         )
@@ -97,7 +102,7 @@ class SolidOptions:
         limit = self.depth_limit(fab, placement.side, placement.mode)
         if wanted <= limit + 1e-9:
             return replace(placement, depth=wanted)
-        thicker = self._base_for(fab, size, wanted, placement.side)
+        thicker = self._base_for(fab, size, wanted, placement.side, plate)
         if self.label_depth is None and limit >= MIN_LABEL_DEPTH - 1e-9:
             shallow = (
                 f"the label is engraved {limit:g} mm deep, not {wanted:g}, to keep {MIN_FLOOR:g} mm of plate "
@@ -120,13 +125,15 @@ class SolidOptions:
             f"must be <= {max(limit, 0):g} mm {rule}, got {wanted:g}; {'; '.join(fixes)}", field="label_depth"
         )
 
-    def _base_for(self, fab: Fabrication, size: tuple[int, int], depth: float, side: str) -> float | None:
+    def _base_for(
+        self, fab: Fabrication, size: tuple[int, int], depth: float, side: str, plate: tuple[float, float] | None
+    ) -> float | None:
         """The thinnest base (0.1 mm steps) under which the label is engraved ``depth`` mm deep on
         ``side`` as these options place it, re-checked; None when that base does not do it."""
         top_cut = self.solution_depth if side == "bottom" and self.solution == "groove" else 0.0
         base = math.ceil(round((depth + MIN_FLOOR + top_cut) * 10, 6)) / 10
         try:
-            trial = replace(self, label_depth=depth).place_label(replace(fab, base_thickness=base), size)
+            trial = replace(self, label_depth=depth).place_label(replace(fab, base_thickness=base), size, plate=plate)
         except ParameterError:
             return None
         return base if trial.side == side and trial.depth == depth else None

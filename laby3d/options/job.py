@@ -103,6 +103,11 @@ class Job(BaseModel):
             fabrication = self.print.fabrication()
             if needs:
                 fabrication.check_size(*self.maze.size(), shape=self.maze.shape)
+            shaped = self.maze.shape != "square"
+            if shaped and "solid" in needs:  # the plate: a disc, or a board to the walls' mitres
+                from laby3d.mesh.shaped_solid import check_plate_size
+
+                check_plate_size(self.maze.shape, *self.maze.size(), fabrication)
             if "solid" in needs:  # the label placed as the solid will place it, for the label and each name
                 size = (self.maze.rows, self.maze.cols)
                 checks = None
@@ -112,7 +117,14 @@ class Job(BaseModel):
                     checks = GlyphChecks()
                 for index, text in enumerate(self.names or [self.label]):
                     try:
-                        self.print.solid_options(text).check(fabrication, size=size, checks=checks)
+                        if shaped:
+                            from laby3d.mesh.shaped_solid import check_shaped
+
+                            check_shaped(
+                                self.print.solid_options(text), fabrication, self.maze.shape, self.maze.size(), checks
+                            )
+                        else:
+                            self.print.solid_options(text).check(fabrication, size=size, checks=checks)
                     except ParameterError as error:
                         if self.names is not None and error.field == "label":
                             raise ParameterError(error.detail, field=f"names[{index}]") from None
@@ -170,10 +182,12 @@ def check_shape_formats(shape: str, formats: list[str]) -> None:
     """Every format asked for draws ``shape`` mazes (the others are refused before any work)."""
     for name in formats:
         if shape not in shapes_of(name):
-            able = ", ".join(other for other in FORMAT_NAMES if shape in shapes_of(other))
+            unable = ", ".join(other for other in FORMAT_NAMES if shape not in shapes_of(other))
             why = square_only(name)
             refusal = f"takes square mazes only ({why})" if why else f"does not draw {shape} mazes yet"
-            raise ParameterError(f"{name} {refusal}; for {shape} mazes laby3d writes: {able}", field="formats")
+            raise ParameterError(
+                f"{name} {refusal}; for {shape} mazes laby3d writes every format but {unable}", field="formats"
+            )
 
 
 def check_names(names: list[str]) -> None:

@@ -341,8 +341,6 @@ class _State:
         design_request = self.classroom.request(design, self._name(key))
         found = await self.preview_of(design_request)
         summary = summary_of(found["report"])
-        if found["report"] is None:  # a shape without its solid yet: say what it gives instead
-            summary["warnings"] = [self._shape_offers(design_request.shape())]
         return JSONResponse(
             {
                 "seed": design["seed"],
@@ -352,17 +350,6 @@ class _State:
                 "model": f"/api/model.glb?key={found['key']}" if found["glb"] else None,
             }
         )
-
-    def _shape_offers(self, shape: str) -> str:
-        """Which of the class's files a ``shape`` maze gives, and which not yet (the solid's)."""
-        from laby3d.export.formats import shapes_of
-        from laby3d.options.translations import choice_label
-
-        formats = self.classroom.settings.formats
-        able = ", ".join(name for name in formats if shape in shapes_of(name)) or "maze.json"
-        missing = ", ".join(name for name in formats if shape not in shapes_of(name)) or "stl"
-        named = choice_label("maze.shape", shape, self.lang)
-        return page.strings(self.lang)["shape_offers"].format(shape=named, able=able, missing=missing)
 
     async def model(self, request: Request) -> Response:
         self._pupil(request)

@@ -19,7 +19,7 @@ from laby3d.errors import Laby3dError, ParameterError
 from laby3d.filenames import safe_name
 from laby3d.options.build import merge
 from laby3d.options.job import Job
-from laby3d.serve.fields import CLASS_FORMATS, design_data, design_shape, job_for, preview_formats
+from laby3d.serve.fields import CLASS_FORMATS, PREVIEW_FORMATS, design_data, job_for
 from laby3d.serve.identity import checked_name, name_key, new_session, same_secret, taken_message
 from laby3d.serve.storage import ClassStore, Pupil
 
@@ -84,17 +84,12 @@ class DesignRequest:
     locks: Mapping[str, Any]
     name: str | None = None
 
-    def shape(self) -> str:
-        """The shape of maze the request asks for (``square`` unless the design, the class's
-        defaults or the locks say otherwise)."""
-        return design_shape(self.design, defaults=self.defaults, locks=self.locks)
-
     def job(self, formats: tuple[str, ...] | list[str] | None = None) -> Job:
-        """The checked job with ``formats`` (None: the preview's, by the shape asked for,
-        :func:`laby3d.serve.fields.preview_formats`); raises :class:`ParameterError` whose field
+        """The checked job with ``formats`` (None: the preview's,
+        :data:`laby3d.serve.fields.PREVIEW_FORMATS`); raises :class:`ParameterError` whose field
         is the dotted path at fault."""
         if formats is None:
-            formats = preview_formats(self.shape())
+            formats = PREVIEW_FORMATS
         design = dict(self.design)
         if self.name is not None:
             design["label"] = self.name
@@ -152,7 +147,7 @@ def summary_of(report: Mapping[str, Any] | None) -> dict[str, Any]:
 
 def status_of(report: Mapping[str, Any] | None) -> str:
     """``ok`` or ``WARN: <first warning>``, as ``laby3d batch`` says it of a maze (``ok`` without
-    a report: a shape whose solid is not made yet)."""
+    a report)."""
     warnings = (report or {}).get("warnings") or []
     return f"WARN: {warnings[0]}" if warnings else "ok"
 

@@ -51,7 +51,7 @@ MAX_SIDE = 100
 CLASS_FORMATS = ("maze.json", "stl", "3mf", "worksheet.pdf")
 #: French names of the page's own fields that are not options (the pupil's name).
 PAGE_FIELDS_FR = {"name": "nom", "options": "options"}
-#: The formats every preview checks the design against (the printable solid).
+#: The formats every preview checks the design against (the printable solid, of every shape).
 PREVIEW_FORMATS = ("stl",)
 #: What the size fields mean for a shape whose size is not rows × columns: the form shows it
 #: when that shape is chosen (form.js), in the class's language.
@@ -161,22 +161,6 @@ def design_data(values: Any) -> dict[str, Any]:
             raise ParameterError(Message("short_value"), field=path)
         design[path] = value
     return design
-
-
-def preview_formats(shape: str) -> tuple[str, ...]:
-    """The formats a preview of a ``shape`` maze checks: :data:`PREVIEW_FORMATS` (the solid)
-    when they take the shape, else the maze file alone (the preview is then the picture alone)."""
-    from laby3d.export.formats import shapes_of
-
-    return PREVIEW_FORMATS if all(shape in shapes_of(name) for name in PREVIEW_FORMATS) else ("maze.json",)
-
-
-def design_shape(design: Mapping[str, Any], *, defaults: Mapping[str, Any], locks: Mapping[str, Any]) -> str:
-    """The shape a flat ``design`` asks for under the class ``defaults`` and ``locks`` (as
-    :func:`job_for` merges them; ``square`` when none says, or when the value is not a name)."""
-    maze = merge(merge(dict(defaults), nested(design)), nested(locks)).get("maze")
-    shape = maze.get("shape") if isinstance(maze, Mapping) else None
-    return shape if isinstance(shape, str) else "square"
 
 
 def job_for(

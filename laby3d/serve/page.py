@@ -108,10 +108,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "status_warn": {"en": "WARN", "fr": "ATTENTION"},
     "status_invalid": {"en": "invalid", "fr": "invalide"},
     "status_joined": {"en": "joined", "fr": "connecté, sans labyrinthe enregistré"},
-    "shape_offers": {
-        "en": "A {shape} maze gives {able} here; not yet for this shape: {missing}, nor the 3D view.",
-        "fr": "Un labyrinthe {shape} donne ici {able} ; pas encore pour cette forme : {missing}, ni la vue 3D.",
-    },
     "left_out": {"en": "pupils left out (see README.txt in the ZIP)", "fr": "élèves laissés de côté (voir README.txt)"},
 }
 

@@ -86,18 +86,14 @@ def check_all(requests: dict[str, DesignRequest]) -> dict[str, tuple[str | None,
 
 def preview(request: DesignRequest) -> dict[str, Any]:
     """The 2D preview (SVG text, mm), the printability report and the GLB of the solid of a
-    pupil's design (``report`` None and ``glb`` empty for a shape whose solid is not made yet);
-    raises :class:`DesignError`."""
+    pupil's design, of any shape; raises :class:`DesignError`."""
     return _preview(checked_job(request))
 
 
 def _preview(job: Job) -> dict[str, Any]:
-    from laby3d.export.formats import needs_of
     from laby3d.pipeline import RenderContext, any_maze_for
 
     maze = any_maze_for(job, job.seed)
-    if not any(needs_of(name) == "solid" for name in job.formats):  # the job's shape has no solid yet
-        return {"svg": preview_svg(maze, job), "report": None, "glb": b""}
     context = RenderContext(maze, job)
     report = context.printability
     return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}

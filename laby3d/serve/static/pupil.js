@@ -99,11 +99,6 @@
     hook.svg = data.svg;
     showReport(data.summary);
     hook.previews += 1;
-    if (!data.model) {  /* a shape without its solid yet: the picture and what the shape gives */
-      viewer.clear();
-      hook.triangles = 0;
-      return;
-    }
     var model = await api(data.model);
     if (mine !== state.seq || !model.ok) return;
     var buffer = await model.arrayBuffer();

@@ -98,16 +98,6 @@
       draw();
     };
 
-    /* No model (a shape whose solid is not made yet): an empty scene. */
-    this.clear = function () {
-      if (model) {
-        scene.remove(model);
-        model.traverse(function (o) { if (o.isMesh) { o.geometry.dispose(); o.material.dispose(); } });
-      }
-      model = null;
-      self.triangles = 0;
-      draw();
-    };
 
     var drag = null;
     canvas.addEventListener("pointerdown", function (e) {
