@@ -31,7 +31,6 @@ from laby3d.errors import Laby3dError, OutputError
 from laby3d.export.writer import output_lock, remove_output, remove_stale_temporaries, write_atomic, write_outputs
 from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
-from laby3d.maze.model import Maze
 from laby3d.options.job import Job
 from laby3d.pipeline import any_maze_for
 from laby3d.pipeline import maze_for as maze_for  # re-exported: laby3d.serve.work imports it from here
@@ -307,6 +306,7 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
     each part engraved with its pupil's name, in ``<job>/class-sheets/``."""
     from laby3d.export.laser import laser_files
     from laby3d.geometry.laser import class_sheets
+    from laby3d.maze.mazefile import any_maze_from_json
 
     written: list[dict[str, Any]] = []
     for folder, members in _by_job(tasks).items():
@@ -314,7 +314,7 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
         wanted = [name for name in job.formats if name in ("svg", "dxf")]
         if job.names is None or job.laser.mode != "stack" or not wanted:  # before reading the mazes
             continue
-        pupils = [(t.label or t.variant, Maze.from_json(mazes[t.key])) for t in members if t.key in mazes]
+        pupils = [(t.label or t.variant, any_maze_from_json(mazes[t.key])) for t in members if t.key in mazes]
         if not pupils:
             continue
         laser = job.laser

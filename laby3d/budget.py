@@ -173,11 +173,20 @@ def check_table(rows: int, cols: int, seeds: int, algorithms: int) -> None:
         )
 
 
-def check_laser_kit(rows: int, cols: int, *, height: float, thickness: float, wall_layers: int | None) -> None:
-    """Refuse up front a laser kit of a ``rows × cols`` maze whose walls, ``height`` mm (ball and
-    play) of sheets ``thickness`` mm thick (or ``wall_layers`` sheets), would need more than
-    :data:`MAX_WALL_LAYERS` sheets, :data:`LIMIT_SECONDS` or :data:`LIMIT_MB`: on
-    ``laser.wall_material_thickness`` (or ``laser.wall_layers`` when given), with what fits."""
+def check_laser_kit(
+    rows: int,
+    cols: int | None,
+    *,
+    height: float,
+    thickness: float,
+    wall_layers: int | None,
+    cells: int | None = None,
+) -> None:
+    """Refuse up front a laser kit of a ``rows × cols`` maze (of ``cells`` cells when another
+    shape's) whose walls, ``height`` mm (ball and play) of sheets ``thickness`` mm thick (or
+    ``wall_layers`` sheets), would need more than :data:`MAX_WALL_LAYERS` sheets,
+    :data:`LIMIT_SECONDS` or :data:`LIMIT_MB`: on ``laser.wall_material_thickness`` (or
+    ``laser.wall_layers`` when given), with what fits."""
     layers = wall_layers if wall_layers is not None else height / thickness
     if wall_layers is None and layers > MAX_WALL_LAYERS + 1e-9:
         count = f"{layers:,.0f}" if layers < 1e15 else f"{layers:.1e}"
@@ -187,19 +196,23 @@ def check_laser_kit(rows: int, cols: int, *, height: float, thickness: float, wa
             field="laser.wall_material_thickness",
         )
     sheets = max(1, math.ceil(layers - 1e-9))
-    seconds, memory = kit_cost(rows * cols, sheets)
+    total = rows * (cols or 0) if cells is None else cells
+    seconds, memory = kit_cost(total, sheets)
     if seconds <= LIMIT_SECONDS and memory <= LIMIT_MB:
         return
     most = 0
-    while most < MAX_WALL_LAYERS and _fits(kit_cost(rows * cols, most + 1)):
+    while most < MAX_WALL_LAYERS and _fits(kit_cost(total, most + 1)):
         most += 1
+    size = f"{rows}×{cols} maze" if cells is None else f"{cells:,}-cell maze"
     estimate = (
-        f"{sheets} wall sheets of this {rows}×{cols} maze: the kit would take about {_duration(seconds)} and "
+        f"{sheets} wall sheets of this {size}: the kit would take about {_duration(seconds)} and "
         f"{memory:,.0f} MB; at most {LIMIT_SECONDS:g} s and {LIMIT_MB:,.0f} MB"
     )
     if most == 0:
         side = _largest_side(lambda cells: kit_cost(cells, sheets))
-        raise ParameterError(f"{rows} with cols {cols} gives {estimate}: about {side}×{side} cells", field="maze.rows")
+        what = f"{rows} with cols {cols}" if cells is None else f"{rows} ({cells:,} cells)"
+        room = f"{side}×{side} cells" if cells is None else f"{side * side:,} cells"
+        raise ParameterError(f"{what} gives {estimate}: about {room}", field="maze.rows")
     if wall_layers is not None:
         raise ParameterError(f"{wall_layers} gives {estimate}: {most} sheets at most", field="laser.wall_layers")
     raise ParameterError(

@@ -5,10 +5,15 @@ layout, :func:`labelcheck.oracle_ink`), turned upright, stacked and checked. No 
 A part is an outer-cut ring with the inner-cut rings and the engraved ink (fill rings, even-odd)
 inside it. Turning it upright is one of the 8 symmetries of its box (quarter turns, flips); the
 one where its text reads best is kept (long text before short, straight before mirrored).
+
+Kits of other shapes (theta discs, hex and triangle boards) are read the same way; a disc is
+keyed by the one asymmetric notch in its rim (:func:`disc_keyed`), and the ball's path is also
+checked on a raster, by a flood fill (:func:`ball_rolls_through`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -210,3 +215,85 @@ def ball_path_open(kit: Assembly, ball: float, kerf: float) -> bool:
 def folder_files(folder: Path) -> dict[str, bytes]:
     """The sheet files of a folder, by name."""
     return {path.name: path.read_bytes() for path in folder.iterdir() if path.suffix == ".svg"}
+
+
+def round_outline(piece: Piece) -> bool:
+    """Whether the part is a disc (a theta kit's): its outline fills π/4 of its box."""
+    x0, y0, x1, y1 = piece.outline.bounds
+    return abs(piece.outline.area / ((x1 - x0) * (y1 - y0)) - math.pi / 4) < 0.02
+
+
+def disc_keyed(piece: Piece) -> bool:
+    """A disc that stacks one way round only: its outline's points lie on one circle (fitted by
+    least squares) but for one run of points further in, the notch, and that notch (the run and
+    its neighbours on the rim) is not its own mirror image about the radius through its deepest
+    point, so neither a turn nor a flip of the disc brings the notch back."""
+    points = np.asarray(piece.outline.exterior.coords)[:-1]
+    inside = np.zeros(len(points), dtype=bool)
+    for _ in range(3):  # the circle through the rim's points, the notch's left out
+        x, y = points[~inside].T
+        a, b, _c = np.linalg.lstsq(np.column_stack([x, y, np.ones_like(x)]), x * x + y * y, rcond=None)[0]
+        centre = np.array([a / 2, b / 2])
+        distance = np.hypot(*(points - centre).T)
+        radius = float(np.median(distance))
+        sagitta = radius * (1 - math.cos(math.pi / len(points)))  # a chord's middle lies this far in
+        inside = distance < radius - 2 * sagitta - 0.01
+    starts = np.flatnonzero(inside & ~np.roll(inside, 1))
+    if len(starts) != 1:
+        return False
+    run = [int(starts[0])]
+    while inside[(run[-1] + 1) % len(points)]:
+        run.append((run[-1] + 1) % len(points))
+    notch = shapely.Polygon(points[[(run[0] - 1) % len(points), *run, (run[-1] + 1) % len(points)]])
+    deepest = points[run[int(np.argmin(distance[run]))]] - centre
+    a, b = deepest / np.hypot(*deepest)
+    mirror = [a * a - b * b, 2 * a * b, 2 * a * b, b * b - a * a, 0.0, 0.0]  # about the radius through it
+    mirrored = shapely.affinity.translate(
+        shapely.affinity.affine_transform(shapely.affinity.translate(notch, *-centre), mirror), *centre
+    )
+    return notch.area > 0 and mirrored.symmetric_difference(notch).area > 0.3 * notch.area
+
+
+def ball_rolls_through(kit: Assembly, ball: float, kerf: float, *, pixel: float = 0.2) -> bool:
+    """Raster check of the ball's path, independent of shapely's geometry: each wall sheet's holes
+    filled into a mask (PIL), the masks ANDed (room the ball has on every layer), the pixels at
+    least half the ball (less half the kerf each cut adds back) from any material kept
+    (distance transform), and one 4-connected region (flood fill) holding the centres of the
+    top's two largest holes."""
+    from PIL import Image, ImageDraw
+    from scipy import ndimage
+
+    assert kit.top is not None
+    x0, y0, x1, y1 = kit.base.outline.bounds
+    size = (int(math.ceil((x1 - x0) / pixel)) + 2, int(math.ceil((y1 - y0) / pixel)) + 2)
+
+    def pixels(points: np.ndarray) -> list[tuple[float, float]]:
+        return [((x - x0) / pixel + 1, (y1 - y) / pixel + 1) for x, y in points]
+
+    room = np.ones(size[::-1], dtype=bool)
+    for wall in kit.walls:
+        image = Image.new("1", size, 0)
+        draw = ImageDraw.Draw(image)
+        for hole in wall.holes:
+            draw.polygon(pixels(np.asarray(hole.exterior.coords)), fill=1)
+        room &= np.asarray(image, dtype=bool)
+    clearance = ndimage.distance_transform_edt(room) * pixel
+    free = clearance >= ball / 2 - kerf / 2
+    regions, _ = ndimage.label(free)
+    ends = sorted(kit.top.holes, key=lambda h: -h.area)[:2]
+    labels = set()
+    for end in ends:
+        ((u, v),) = pixels(np.asarray(end.centroid.coords))
+        labels.add(int(regions[int(v), int(u)]))
+    return len(labels) == 1 and 0 not in labels
+
+
+def thinnest_material(piece: Piece, width: float) -> float:
+    """The largest piece of the part's material that vanishes when the material is opened by a
+    disc of diameter ``width`` mm (shrunk and grown back by ``width / 2``), mm²: small corner
+    slivers where the material is at least ``width`` wide everywhere, a long strip where a neck
+    is thinner."""
+    material = piece.material_left
+    opened = material.buffer(-width / 2 + 1e-6, 32).buffer(width / 2 - 1e-6, 32)
+    lost = material.difference(opened)
+    return max((g.area for g in shapely.get_parts(lost)), default=0.0)

@@ -6,6 +6,7 @@ travel (svgcheck), ezdxf's audit and rsvg-convert."""
 
 from __future__ import annotations
 
+import math
 import subprocess
 from collections import Counter, deque
 from pathlib import Path
@@ -274,16 +275,69 @@ def test_lines_honour_the_sheet_and_the_label(shape: str) -> None:
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-@pytest.mark.parametrize("mode", ["outline", "stack"])
-def test_modes_that_cut_shaped_parts_are_refused_up_front(tmp_path: Path, capsys, shape: str, mode: str) -> None:
+@pytest.mark.parametrize("kerf", [0.0, 0.2])
+def test_outline_is_the_walls_with_their_thickness_grown_by_half_the_kerf(shape: str, kerf: float) -> None:
+    """Read back from the SVG: every closed wall's centre line under at least half a wall (and
+    half the kerf) of drawn material, every cell centre, open wall and opening clear of it, and
+    the drawing the footprint grown by kerf / 2 (the kerf offset)."""
+    import shapely
+    import shapely.ops
+
+    from laby3d.geometry.shaped_footprint import shaped_plan
+
+    maze = shaped(shape, 5, 6, seed=13)
+    fab = Fabrication(cell_size=10, wall_thickness=2.0)
+    page = parse_svg(svg_bytes(laser_drawing(maze, fab, LaserOptions(mode="outline", kerf=kerf)), metadata={}))
+    flip = np.array([1.0, -1.0])
+    shells = [shapely.Polygon(p * flip) for p, _ in page["layers"]["outer-cut"]]
+    holes = [shapely.Polygon(p * flip) for p, _ in page["layers"].get("inner-cut", [])]
+    drawn = shapely.union_all(shells).difference(shapely.union_all(holes)) if holes else shapely.union_all(shells)
+    plan = shaped_plan(maze, fab)
+    footprint = plan.walls.geometry()
+    x0, _, _, y1 = footprint.buffer(kerf / 2, join_style="mitre", mitre_limit=10).bounds
+    t = maze.tessellation
+
+    def on_page(pitch: np.ndarray) -> np.ndarray:  # tessellation → the drawing read back (y up)
+        return plan.to_plan(pitch) - (x0, y1)
+
+    points = on_page(t.vertices)
+    ends = set()  # a wall ending at an opening is cut there along its join: checked up to a wall's width off
+    for o in (maze.entrance, maze.exit):
+        if o.side:
+            line = t.boundary_vertices[
+                t.boundary_starts[maze.boundary_wall_of(o)] : t.boundary_starts[maze.boundary_wall_of(o) + 1]
+            ]
+            ends |= {int(line[0]), int(line[-1])}
+    for a, b in oracle_walls(maze):
+        line = shapely.LineString(points[[a, b]])
+        start, stop = (2.0 if a in ends else 0.0), line.length - (2.0 if b in ends else 0.0)
+        body = shapely.ops.substring(line, start, stop).buffer(1.0 + kerf / 2, cap_style="flat")
+        assert drawn.buffer(1e-3).contains(body), "a closed wall thinner than drawn"  # the SVG's 0.1 µm digits
+    clear = [*on_page(t.centres), *on_page(t.wall_midpoints[maze.open_walls])]
+    clear += [on_page(t.boundary_midpoints[maze.boundary_wall_of(o)])[0] for o in (maze.entrance, maze.exit) if o.side]
+    assert not any(drawn.intersects(shapely.Point(p)) for p in clear), "a corridor or an opening closed"
+    grown = shapely.affinity.translate(footprint.buffer(kerf / 2, join_style="mitre", mitre_limit=10), -x0, -y1)
+    assert drawn.symmetric_difference(grown).area < 1e-4 * grown.length  # 0.1 µm along every edge: the SVG's digits
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_a_ball_that_cannot_pass_is_refused_up_front_with_one_that_does(tmp_path: Path, capsys, shape: str) -> None:
     from laby3d.cli import main
+    from laby3d.geometry.laser.options import passage_width
 
     size = ["--rows", "5"] if shape == "theta" else ["--rows", "5", "--cols", "6"]
+    width = passage_width(Fabrication(wall_thickness=1.6), shape)
+    too_big = ["--laser-mode", "stack", "--wall-thickness", "1.6", "--ball", f"{width - 0.9:.2f}"]
     out = tmp_path / "m.svg"
-    assert main(["generate", "--shape", shape, *size, "--laser-mode", mode, "-o", str(out)]) == 2
+    assert main(["generate", "--shape", shape, *size, *too_big, "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and f"{mode} does not cut {shape} mazes yet" in err and "lines" in err, err
-    assert not out.exists()
+    assert err.count("\n") == 1 and "--ball" in err and f"at most {width - 1:.2f} mm" in err, err
+    assert not list(tmp_path.iterdir())
+    from laby3d.options.build import validated_job
+
+    maze = {"shape": shape, "rows": 5, "cols": 6}
+    fits = {"print": {"wall_thickness": 1.6, "ball": round(width - 1.05, 2)}, "laser": {"mode": "stack"}}
+    validated_job({"maze": maze, **fits, "formats": ["svg"]})  # the ball it names passes
 
 
 @pytest.mark.parametrize("shape", SHAPES)
@@ -323,3 +377,332 @@ def test_a_shaped_maze_is_sized_by_its_cells(capsys) -> None:
     )
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "(1,915,999 cells)" in err and "laser outputs" in err, err
+
+
+def _kit_from_files(files: dict[str, bytes], candidates: list[str]):
+    """The parts read back from a single kit's sheet files, stacked: base (no corridors), wall
+    sheets, acrylic top."""
+    from kitcheck import Assembly, read_pieces
+
+    pieces = read_pieces(files, candidates)
+    tops = [p for p in pieces if p.material.startswith("acrylic")]
+    rest = [p for p in pieces if not p.material.startswith("acrylic")]
+    bases = [p for p in rest if sum(h.area for h in p.holes) < 0.05 * p.outline.area]
+    assert len(bases) == 1 and len(tops) == 1
+    return Assembly(name="", base=bases[0], walls=[p for p in rest if p is not bases[0]], top=tops[0])
+
+
+def _check_stack(kit, *, dowels: float | None, ball: float, kerf: float, wall_minimum: float) -> None:
+    """What every assembled kit shows, whatever its shape: layers alike and keyed one way, dowel
+    holes lined up, text legible and clear of holes, walls as wide as the material needs, and
+    the ball's path open (by shapely and by a raster flood fill)."""
+    from kitcheck import ball_path_open, ball_rolls_through, disc_keyed, keyed, round_outline, thinnest_material
+
+    stack = [kit.base, *kit.walls, kit.top]
+    for piece in stack:
+        shift = piece.outline.symmetric_difference(kit.base.outline).area
+        assert shift < 1e-4 * kit.base.outline.length, "the layers stack"  # within the SVG's 0.1 µm digits
+        assert disc_keyed(piece) if round_outline(piece) else keyed(piece), "one way round only"
+        assert all(r.cap_height >= 2.5 - 0.05 for r in piece.readings), [r.cap_height for r in piece.readings]
+        assert piece.ink.difference(piece.material_left.buffer(-0.3)).area < 1e-6, "text clear of holes and edges"
+        if dowels is not None:  # the small holes, centre for centre, within 0.02 mm of the base's
+            small = np.array([h.centroid.coords[0] for h in piece.holes if h.area < math.pi * dowels**2 / 4 * 1.1])
+            base = np.array([h.centroid.coords[0] for h in kit.base.holes if h.area < math.pi * dowels**2 / 4 * 1.1])
+            assert len(small) == len(base) == (3 if round_outline(piece) else 4), "dowel holes"
+            assert np.hypot(*(small[:, None, :] - base[None, :, :]).transpose(2, 0, 1)).min(axis=1).max() < 0.02
+    for wall in kit.walls:
+        assert thinnest_material(wall, wall_minimum) < wall_minimum**2, "a neck thinner than the material allows"
+    assert ball_path_open(kit, ball=ball, kerf=kerf)
+    assert ball_rolls_through(kit, ball=ball, kerf=kerf)
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dowels", [None, 3.0])
+def test_the_kit_assembles_from_its_files(shape: str, dowels: float | None) -> None:
+    from laby3d.export.laser import laser_files
+
+    maze = shaped(shape, 6, 7, seed=21)
+    fab = Fabrication(cell_size=15, wall_thickness=2, margin=6)
+    options = LaserOptions(mode="stack", top=True, ball=4, kerf=0.15, registration_holes=dowels, label="Zoé")
+    sheets = laser_sheets(maze, fab, options)
+    assert sheets.kit.wall_layers == 2 and sheets.kit.inside_height == 6.0
+    caption = f"Zoé  ·  seed {maze.seed}"
+    kit = _kit_from_files(laser_files(sheets, suffix="svg", metadata={}), [caption, "1", "2", "3", "4"])
+    assert len(kit.walls) == 2
+    read = {id(p): sorted(r.text for r in p.readings) for p in [kit.base, *kit.walls, kit.top]}
+    assert read[id(kit.base)] == ["1"] and read[id(kit.top)] == sorted([caption, "4"]), read
+    assert sorted(t for w in kit.walls for t in read[id(w)]) == ["2", "3"]
+    _check_stack(kit, dowels=dowels, ball=4.0, kerf=0.15, wall_minimum=1.5)
+
+
+def largest_ball(corridors, start: np.ndarray, end: np.ndarray, *, most: float) -> float:
+    """The largest ball (mm, to 0.01) whose centre can go from ``start`` to ``end`` inside the
+    ``corridors`` region: the region shrunk by its radius still joins them (bisection)."""
+    import shapely
+
+    low, high = 0.0, most
+    while high - low > 0.01:
+        middle = (low + high) / 2
+        free = corridors.buffer(-middle / 2)
+        joined = any(
+            g.contains(shapely.Point(start)) and g.contains(shapely.Point(end)) for g in shapely.get_parts(free)
+        )
+        low, high = (middle, high) if joined else (low, middle)
+    return low
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("wall", [1.6, 3.0])
+def test_the_passage_width_is_the_narrowest_passage(shape: str, wall: float) -> None:
+    """No maze of the shape has a passage narrower than passage_width (measured: the largest
+    ball from entrance to exit through each maze's corridors, as the kit cuts them), and the
+    narrowest passage found comes within 0.2 mm of it (it is no needless refusal)."""
+    from laby3d.geometry.laser.options import passage_width
+    from laby3d.geometry.laser.shaped_kit import corridors, kit_frame_of
+
+    fab = Fabrication(cell_size=10, wall_thickness=wall, margin=6)
+    bound = passage_width(fab, shape)
+    found = []
+    for seed in range(8):
+        placement = "hardest" if seed % 2 else "corners"
+        maze = shaped(shape, 7, 8, seed=seed, placement=placement)
+        frame = kit_frame_of(maze, fab, LaserOptions(mode="stack", ball=0.5, ball_play=0.0))
+        ends = frame.plan.to_plan(maze.tessellation.centres[[maze.cell_of(maze.entrance), maze.cell_of(maze.exit)]])
+        found.append(largest_ball(corridors(maze, fab, frame), *ends, most=10 - wall))
+    assert min(found) >= bound - 0.01, (found, bound)
+    assert min(found) <= bound + 0.2, (found, bound)
+
+
+@pytest.mark.parametrize(
+    "shape", ["theta", pytest.param("hex", marks=pytest.mark.slow), pytest.param("triangle", marks=pytest.mark.slow)]
+)
+def test_a_class_set_nests_and_assembles_with_one_name_per_part(shape: str) -> None:
+    """Six pupils' kits of one shape nested on shared sheets, read back from the files: every
+    part carries its pupil's name once (and its layer number), every kit stacks, keys and lets
+    the ball through; the sheets used are reported against the area bound."""
+    import json
+
+    from kitcheck import assemble, read_pieces
+
+    from laby3d.export.laser import laser_files
+    from laby3d.geometry.laser import class_sheets
+
+    fab = Fabrication(cell_size=12, wall_thickness=2, margin=6)
+    options = LaserOptions(mode="stack", top=True, ball=3, kerf=0.15)
+    names = ["Ana", "Ben", "Chloé", "Dmitri", "Emma", "Farid"]
+    pupils = [(name, shaped(shape, 5, 6, seed=k)) for k, name in enumerate(names)]
+    sheets = class_sheets(pupils, fab, options)
+    files = laser_files(sheets, suffix="svg", metadata={})
+    kits = assemble(read_pieces(files, [*names, "1", "2", "3", "4"]), names)  # one name per part
+    for name, kit in kits.items():
+        assert len(kit.walls) == 2, name
+        for layer, piece in enumerate([kit.base, *kit.walls, kit.top], start=1):
+            read = sorted(r.text for r in piece.readings)
+            assert read == sorted([name, str(layer)]) or piece in kit.walls, (name, read)
+        _check_stack(kit, dowels=None, ball=3.0, kerf=0.15, wall_minimum=1.5)
+    report = json.loads(files["laser.json"])
+    for nesting in report["nesting"]:
+        written = [n for n in files if n.startswith(nesting["material"]) and n.endswith(".svg")]
+        assert nesting["sheets"] == len(written) >= nesting["area_bound_sheets"] >= 1
+
+
+@pytest.mark.parametrize("sheet", [(150.0, 450.0), (600.0, 400.0)])
+def test_the_reference_square_lies_on_material(sheet: tuple[float, float]) -> None:
+    """On a disc's base (no corners) or a sheet of its own: always on material, scored once."""
+    import shapely
+
+    maze = shaped("theta", 6, seed=2)
+    fab = Fabrication(cell_size=10, wall_thickness=2, margin=4)
+    options = LaserOptions(mode="stack", top=True, ball=3, sheet=sheet, reference_square=True)
+    scored = []
+    for page in laser_sheets(maze, fab, options).pages:
+        outlines = [shapely.Polygon(p) for p in page.strokes["outer-cut"]]
+        for points in page.strokes["score"]:
+            square = shapely.Polygon(points)
+            assert square.area == pytest.approx(100 * 100, rel=1e-6)
+            assert not any(o.intersects(square.exterior) for o in outlines), "scored across a part's edge"
+            scored.append(square)
+    assert len(scored) == 1
+
+
+@pytest.mark.parametrize(
+    ("job", "message"),
+    [
+        ({"laser": {"mode": "stack", "sheet": "60x60"}}, "laser.sheet: 60×60 mm is too small for the base part"),
+        ({"laser": {"mode": "lines", "sheet": "40x40"}}, "laser.sheet: 40×40 mm is too small for the drawing"),
+        ({"names": ["Ana", "Ben"], "laser": {"mode": "stack"}}, 'names[0]: "Ana": a name tag needs a frame band'),
+        ({"laser": {"mode": "stack", "registration_holes": 4}}, "laser.registration_holes: must be > 0 and fit"),
+        ({"print": {"wall_thickness": 1.2}, "laser": {"mode": "outline"}}, "print.wall_thickness: 1.2 mm walls"),
+        ({"print": {"ball": 9}, "laser": {"mode": "stack"}}, "print.ball: 9 mm + play 1 mm must"),
+    ],
+)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_validate_refuses_what_the_sheets_refuse(tmp_path: Path, capsys, shape: str, job: dict, message: str) -> None:
+    import yaml
+
+    from laby3d.cli import main
+
+    config = tmp_path / "c.yaml"
+    size = {"rows": 6} if shape == "theta" else {"rows": 6, "cols": 7}
+    job = {"name": "j", "maze": {"shape": shape, **size}, "formats": ["svg"], **job}
+    config.write_text(yaml.safe_dump({"jobs": [job]}, allow_unicode=True), encoding="utf-8")
+    assert main(["validate", str(config)]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1, error
+    assert main(["batch", str(config), "--output-dir", str(tmp_path / "out"), "-j", "1"]) != 0, "the run refuses too"
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("mode", ["outline", "stack"])
+def test_cut_sheets_pass_ezdxf_audit_and_rsvg_with_sheet_outlines_never_cut(
+    tmp_path: Path, shape: str, mode: str
+) -> None:
+    """Every sheet file of an outline or a kit: SVG sheet outlines on the hidden LightBurn tool
+    layer T1 (never output), every other layer an output colour; DXF audited clean by ezdxf with
+    no sheet outline at all (its readers cut every layer); rsvg-convert renders each SVG."""
+    import ezdxf
+    from PIL import Image
+
+    from laby3d.export.laser import laser_files
+
+    rsvg = require_tool("rsvg-convert")
+    maze = shaped(shape, 5, 6, seed=8)
+    options = LaserOptions(mode=mode, top=True, ball=3, registration_holes=3.0, label="Zoé", sheet=(300.0, 200.0))
+    sheets = laser_sheets(maze, Fabrication(cell_size=12, wall_thickness=2, margin=6), options)
+    svgs = laser_files(sheets, suffix="svg", metadata={})
+    dxfs = laser_files(sheets, suffix="dxf", metadata={})
+    names = [n for n in svgs if n.endswith(".svg")]
+    assert len(names) == len(sheets.pages) + 1 >= (3 if mode == "stack" else 2)  # the sheets and the overview
+    for name in names:
+        page = parse_svg(svgs[name])
+        assert page["hidden"] == ["notes"] and page["colours"]["notes"].lower() in LIGHTBURN_TOOLS, name
+        assert all(page["colours"][op].lower() in LIGHTBURN_OUTPUT for op in page["layers"] if op != "notes")
+        path = tmp_path / name
+        path.write_bytes(svgs[name])
+        png = tmp_path / f"{name}.png"
+        done = subprocess.run([rsvg, "-b", "white", "-o", str(png), str(path)], capture_output=True)
+        assert done.returncode == 0 and not done.stderr, done.stderr
+        assert np.asarray(Image.open(png).convert("L")).min() < 200, "blank rendering"
+        dxf = name.removesuffix(".svg") + ".dxf"
+        (tmp_path / dxf).write_bytes(dxfs[dxf])
+        document = ezdxf.readfile(tmp_path / dxf)
+        auditor = document.audit()
+        assert not auditor.has_errors and not auditor.has_fixes, (dxf, auditor.errors)
+        entities = list(document.modelspace())
+        assert {e.dxf.layer for e in entities} <= {"CUT-INNER", "CUT-OUTER", "SCORE", "ENGRAVE-LINE", "ENGRAVE-FILL"}
+        width, height = document.header["$LIMMAX"][:2]
+        for entity in entities:  # no outline of the sheet itself
+            points = np.array([p[:2] for p in entity.get_points()])
+            assert not np.allclose([*points.min(axis=0), *points.max(axis=0)], [0, 0, width, height]), dxf
+
+
+@pytest.mark.parametrize("shape", ["theta", pytest.param("hex", marks=pytest.mark.slow)])
+def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape: str) -> None:
+    """`laby3d batch` with a class YAML (`shape:` and names) writes each pupil's kit and the class
+    sheets in SVG and DXF, every part of the class sheets carrying one pupil's name once."""
+    import json
+
+    import yaml
+    from kitcheck import assemble, folder_files, read_pieces
+
+    from laby3d.cli import main
+
+    names = ["Ana", "Zoé"]
+    size = {"rows": 4} if shape == "theta" else {"rows": 4, "cols": 5}
+    job = {
+        "name": "kits",
+        "seed": 5,
+        "names": names,
+        "maze": {"shape": shape, **size},
+        "print": {"cell_size": 16, "wall_thickness": 2, "margin": 6, "ball": 3},
+        "laser": {"mode": "stack", "top": True, "top_material": "acrylic", "sheet": "400x300"},
+        "formats": ["svg", "dxf"],
+    }
+    config = tmp_path / "class.yaml"
+    config.write_text(yaml.safe_dump({"jobs": [job]}, allow_unicode=True), encoding="utf-8")
+    assert main(["batch", str(config), "--output-dir", str(tmp_path / "out"), "-j", "1"]) == 0
+    capsys.readouterr()
+    folder = tmp_path / "out" / "kits"
+    for pupil in ("Ana", "Zoe"):
+        assert (folder / f"kits-{pupil}.svg").exists() and (folder / f"kits-{pupil}.dxf").exists()
+    files = folder_files(folder / "class-sheets")
+    assert any(n.endswith(".dxf") for n in (p.name for p in (folder / "class-sheets").iterdir()))
+    kits = assemble(read_pieces(files, [*names, "1", "2", "3", "4"]), names)  # one name per part
+    assert sorted(kits) == sorted(names)
+    report = json.loads((folder / "class-sheets" / "laser.json").read_text())
+    assert all(entry["sheets"] >= entry["area_bound_sheets"] >= 1 for entry in report["nesting"])
+
+
+def test_a_shaped_kit_is_budgeted_by_its_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    """The kit's time and memory budget counts a theta maze's cells (its rows are rings: no
+    rows × cols), as the built tessellation has them, refused up front in one line."""
+    from laby3d.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    cells = tessellate("theta", 300, None).cell_count
+    args = ["--shape", "theta", "--rows", "300", "--laser-mode", "stack", "--wall-layers", "50"]
+    more = ["--sheet", "5000x5000", "--cell-size", "6", "--wall-thickness", "1.5", "--ball", "1", "-o", "x.svg"]
+    assert main(["generate", *args, *more]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"50 wall sheets of this {cells:,}-cell maze" in err and "at most" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def kit_digest() -> str:
+    """The sha256 of a theta kit's and a hex class set's SVG and DXF files (for the hash-seed test)."""
+    import hashlib
+
+    from laby3d.export.laser import laser_files
+    from laby3d.geometry.laser import class_sheets
+
+    fab = Fabrication(cell_size=12, wall_thickness=2, margin=6)
+    options = LaserOptions(mode="stack", top=True, ball=3, registration_holes=3.0, label="Zoé")
+    kit = laser_sheets(shaped("theta", 5, seed=3), fab, options)
+    group = class_sheets([(n, shaped("hex", 4, 5, seed=k)) for k, n in enumerate(["Ana", "Ben"])], fab, options)
+    digest = hashlib.sha256()
+    for sheets in (kit, group):
+        for suffix in ("svg", "dxf"):
+            for name, data in sorted(laser_files(sheets, suffix=suffix, metadata={}).items()):
+                digest.update(name.encode() + data)
+    return digest.hexdigest()
+
+
+@pytest.mark.slow
+def test_kit_bytes_do_not_depend_on_the_hash_seed() -> None:
+    import os
+    import sys
+
+    script = "import sys; sys.path.insert(0, 'tests'); from test_shaped_laser import kit_digest; print(kit_digest())"
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent.parent,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2")
+    }
+    assert len(digests) == 1 and len(digests.pop()) == 65
+
+
+@pytest.mark.parametrize(
+    ("size", "bin_size", "least"),
+    [(134, (596, 396), 12), (134, (396, 596), 12), (100, (300, 200), 6), (50, (600, 400), 96), (190, (596, 396), 6)],
+)
+def test_staggered_discs_stay_apart_and_in_the_bin(size: int, bin_size: tuple[int, int], least: int) -> None:
+    """Discs of diameter ``size`` centred in their boxes: every one inside the bin, every two at
+    least ``size`` apart centre to centre (checked pair by pair), and at least ``least`` a bin
+    (what a hand layout seats: 134 in 596 × 396 is rows of 4, 4, 4 shifted by the 60 left over)."""
+    from laby3d.geometry.packing import staggered_rows
+
+    spots = staggered_rows(200, size, bin_size)
+    first = [(x + size / 2, y + size / 2) for sheet, x, y, turned in spots if sheet == 0 and not turned]
+    centres = np.array(first)
+    assert (centres >= size / 2).all() and (centres <= np.array(bin_size) - size / 2).all(), "outside the bin"
+    gaps = np.hypot(*(centres[:, None, :] - centres[None, :, :]).transpose(2, 0, 1))
+    assert gaps[np.triu_indices(len(centres), 1)].min() >= size, "two discs overlap"
+    assert len(centres) >= least
+    grid = (bin_size[0] // size) * (bin_size[1] // size)
+    assert len(centres) >= grid, "fewer than the plain grid"

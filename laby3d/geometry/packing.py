@@ -8,6 +8,9 @@ largest free rectangles left around it and drop those inside another; open a new
 has room. :func:`pack` tries every sort order × heuristic × orientation rule and keeps the run
 with the fewest bins (fixed orientations give the plain grids, so the result is never worse
 than the best grid of either orientation); it stops early at the area bound.
+
+Equal discs (a class set of theta kits) pack closer than their boxes: :func:`staggered_rows`
+lays them in rows shifted by half a disc every other row, the rows closer than a disc apart.
 """
 
 from __future__ import annotations
@@ -175,3 +178,41 @@ def _inside(inner: Rect, outer: Rect) -> bool:
         and inner[0] + inner[2] <= outer[0] + outer[2]
         and inner[1] + inner[3] <= outer[1] + outer[3]
     )
+
+
+def staggered_rows(count: int, size: int, bin_size: tuple[int, int]) -> list[Spot]:
+    """Where ``count`` equal discs go, each in a ``size`` × ``size`` box (its diameter and the
+    spacing), ``size`` apart centre to centre: rows along the bin's longer side, every other
+    row shifted and the rows ``√(size² − shift²)`` apart (so discs of neighbouring rows stay
+    ``size`` apart); a bin's rows filled in turn, bins as needed. The shift that seats most:
+    half a box (alternate rows hold one disc less when the row has no room for the shift), the
+    room a full row leaves (every row as full, the rows further apart) or none (a grid). Spots
+    as :func:`pack`."""
+    width, height = bin_size
+    along_x = width >= height
+    long_side, short_side = (width, height) if along_x else (height, width)
+    seats = max(
+        (_seats(size, shift, long_side, short_side) for shift in (size // 2, (long_side - size) % size, 0)),
+        key=len,
+    )
+    if not seats:
+        raise InternalError("no disc fits the bin")
+    spots: list[Spot] = []
+    for index in range(count):
+        along, across = seats[index % len(seats)]
+        x, y = (along, across) if along_x else (across, along)
+        spots.append((index // len(seats), x, y, False))
+    return spots
+
+
+def _seats(size: int, shift: int, long_side: int, short_side: int) -> list[tuple[int, int]]:
+    """The (along, across) box corners in one bin of rows shifted by ``shift`` (≤ size / 2;
+    none beyond) every other row."""
+    if 2 * shift > size:
+        return []
+    pitch = math.isqrt(size * size - shift * shift - 1) + 1  # rounded up: never closer than size
+    seats: list[tuple[int, int]] = []
+    for row in range((short_side - size) // pitch + 1 if short_side >= size else 0):
+        offset = shift if row % 2 else 0
+        seats.extend((offset + k * size, row * pitch) for k in range((long_side - offset - size) // size + 1))
+    return seats

@@ -419,10 +419,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{rows} ({cells} cases) : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
         "par labyrinthe, environ {largest} cases (texte et images jusqu’à {most}×{most})",
     ),
-    "laser_mode_shape": (
-        "{mode} does not cut {shape} mazes yet; for {shape2} mazes: {modes}",
-        "le mode {mode} ne découpe pas encore de labyrinthe {shape} ; pour un labyrinthe {shape2} : {modes}",
-    ),
     "handout_size": (
         "{rows} with cols {cols}: a handout's maze has at most {limit} cells (e.g. 5×6), got {value}",
         "{rows} avec cols {cols} : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), pas {value}",
@@ -487,6 +483,19 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "a smaller ball, a larger cell_size or thinner walls",
         "{ball} mm + jeu {play} mm doivent tenir dans la largeur des couloirs ({cell} - {wall} = {corridor} mm) : "
         "une bille plus petite, un cell_size plus grand ou des murs plus fins",
+    ),
+    "ball_passes_shape": (
+        "{ball} mm + play {play} mm must pass the narrowest passage of a {shape} maze ({width} mm with cell_size "
+        "{cell} and wall_thickness {wall} mm): a ball of at most {most} mm, a larger cell_size or thinner walls",
+        "{ball} mm + jeu {play} mm doivent passer le passage le plus étroit d’un labyrinthe {shape} ({width} mm avec "
+        "cell_size {cell} et wall_thickness {wall} mm) : une bille d’au plus {most} mm, un cell_size plus grand ou "
+        "des murs plus fins",
+    ),
+    "registration_holes_shape": (
+        "must fit the frame with 1 mm around: at most margin + wall_thickness - 2 = {limit} mm on this {shape} "
+        "plate, got {value} (raise the margin)",
+        "doit tenir dans le cadre avec 1 mm autour : au plus margin + wall_thickness - 2 = {limit} mm sur ce "
+        "plateau {shape}, pas {value} (agrandir la marge)",
     ),
     "wall_layers": (
         "gives {layers} × {thickness} mm = {height} mm of walls, lower than the ball {ball} mm + play {play} mm; "

@@ -145,7 +145,8 @@ class Job(BaseModel):
                     check_laser_kit(
                         self.maze.rows,
                         self.maze.cols,
-                        height=laser.ball_diameter(fabrication) + laser.ball_play,
+                        cells=cells,
+                        height=laser.ball_diameter(fabrication, self.maze.shape) + laser.ball_play,
                         thickness=laser.wall_material.thickness,
                         wall_layers=laser.wall_layers,
                     )

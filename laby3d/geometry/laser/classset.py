@@ -6,29 +6,31 @@ one name per part), legible in the bottom frame band, so the pieces can be sorte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from laby3d.errors import ParameterError
-from laby3d.geometry.laser.kit import ball_kit
 from laby3d.geometry.laser.layout import nest, pages
+from laby3d.geometry.laser.shaped_kit import kit_of
 from laby3d.geometry.laser.sheets import LaserSheets
-from laby3d.geometry.laser.travel import ordered
+from laby3d.geometry.laser.travel import ordered, restarted
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser.options import LaserOptions
     from laby3d.geometry.laser.parts import Part
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
+    from laby3d.maze.shaped.model import ShapedMaze
 
 
-def class_sheets(kits: list[tuple[str, Maze]], fab: Fabrication, options: LaserOptions) -> LaserSheets:
+def class_sheets(kits: Sequence[tuple[str, Maze | ShapedMaze]], fab: Fabrication, options: LaserOptions) -> LaserSheets:
     """The kits of every ``(pupil name, maze)`` nested on shared sheets, one page per sheet; a
     name that cannot be engraved legibly is refused (field ``names[i]``)."""
     parts: list[Part] = []
     warnings: list[str] = []
     for index, (name, maze) in enumerate(kits):
         try:
-            kit = ball_kit(maze, fab, options, tag=name)
+            kit = kit_of(maze, fab, options, tag=name)
         except ParameterError as error:
             if error.field != "tag":
                 raise
@@ -37,4 +39,5 @@ def class_sheets(kits: list[tuple[str, Maze]], fab: Fabrication, options: LaserO
         warnings.extend(w for w in kit.warnings if w not in warnings)
     nesting = nest(parts, options.sheet_size, options.spacing)
     drawn = pages(nesting.placements, options.sheet_size, shared_edges=options.spacing == 0)
-    return LaserSheets(pages=[ordered(page) for page in drawn], kit=None, nesting=nesting.materials, warnings=warnings)
+    order = ordered if all(maze.shape == "square" for _, maze in kits) else restarted
+    return LaserSheets(pages=[order(page) for page in drawn], kit=None, nesting=nesting.materials, warnings=warnings)

@@ -39,8 +39,10 @@ def check_fits(
     if options.mode == "kerf-test":
         comb = kerf_comb(options.wall_material, options.kerf)
         check_sheet(comb.name, comb.size, options.sheet_size, options.spacing)
+    elif options.mode == "stack" and shape != "square":
+        _check_shaped_kit(options, fab, shape, rows, cols, names, seed)
     elif options.mode == "stack":
-        assert cols is not None, "kits are square (LaserOptions.check refuses other shapes first)"
+        assert cols is not None, "a square maze has columns"
         frame = kit_frame(fab, rows, cols, options)
         parts = kit_part_names(fab, options)
         plate = (frame.width + options.kerf, frame.depth + options.kerf)
@@ -63,3 +65,34 @@ def check_fits(
             width, depth = width - 2 * fab.margin + options.kerf, depth - 2 * fab.margin + options.kerf
         x0, y0, x1, y1 = extras_box((0.0, 0.0, width, depth), options)
         check_sheet("walls" if options.mode == "outline" else "drawing", (x1 - x0, y1 - y0), options.sheet, 0.0)
+
+
+def _check_shaped_kit(
+    options: LaserOptions,
+    fab: Fabrication,
+    shape: str,
+    rows: int,
+    cols: int | None,
+    names: list[str] | None,
+    seed: int,
+) -> None:
+    """:func:`check_fits` for the kit of a theta, hex or triangle maze."""
+    from laby3d.geometry.laser.options import min_wall
+    from laby3d.geometry.laser.shaped_frame import shaped_frame, shaped_plan_text
+
+    frame = shaped_frame(
+        shape, rows, cols, fab, min_wall=min_wall(options.wall_material), dowel=options.registration_holes
+    )
+    parts = kit_part_names(fab, options, shape)
+    width, depth = frame.size
+    for name in parts:
+        check_sheet(name, (width + options.kerf, depth + options.kerf), options.sheet_size, options.spacing)
+    height = options.text_height
+    if options.label is not None:
+        shaped_plan_text(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
+    for index, name in enumerate(names or []):
+        try:
+            shaped_plan_text(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
+            shaped_plan_text(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
+        except ParameterError as error:
+            raise ParameterError(error.detail, field=f"names[{index}]") from None

@@ -85,9 +85,9 @@ def kit_frame(fab: Fabrication, rows: int, cols: int, options: LaserOptions) -> 
     )
 
 
-def kit_part_names(fab: Fabrication, options: LaserOptions) -> list[str]:
+def kit_part_names(fab: Fabrication, options: LaserOptions, shape: str = "square") -> list[str]:
     """The kit's parts bottom up: base, the wall sheets the ball needs, the top when asked."""
-    ball = options.ball_diameter(fab)
+    ball = options.ball_diameter(fab, shape)
     layers = options.wall_layers or wall_layers_needed(ball + options.ball_play, options.wall_material.thickness)
     walls = [f"walls {k + 1}" if layers > 1 else "walls" for k in range(layers)]
     return ["base", *walls, *(["top"] if options.top else [])]

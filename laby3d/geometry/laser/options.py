@@ -15,12 +15,6 @@ LaserMode = Literal["lines", "outline", "stack", "kerf-test"]
 LASER_MODES = ("lines", "outline", "stack", "kerf-test")
 LineOperation = Literal["cut", "score", "engrave-line"]
 LINE_OPERATIONS = ("cut", "score", "engrave-line")
-#: The maze shapes each mode takes (the kerf test has no maze).
-SHAPED_MODES = {
-    "lines": ("square", "theta", "hex", "triangle"),
-    "outline": ("square",),
-    "stack": ("square",),
-}
 #: Operations by intent, in the order a laser should run them: fills, lines, scores, inner
 #: cuts (holes) before outer cuts (a part falls out only once its holes are cut).
 OPERATIONS = ("engrave-fill", "engrave-line", "score", "inner-cut", "outer-cut")
@@ -73,9 +67,12 @@ class LaserOptions:
         """The kit's sheet, mm (600×400 unless given)."""
         return self.sheet if self.sheet is not None else (600.0, 400.0)
 
-    def ball_diameter(self, fab: Fabrication) -> float:
-        """The ball, mm: as given, or 60 % of the corridor width."""
-        return self.ball if self.ball is not None else round(0.6 * fab.corridor_width, 6)
+    def ball_diameter(self, fab: Fabrication, shape: str = "square") -> float:
+        """The ball, mm: as given, or 60 % of the narrowest passage of a ``shape`` maze (the
+        corridor width for squares, :func:`passage_width`)."""
+        if self.ball is not None:
+            return self.ball
+        return round(0.6 * passage_width(fab, shape), 6 if shape == "square" else 2)
 
     def check(
         self,
@@ -93,9 +90,6 @@ class LaserOptions:
         making the sheets, so ``laby3d validate`` refuses what a run would."""
         if self.mode not in LASER_MODES:
             raise ParameterError(f"must be one of {', '.join(LASER_MODES)}, got {self.mode!r}", field="mode")
-        if shape not in SHAPED_MODES.get(self.mode, (shape,)):
-            able = ", ".join(mode for mode, shapes in SHAPED_MODES.items() if shape in shapes)
-            raise ParameterError(f"{self.mode} does not cut {shape} mazes yet; for {shape} mazes: {able}", field="mode")
         if self.line_operation not in LINE_OPERATIONS:
             raise ParameterError(
                 f"must be one of {', '.join(LINE_OPERATIONS)}, got {self.line_operation!r}", field="line_operation"
@@ -115,7 +109,7 @@ class LaserOptions:
         if self.mode in ("outline", "stack"):
             self._check_walls(fab)
         if self.mode == "stack":
-            self._check_ball(fab)
+            self._check_ball(fab, shape)
         if size is not None:
             from laby3d.geometry.laser.fitting import check_fits  # the kit's geometry needs shapely
 
@@ -132,12 +126,23 @@ class LaserOptions:
                 field="print.wall_thickness",
             )
 
-    def _check_ball(self, fab: Fabrication) -> None:
-        ball = self.ball_diameter(fab)
+    def _check_ball(self, fab: Fabrication, shape: str) -> None:
+        ball = self.ball_diameter(fab, shape)
         if not (math.isfinite(self.ball_play) and self.ball_play >= 0):
             raise ParameterError(f"must be >= 0 mm, got {self.ball_play:g}", field="ball_play")
         if not (math.isfinite(ball) and ball > 0):
             raise ParameterError(f"must be > 0 mm, got {ball:g}", field="print.ball")
+        width = passage_width(fab, shape)
+        if shape != "square" and ball + self.ball_play > width:
+            smaller = (
+                f"a ball of at most {width - self.ball_play:.2f} mm" if width > self.ball_play else "a smaller ball"
+            )
+            raise ParameterError(
+                f"{ball:g} mm + play {self.ball_play:g} mm must pass the narrowest passage of a {shape} maze "
+                f"({width:.2f} mm with cell_size {fab.cell_size:g} and wall_thickness {fab.wall_thickness:g} mm): "
+                f"{smaller}, a larger cell_size or thinner walls",
+                field="print.ball",
+            )
         if ball + self.ball_play > fab.corridor_width:
             raise ParameterError(
                 f"{ball:g} mm + play {self.ball_play:g} mm must fit the corridor width "
@@ -162,6 +167,25 @@ class LaserOptions:
                     f"{frame - 2.0:g} mm, got {self.registration_holes:g} (raise the margin)",
                     field="registration_holes",
                 )
+
+
+def passage_width(fab: Fabrication, shape: str = "square") -> float:
+    """The largest ball (mm) that rolls through every passage of any ``shape`` maze with
+    ``fab``'s sizes, its walls mitred and capped square as the shaped footprint draws them:
+    square and triangle mazes the corridor width (cell less wall: a triangle's sides are √3
+    cells long); hex mazes the side two cells share, cell / √3, less what the wall corners or
+    square caps at its two ends take, (1 + √3) / 4 of the wall each (a 10 mm cell with 1.6 mm
+    walls passes 3.59 mm, not 8.4); theta mazes the centre's 60° opening between the corners of
+    the walls at its ends (its arcs' chords and square caps take up to 0.05 walls more).
+    Tested against the largest ball through many mazes' corridors."""
+    cell, wall = fab.cell_size, fab.wall_thickness
+    if shape == "hex":
+        return cell / math.sqrt(3) - (1 + math.sqrt(3)) / 2 * wall
+    if shape == "theta":
+        half = wall / 2
+        corner = math.hypot(cell - half, half)
+        return 2 * corner * math.sin(math.pi / 6 - math.atan(half / (cell - half))) - 0.05 * wall
+    return fab.corridor_width
 
 
 def min_wall(material: Material) -> float:

@@ -12,12 +12,12 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import shapely
 
-from laby3d.errors import InternalError
 from laby3d.geometry.laser.drawing import Drawing, overview
 from laby3d.geometry.laser.engraving import caption
 from laby3d.geometry.laser.kerf_test import kerf_comb
-from laby3d.geometry.laser.kit import Kit, ball_kit
+from laby3d.geometry.laser.kit import Kit
 from laby3d.geometry.laser.layout import Nesting, Placement, nest, pages
 from laby3d.geometry.laser.options import LaserOptions, Material
 from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
@@ -93,16 +93,20 @@ class LaserSheets:
 
 
 def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
-    """The sheets of ``maze`` (of any shape) in ``options.mode``."""
+    """The sheets of ``maze`` (of any shape) in ``options.mode``. Squares have their own kit,
+    drawing and outline code (:mod:`.kit`, :mod:`laby3d.geometry.trails`, the raster footprint);
+    other shapes' are in :mod:`.shaped` and :mod:`.shaped_kit`, ordered by :func:`.restarted`."""
+    from laby3d.geometry.laser.shaped_kit import kit_of
     from laby3d.maze.model import Maze
 
-    if not isinstance(maze, Maze):
-        return _shaped_sheets(maze, fab, options)
-    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
-    fab.check_size(maze.rows, maze.cols)
+    if isinstance(maze, Maze):
+        options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
+        fab.check_size(maze.rows, maze.cols)
+    else:
+        options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
     kit = None
     if options.mode == "stack":
-        kit = ball_kit(maze, fab, options)
+        kit = kit_of(maze, fab, options)
         parts = list(kit.parts)
         nesting = nest(parts, options.sheet_size, options.spacing)
         if options.reference_square:
@@ -113,7 +117,7 @@ def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOption
         nesting = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
         sheet = options.sheet_size
     else:
-        part = _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
+        part = _drawing_part(maze, fab, options)
         if options.sheet is None:
             nesting = _alone(part)
             sheet = part.size
@@ -121,22 +125,8 @@ def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOption
             nesting = nest([part], options.sheet, 0.0)
             sheet = options.sheet
     drawn = pages(nesting.placements, sheet, shared_edges=options.spacing == 0)
-    return LaserSheets(pages=[ordered(page) for page in drawn], kit=kit, nesting=nesting.materials)
-
-
-def _shaped_sheets(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
-    """The sheets of a theta, hex or triangle ``maze`` (lines mode; the others are refused up
-    front by :meth:`LaserOptions.check`)."""
-    from laby3d.geometry.laser.shaped import shaped_lines_part
-
-    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
-    if options.mode != "lines":
-        raise InternalError(f"laser mode {options.mode} reached a {maze.shape} maze")
-    part = _with_extras(maze, options, shaped_lines_part(maze, fab, options))
-    sheet = options.sheet if options.sheet is not None else part.size
-    nesting = nest([part], sheet, 0.0) if options.sheet is not None else _alone(part)
-    drawn = pages(nesting.placements, sheet)
-    return LaserSheets(pages=[restarted(page) for page in drawn], nesting=nesting.materials)
+    order = ordered if isinstance(maze, Maze) else restarted
+    return LaserSheets(pages=[order(page) for page in drawn], kit=kit, nesting=nesting.materials)
 
 
 def _alone(part: Part) -> Nesting:
@@ -175,7 +165,22 @@ def _with_reference(parts: list[Part], sheets: int, options: LaserOptions) -> li
     left, bottom = (x0 + x1 - REFERENCE) / 2, (y0 + y1 - REFERENCE) / 2
     (square,) = reference_square(base.material).marks
     moved = Mark(operation="score", points=square.points + [left, bottom], closed=True)
+    if base.shape is not None and shapely.area(shapely.Polygon(base.shape.exterior)) < 0.99 * (x1 - x0) * (y1 - y0):
+        if not base.shape.buffer(-2.0).contains(shapely.Polygon(moved.points)):  # a disc's corners are gone
+            return alone
     return [replace(base, marks=(*base.marks, moved)), *parts[1:]]
+
+
+def _drawing_part(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> Part:
+    """The one part of lines or outline mode, with its label and reference square."""
+    from laby3d.geometry.laser.shaped import shaped_lines_part
+    from laby3d.geometry.laser.shaped_kit import shaped_outline_part
+    from laby3d.maze.model import Maze
+
+    if isinstance(maze, Maze):
+        return _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
+    made = shaped_lines_part if options.mode == "lines" else shaped_outline_part
+    return _with_extras(maze, options, made(maze, fab, options))
 
 
 def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
