@@ -123,6 +123,22 @@ def laser_pictures(docs: Path) -> None:
     write_atomic(docs / "laser-class.png", sheet_png(group.pages[0], width_px=900))
 
 
+def laser_shape_pictures(docs: Path) -> None:
+    """A round maze's ball kit assembled (exploded), and a class set of round kits' first
+    plywood sheet: the discs in staggered rows."""
+    from laby3d.export.laser_preview import kit_png, sheet_png
+    from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
+
+    fab = Fabrication(cell_size=10, wall_thickness=2, margin=6)
+    round_maze = laby3d.generate(8, shape="theta", algorithm="wilson", seed=3)
+    options = LaserOptions(mode="stack", top=True, ball=4, registration_holes=3, label="Ana")
+    write_atomic(docs / "laser-kit-theta.png", kit_png(laser_sheets(round_maze, fab, options).kit, width_px=700))
+    names = ["Ana", "Ben", "Chloé", "Dmitri", "Emma", "Farid", "Gaëlle", "Hugo"]
+    pupils = [(name, laby3d.generate(6, shape="theta", seed=k)) for k, name in enumerate(names)]
+    group = class_sheets(pupils, fab, LaserOptions(mode="stack", top=True, ball=3))
+    write_atomic(docs / "laser-class-theta.png", sheet_png(group.pages[0], width_px=700))
+
+
 def walk_pictures(overview: Path, first_person: Path) -> None:
     """The walk-through through the walker's eyes (solution trail on) and from above (O, with the
     walker's arrow and the cells walked), captured in headless Chromium (skipped without it)."""
@@ -238,6 +254,7 @@ def main() -> None:
     solid_picture(DOCS / "solid.png")
     label_pictures(DOCS / "label-margin.png", DOCS / "label-bottom.png")
     laser_pictures(DOCS)
+    laser_shape_pictures(DOCS)
     walk_pictures(DOCS / "walk-overview.png", DOCS / "walk-first-person.png")
     worksheet_page(DOCS / "worksheet-page.png")
     lesson_frame(DOCS / "lesson-frame.png")
@@ -250,5 +267,6 @@ if __name__ == "__main__":
 
     if sys.argv[1:] == ["shapes"]:  # python docs/make_pictures.py shapes: the other shapes' pictures only
         shape_pictures(DOCS)
+        laser_shape_pictures(DOCS)
     else:
         main()
