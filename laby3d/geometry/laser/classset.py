@@ -13,7 +13,7 @@ from laby3d.errors import ParameterError
 from laby3d.geometry.laser.layout import nest, pages
 from laby3d.geometry.laser.shaped_kit import kit_of
 from laby3d.geometry.laser.sheets import LaserSheets
-from laby3d.geometry.laser.travel import ordered, restarted
+from laby3d.geometry.laser.travel import ordered
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser.options import LaserOptions
@@ -39,5 +39,4 @@ def class_sheets(kits: Sequence[tuple[str, Maze | ShapedMaze]], fab: Fabrication
         warnings.extend(w for w in kit.warnings if w not in warnings)
     nesting = nest(parts, options.sheet_size, options.spacing)
     drawn = pages(nesting.placements, options.sheet_size, shared_edges=options.spacing == 0)
-    order = ordered if all(maze.shape == "square" for _, maze in kits) else restarted
-    return LaserSheets(pages=[order(page) for page in drawn], kit=None, nesting=nesting.materials, warnings=warnings)
+    return LaserSheets(pages=[ordered(page) for page in drawn], kit=None, nesting=nesting.materials, warnings=warnings)
