@@ -473,9 +473,8 @@ def test_the_passage_width_is_the_narrowest_passage(shape: str, wall: float) -> 
     assert min(found) <= bound + 0.2, (found, bound)
 
 
-@pytest.mark.parametrize(
-    "shape", ["theta", pytest.param("hex", marks=pytest.mark.slow), pytest.param("triangle", marks=pytest.mark.slow)]
-)
+@pytest.mark.slow  # the fast suite runs a theta class set through laby3d batch
+@pytest.mark.parametrize("shape", SHAPES)
 def test_a_class_set_nests_and_assembles_with_one_name_per_part(shape: str) -> None:
     """Six pupils' kits of one shape nested on shared sheets, read back from the files: every
     part carries its pupil's name once (and its layer number), every kit stacks, keys and lets
@@ -599,7 +598,8 @@ def test_cut_sheets_pass_ezdxf_audit_and_rsvg_with_sheet_outlines_never_cut(
 @pytest.mark.parametrize("shape", ["theta", pytest.param("hex", marks=pytest.mark.slow)])
 def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape: str) -> None:
     """`laby3d batch` with a class YAML (`shape:` and names) writes each pupil's kit and the class
-    sheets in SVG and DXF, every part of the class sheets carrying one pupil's name once."""
+    sheets in SVG and DXF; read back from the class sheets, every part carries one pupil's name
+    once and its layer number, and every kit stacks, keys and lets the ball through."""
     import json
 
     import yaml
@@ -615,7 +615,7 @@ def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape
         "names": names,
         "maze": {"shape": shape, **size},
         "print": {"cell_size": 16, "wall_thickness": 2, "margin": 6, "ball": 3},
-        "laser": {"mode": "stack", "top": True, "top_material": "acrylic", "sheet": "400x300"},
+        "laser": {"mode": "stack", "top": True, "top_material": "acrylic", "sheet": "400x300", "kerf": 0.15},
         "formats": ["svg", "dxf"],
     }
     config = tmp_path / "class.yaml"
@@ -629,6 +629,12 @@ def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape
     assert any(n.endswith(".dxf") for n in (p.name for p in (folder / "class-sheets").iterdir()))
     kits = assemble(read_pieces(files, [*names, "1", "2", "3", "4"]), names)  # one name per part
     assert sorted(kits) == sorted(names)
+    for name, kit in kits.items():
+        read = [sorted(r.text for r in piece.readings) for piece in [kit.base, *kit.walls, kit.top]]
+        numbers = sorted(int(t) for texts in read for t in texts if t != name)
+        assert all(name in texts and len(texts) == 2 for texts in read), read
+        assert numbers == list(range(1, len(read) + 1)) and str(len(read)) in read[-1] and "1" in read[0], read
+        _check_stack(kit, dowels=None, ball=3.0, kerf=0.15, wall_minimum=1.5)
     report = json.loads((folder / "class-sheets" / "laser.json").read_text())
     assert all(entry["sheets"] >= entry["area_bound_sheets"] >= 1 for entry in report["nesting"])
 
