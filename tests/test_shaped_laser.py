@@ -333,11 +333,19 @@ def test_a_ball_that_cannot_pass_is_refused_up_front_with_one_that_does(tmp_path
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--ball" in err and f"at most {width - 1:.2f} mm" in err, err
     assert not list(tmp_path.iterdir())
+    from laby3d.i18n.messages import in_language
     from laby3d.options.build import validated_job
 
+    cell = float(err.split("a cell_size of at least ")[1].split(" mm")[0])
+    assert "cell_size d’au moins" in in_language(err.split("--ball ")[1].strip(), "fr")
     maze = {"shape": shape, "rows": 5, "cols": 6}
     fits = {"print": {"wall_thickness": 1.6, "ball": round(width - 1.05, 2)}, "laser": {"mode": "stack"}}
     validated_job({"maze": maze, **fits, "formats": ["svg"]})  # the ball it names passes
+    larger = {"print": {"wall_thickness": 1.6, "ball": round(width - 0.9, 2), "cell_size": cell}}
+    validated_job({"maze": maze, **larger, "laser": {"mode": "stack"}, "formats": ["svg"]})  # so does the cell
+    with pytest.raises(ParameterError, match="narrowest passage"):  # and it is the least, to 0.5 mm
+        larger["print"]["cell_size"] = cell - 0.5
+        validated_job({"maze": maze, **larger, "laser": {"mode": "stack"}, "formats": ["svg"]})
 
 
 @pytest.mark.parametrize("shape", SHAPES)

@@ -486,10 +486,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "ball_passes_shape": (
         "{ball} mm + play {play} mm must pass the narrowest passage of a {shape} maze ({width} mm with cell_size "
-        "{cell} and wall_thickness {wall} mm): a ball of at most {most} mm, a larger cell_size or thinner walls",
+        "{cell} and wall_thickness {wall} mm): a ball of at most {most} mm, a cell_size of at least {least} mm or "
+        "thinner walls",
         "{ball} mm + jeu {play} mm doivent passer le passage le plus étroit d’un labyrinthe {shape} ({width} mm avec "
-        "cell_size {cell} et wall_thickness {wall} mm) : une bille d’au plus {most} mm, un cell_size plus grand ou "
-        "des murs plus fins",
+        "cell_size {cell} et wall_thickness {wall} mm) : une bille d’au plus {most} mm, un cell_size d’au moins "
+        "{least} mm ou des murs plus fins",
     ),
     "registration_holes_shape": (
         "must fit the frame with 1 mm around: at most margin + wall_thickness - 2 = {limit} mm on this {shape} "

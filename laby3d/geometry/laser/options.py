@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from laby3d.errors import ParameterError
@@ -24,6 +24,8 @@ CUT_OPERATIONS = ("inner-cut", "outer-cut")
 #: and MDF: 1.5), acrylic melts a clean edge (1.0, the usual service minimum), corrugated
 #: cardboard crushes and its flutes open (2.0). Other materials: plywood's figure.
 MIN_WALL = {"plywood": 1.5, "mdf": 1.5, "acrylic": 1.0, "cardboard": 2.0}
+#: The largest cell_size a refusal of a ball looks for, mm.
+MOST_CELL = 500.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,10 +139,12 @@ class LaserOptions:
             smaller = (
                 f"a ball of at most {width - self.ball_play:.2f} mm" if width > self.ball_play else "a smaller ball"
             )
+            cell = least_cell_size(fab, shape, ball + self.ball_play)
+            larger = f"a cell_size of at least {cell:g} mm" if cell is not None else "a larger cell_size"
             raise ParameterError(
                 f"{ball:g} mm + play {self.ball_play:g} mm must pass the narrowest passage of a {shape} maze "
                 f"({width:.2f} mm with cell_size {fab.cell_size:g} and wall_thickness {fab.wall_thickness:g} mm): "
-                f"{smaller}, a larger cell_size or thinner walls",
+                f"{smaller}, {larger} or thinner walls",
                 field="print.ball",
             )
         if ball + self.ball_play > fab.corridor_width:
@@ -186,6 +190,16 @@ def passage_width(fab: Fabrication, shape: str = "square") -> float:
         corner = math.hypot(cell - half, half)
         return 2 * corner * math.sin(math.pi / 6 - math.atan(half / (cell - half))) - 0.05 * wall
     return fab.corridor_width
+
+
+def least_cell_size(fab: Fabrication, shape: str, passage: float) -> float | None:
+    """The least ``cell_size`` (mm, in 0.5 mm steps above ``fab``'s, up to :data:`MOST_CELL`)
+    whose narrowest passage (:func:`passage_width`, ``fab``'s walls) is at least ``passage`` mm;
+    None when none is."""
+    for halves in range(math.floor(2 * fab.cell_size) + 1, int(2 * MOST_CELL) + 1):
+        if passage_width(replace(fab, cell_size=halves / 2), shape) >= passage - 1e-9:
+            return halves / 2
+    return None
 
 
 def min_wall(material: Material) -> float:
