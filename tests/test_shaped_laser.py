@@ -424,6 +424,21 @@ def _check_stack(kit, *, dowels: float | None, ball: float, kerf: float, wall_mi
     assert ball_rolls_through(kit, ball=ball, kerf=kerf)
 
 
+def grid_sheets(pieces, sheet: tuple[float, float], spacing: float) -> dict[str, int]:
+    """Per material, the sheets a plain grid of the pieces' largest box takes, the better of its
+    two orientations, ``spacing`` mm between boxes and at least 2 mm (or ``spacing``) from the
+    sheet's edge: what the nesting must never exceed."""
+    sheets = {}
+    for material in {p.material for p in pieces}:
+        own = [p for p in pieces if p.material == material]
+        w = max(p.outline.bounds[2] - p.outline.bounds[0] for p in own) + spacing
+        h = max(p.outline.bounds[3] - p.outline.bounds[1] for p in own) + spacing
+        room_w, room_h = (side - 2 * max(spacing, 2.0) + spacing for side in sheet)
+        per_sheet = max((room_w // w) * (room_h // h), (room_w // h) * (room_h // w))
+        sheets[material] = math.ceil(len(own) / per_sheet)
+    return sheets
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("dowels", [None, 3.0])
 def test_the_kit_assembles_from_its_files(shape: str, dowels: float | None) -> None:
@@ -486,7 +501,8 @@ def test_the_passage_width_is_the_narrowest_passage(shape: str, wall: float) -> 
 def test_a_class_set_nests_and_assembles_with_one_name_per_part(shape: str) -> None:
     """Six pupils' kits of one shape nested on shared sheets, read back from the files: every
     part carries its pupil's name once (and its layer number), every kit stacks, keys and lets
-    the ball through; the sheets used are reported against the area bound."""
+    the ball through; the sheets used are reported against the area bound, and no more than a
+    grid of either orientation takes."""
     import json
 
     from kitcheck import assemble, read_pieces
@@ -500,7 +516,8 @@ def test_a_class_set_nests_and_assembles_with_one_name_per_part(shape: str) -> N
     pupils = [(name, shaped(shape, 5, 6, seed=k)) for k, name in enumerate(names)]
     sheets = class_sheets(pupils, fab, options)
     files = laser_files(sheets, suffix="svg", metadata={})
-    kits = assemble(read_pieces(files, [*names, "1", "2", "3", "4"]), names)  # one name per part
+    pieces = read_pieces(files, [*names, "1", "2", "3", "4"])
+    kits = assemble(pieces, names)  # one name per part
     for name, kit in kits.items():
         assert len(kit.walls) == 2, name
         for layer, piece in enumerate([kit.base, *kit.walls, kit.top], start=1):
@@ -511,6 +528,7 @@ def test_a_class_set_nests_and_assembles_with_one_name_per_part(shape: str) -> N
     for nesting in report["nesting"]:
         written = [n for n in files if n.startswith(nesting["material"]) and n.endswith(".svg")]
         assert nesting["sheets"] == len(written) >= nesting["area_bound_sheets"] >= 1
+        assert nesting["sheets"] <= grid_sheets(pieces, options.sheet_size, options.spacing)[nesting["material"]]
 
 
 @pytest.mark.parametrize("sheet", [(150.0, 450.0), (600.0, 400.0)])
@@ -635,7 +653,8 @@ def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape
         assert (folder / f"kits-{pupil}.svg").exists() and (folder / f"kits-{pupil}.dxf").exists()
     files = folder_files(folder / "class-sheets")
     assert any(n.endswith(".dxf") for n in (p.name for p in (folder / "class-sheets").iterdir()))
-    kits = assemble(read_pieces(files, [*names, "1", "2", "3", "4"]), names)  # one name per part
+    pieces = read_pieces(files, [*names, "1", "2", "3", "4"])
+    kits = assemble(pieces, names)  # one name per part
     assert sorted(kits) == sorted(names)
     for name, kit in kits.items():
         read = [sorted(r.text for r in piece.readings) for piece in [kit.base, *kit.walls, kit.top]]
@@ -645,6 +664,8 @@ def test_a_class_yaml_of_shaped_kits_runs_in_batch(tmp_path: Path, capsys, shape
         _check_stack(kit, dowels=None, ball=3.0, kerf=0.15, wall_minimum=1.5)
     report = json.loads((folder / "class-sheets" / "laser.json").read_text())
     assert all(entry["sheets"] >= entry["area_bound_sheets"] >= 1 for entry in report["nesting"])
+    grid = grid_sheets(pieces, (400.0, 300.0), 3.0)
+    assert all(entry["sheets"] <= grid[entry["material"]] for entry in report["nesting"]), (report, grid)
 
 
 def test_a_shaped_kit_is_budgeted_by_its_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
