@@ -174,22 +174,14 @@ class LaserOptions:
 
 
 def passage_width(fab: Fabrication, shape: str = "square") -> float:
-    """The largest ball (mm) that rolls through every passage of any ``shape`` maze with
-    ``fab``'s sizes, its walls mitred and capped square as the shaped footprint draws them:
-    square and triangle mazes the corridor width (cell less wall: a triangle's sides are √3
-    cells long); hex mazes the side two cells share, cell / √3, less what the wall corners or
-    square caps at its two ends take, (1 + √3) / 4 of the wall each (a 10 mm cell with 1.6 mm
-    walls passes 3.59 mm, not 8.4); theta mazes the centre's 60° opening between the corners of
-    the walls at its ends (its arcs' chords and square caps take up to 0.05 walls more).
-    Tested against the largest ball through many mazes' corridors."""
-    cell, wall = fab.cell_size, fab.wall_thickness
-    if shape == "hex":
-        return cell / math.sqrt(3) - (1 + math.sqrt(3)) / 2 * wall
-    if shape == "theta":
-        half = wall / 2
-        corner = math.hypot(cell - half, half)
-        return 2 * corner * math.sin(math.pi / 6 - math.atan(half / (cell - half))) - 0.05 * wall
-    return fab.corridor_width
+    """The narrowest passage a ball must pass in any ``shape`` maze with ``fab``'s sizes, mm: the
+    corridor width for squares, else the solid's
+    :func:`laby3d.mesh.shaped_solid.narrowest_passage` (the walls are the same footprint)."""
+    if shape == "square":
+        return fab.corridor_width
+    from laby3d.mesh.shaped_solid import narrowest_passage
+
+    return narrowest_passage(shape, fab)
 
 
 def least_cell_size(fab: Fabrication, shape: str, passage: float) -> float | None:
