@@ -16,7 +16,11 @@ from laby3d.geometry.laser.kit import kit_frame, kit_part_names
 from laby3d.geometry.laser.layout import check_sheet
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from laby3d.geometry.laser.engraving import Engraving, Frame
     from laby3d.geometry.laser.options import LaserOptions
+    from laby3d.geometry.laser.shaped_frame import ShapedFrame
     from laby3d.geometry.params import Fabrication
 
 
@@ -48,15 +52,7 @@ def check_fits(
         plate = (frame.width + options.kerf, frame.depth + options.kerf)
         for name in parts:
             check_sheet(name, plate, options.sheet_size, options.spacing)
-        height = options.text_height
-        if options.label is not None:
-            plan(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
-        for index, name in enumerate(names or []):
-            try:
-                plan(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
-                plan(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
-            except ParameterError as error:
-                raise ParameterError(error.detail, field=f"names[{index}]") from None
+        _check_text(plan, frame, parts, options, names, seed)
     elif options.sheet is not None:
         from laby3d.geometry.laser.sheets import extras_box
 
@@ -87,12 +83,26 @@ def _check_shaped_kit(
     width, depth = frame.size
     for name in parts:
         check_sheet(name, (width + options.kerf, depth + options.kerf), options.sheet_size, options.spacing)
+    _check_text(shaped_plan_text, frame, parts, options, names, seed)
+
+
+def _check_text(
+    place: Callable[..., Engraving],
+    frame: Frame | ShapedFrame,
+    parts: list[str],
+    options: LaserOptions,
+    names: list[str] | None,
+    seed: int | None,
+) -> None:
+    """The label and each pupil's name (as a tag, and as a label with the widest seed) placed on
+    the kit's ``frame`` by ``place`` (:func:`.engraving.plan` or :func:`.shaped_frame
+    .shaped_plan_text`), which raises for text that cannot be legible (a name: field ``names[i]``)."""
     height = options.text_height
     if options.label is not None:
-        shaped_plan_text(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
+        place(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
     for index, name in enumerate(names or []):
         try:
-            shaped_plan_text(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
-            shaped_plan_text(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
+            place(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
+            place(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
         except ParameterError as error:
             raise ParameterError(error.detail, field=f"names[{index}]") from None

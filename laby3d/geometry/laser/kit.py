@@ -120,13 +120,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | 
         )
     label = options.label if tag is None else None
     engraving = plan(frame, names, label=label, seed=maze.seed, tag=tag, label_height=options.text_height)
-    _engrave(engraving, marks)
-    materials = {"base": options.base_material, "top": options.top_material}
-    parts = []
-    for name, shape in shapes:
-        cut = grown(shape, options.kerf)
-        material = materials.get(name, options.wall_material)
-        parts.append(Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=tag))
+    parts = kit_parts(shapes, engraving, marks, options, tag)
     return Kit(
         layers=shapes,
         parts=parts,
@@ -143,11 +137,26 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | 
     )
 
 
-def _engrave(engraving: Engraving, marks: dict[str, list[Mark]]) -> None:
-    """Every planned text as fill engravings on its part."""
+def kit_parts(
+    shapes: list[tuple[str, shapely.Geometry]],
+    engraving: Engraving,
+    marks: dict[str, list[Mark]],
+    options: LaserOptions,
+    tag: str | None,
+) -> list[Part]:
+    """The cut parts of a kit's ``shapes`` (name, polygon, mm), each grown by half the kerf, in
+    its material, with its ``marks`` and then every text the ``engraving`` planned on it as fill
+    engravings (``marks`` gains them); ``tag``: the pupil who owns them."""
     for name, texts in engraving.texts.items():
         for text in texts:
             marks[name].extend(Mark(operation="engrave-fill", points=ring, closed=True) for ring in text.rings)
+    materials = {"base": options.base_material, "top": options.top_material}
+    parts = []
+    for name, shape in shapes:
+        cut = grown(shape, options.kerf)
+        material = materials.get(name, options.wall_material)
+        parts.append(Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=tag))
+    return parts
 
 
 def _ball_holes(maze: Maze, fab: Fabrication, diameter: float) -> list[shapely.Geometry]:

@@ -19,7 +19,7 @@ import numpy as np
 import shapely
 
 from laby3d.errors import InternalError
-from laby3d.geometry.laser.kit import Kit, kit_part_names
+from laby3d.geometry.laser.kit import Kit, kit_part_names, kit_parts
 from laby3d.geometry.laser.options import LaserOptions, min_wall
 from laby3d.geometry.laser.parts import Mark, Part, grown
 from laby3d.geometry.laser.shaped_frame import HOLE_SEGMENTS, ShapedFrame, shaped_frame, shaped_plan_text
@@ -103,15 +103,7 @@ def shaped_ball_kit(maze: ShapedMaze, fab: Fabrication, options: LaserOptions, *
             marks["base"].append(Mark(operation="engrave-line", points=line, closed=False))
     label = options.label if tag is None else None
     engraving = shaped_plan_text(frame, names, label=label, seed=maze.seed, tag=tag, label_height=options.text_height)
-    for name, texts in engraving.texts.items():
-        for text in texts:
-            marks[name].extend(Mark(operation="engrave-fill", points=ring, closed=True) for ring in text.rings)
-    materials = {"base": options.base_material, "top": options.top_material}
-    parts = []
-    for name, shape in shapes:
-        cut = grown(shape, options.kerf)
-        material = materials.get(name, options.wall_material)
-        parts.append(Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=tag))
+    parts = kit_parts(shapes, engraving, marks, options, tag)
     wall_layers = len(names) - 1 - options.top
     return Kit(
         layers=shapes,
