@@ -1,6 +1,7 @@
 """Oracles for the solids of theta, hex and triangle mazes, independent of the mesher's own
 polygons: the wall footprint as a GEOS union of its pieces (one rectangle per wall segment, one
-quadrilateral per join, a square per dead end's cap, a cut where a wall meets an opening), the
+quadrilateral per join, a square per dead end's cap, less what lies beyond the cut line where
+walls meet an opening), the
 plate's area from its own formula, the solution strip as shapely's mitred buffer of a line
 through the cells of a breadth-first search written here, an STL read back by numpy-stl and
 checked edge by edge, and balls rolled through the corridors (GEOS erosion)."""
@@ -119,7 +120,20 @@ def footprint_pieces(maze: ShapedMaze, fab: Fabrication) -> shapely.Geometry:
                 along = _unit(last - first)
                 outward = np.array([along[1], -along[0]])
                 beyond = outward * (abs((p - first) @ outward) + half)  # past the vertex and its walls' ends
-                cuts.append(shapely.Polygon([first, last, last + beyond, first + beyond]))
+                # what lies beyond the cut line among the pieces at this vertex: the two walls' ends
+                # (p ± their half-widths: a wall askew to the line reaches past the cut's ends) and
+                # the joins, no farther
+                ends = [p + left1, p - left1, p + right2, p - right2, first, last, first + beyond, last + beyond]
+                far = 4 * (np.hypot(*(first - p)) + np.hypot(*(last - p)) + half)
+                side = shapely.Polygon(
+                    [
+                        first - far * along,
+                        last + far * along,
+                        last + far * (along + outward),
+                        first + far * (outward - along),
+                    ]
+                )
+                cuts.append(shapely.MultiPoint(ends).convex_hull.intersection(side))
             fan = [shapely.Polygon([p, a, b]) for a, b in zip(rim, rim[1:], strict=False)]
             pieces += [triangle for triangle in fan if triangle.area > 1e-12]
     # GEOS's floating overlay lost a wall segment's rectangle in one case (a triangle maze's top
