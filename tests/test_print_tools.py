@@ -15,11 +15,27 @@ import numpy as np
 import pytest
 from conftest import require_tool
 from shapedcheck import SHAPED_CASES
-from solidcheck import SOLID_CASES, load_3mf_parts, repair_counters, write_solid
+from solidcheck import SOLID_CASES, case_solid, load_3mf_parts, repair_counters, write_solid
 
 CASES = [*SOLID_CASES, *SHAPED_CASES]
-#: What PrusaSlicer slices: every square case, and one theta, hex and triangle maze with parts and marks.
-SLICED = [*SOLID_CASES, "theta-groove-label", "hex-ridge-markers", "triangle-groove-label"]
+#: What PrusaSlicer slices: every square case, and one theta, hex and triangle maze with parts and
+#: marks (5–9 s each: slow; test_prusaslicer_loads_every_shape_without_repair loads them all).
+SLICED = [
+    *SOLID_CASES,
+    *(
+        pytest.param(case, marks=pytest.mark.slow)
+        for case in ("theta-groove-label", "hex-ridge-markers", "triangle-groove-label")
+    ),
+]
+
+
+def prusaslicer_info(slicer: str, path: Path) -> str:
+    """``prusa-slicer --info`` of ``path``: the model loads, with no repair and manifold."""
+    info = subprocess.run([slicer, "--loglevel", "1", "--info", str(path)], capture_output=True, text=True, timeout=300)
+    assert info.returncode == 0 and "number_of_facets" in info.stdout, info.stderr[-500:]
+    assert repair_counters(info.stdout) == {}
+    assert "manifold = no" not in info.stdout
+    return info.stdout
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -60,11 +76,8 @@ def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
 def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, suffix: str) -> None:
     slicer = require_tool("prusa-slicer")
     path = write_solid(tmp_path, case, suffix)
-    info = subprocess.run([slicer, "--loglevel", "1", "--info", str(path)], capture_output=True, text=True, timeout=300)
-    assert info.returncode == 0 and "number_of_facets" in info.stdout, info.stderr[-500:]
-    assert repair_counters(info.stdout) == {}
-    assert "manifold = no" not in info.stdout
-    sizes = [float(z) for z in re.findall(r"^size_z = (\S+)", info.stdout, re.M)]
+    info = prusaslicer_info(slicer, path)
+    sizes = [float(z) for z in re.findall(r"^size_z = (\S+)", info, re.M)]
     assert max(sizes) == pytest.approx(10.0, abs=1e-3)  # one object, parts kept in place (not dropped to the bed)
     gcode = tmp_path / "out.gcode"
     sliced = subprocess.run(
@@ -78,6 +91,18 @@ def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, 
     heights = [float(z) for z in re.findall(r"^;Z:(\S+)", text, re.M)]
     assert heights and max(heights) == pytest.approx(10.0, abs=0.31)  # the wall tops print
     assert "empty layer" not in sliced.stdout + sliced.stderr
+
+
+@pytest.mark.parametrize("suffix", [".stl", ".3mf"])
+@pytest.mark.parametrize("case", SHAPED_CASES)
+def test_prusaslicer_loads_every_shape_without_repair(tmp_path: Path, case: str, suffix: str) -> None:
+    """Every theta, hex and triangle case loads in PrusaSlicer with zero repairs, as one object
+    of the solid's size (the slicing itself: the slow cases above)."""
+    solid = case_solid(case)
+    info = prusaslicer_info(require_tool("prusa-slicer"), write_solid(tmp_path, case, suffix))
+    low, high = solid.body.bounds()
+    sizes = {axis: float(value) for axis, value in re.findall(r"^size_([xyz]) = (\S+)", info, re.M)}
+    assert [sizes["x"], sizes["y"], sizes["z"]] == pytest.approx(list(high - low), abs=1e-3)
 
 
 def _volume_extruders(path: Path) -> dict[str, str]:
