@@ -19,9 +19,12 @@ from laby3d.mesh.types import Mesh
 DOCS = Path(__file__).parent
 
 
-def _shaded(meshes: list[tuple[Mesh, tuple[float, float, float]]], path: Path, *, elevation: float = 50.0) -> None:
+def _shaded(
+    meshes: list[tuple[Mesh, tuple[float, float, float]]], path: Path, *, elevation: float = 50.0, layered: bool = False
+) -> None:
     """A shaded view of coloured meshes (matplotlib 3D), from ``elevation`` degrees (negative:
-    from below)."""
+    from below); ``layered``: each mesh drawn over the ones before it (a base first: matplotlib
+    sorts faces by their middle, and a long floor triangle's middle can lie nearer than a wall)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from mpl_toolkits.mplot3d.art3d import Poly3DCollection
@@ -40,9 +43,14 @@ def _shaded(meshes: list[tuple[Mesh, tuple[float, float, float]]], path: Path, *
         shade = 0.45 + 0.55 * np.clip(normals[facing] @ light, 0, 1)
         triangles.append(mesh.triangles[facing])
         colours.append(np.clip(np.outer(shade, colour), 0, 1))
-    axes.add_collection3d(
-        Poly3DCollection(np.concatenate(triangles), facecolors=np.concatenate(colours), edgecolors="none")
-    )
+    if layered:
+        axes.computed_zorder = False
+        for faces, colour in zip(triangles, colours, strict=True):
+            axes.add_collection3d(Poly3DCollection(faces, facecolors=colour, edgecolors="none"))
+    else:
+        axes.add_collection3d(
+            Poly3DCollection(np.concatenate(triangles), facecolors=np.concatenate(colours), edgecolors="none")
+        )
     low, high = np.min([m.bounds()[0] for m, _ in meshes], axis=0), np.max([m.bounds()[1] for m, _ in meshes], axis=0)
     extent = high - low
     axes.set_xlim(low[0], high[0])
@@ -62,6 +70,18 @@ def solid_picture(path: Path) -> None:
     parts = maze_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
     colours = {"base": (0.92, 0.92, 0.88), "walls": (0.16, 0.35, 0.67), "solution": (0.86, 0.24, 0.16)}
     _shaded([(parts[name], colour) for name, colour in colours.items()], path)
+
+
+def shaped_solid_pictures(docs: Path) -> None:
+    """A round, a hex and a triangle maze's printable solid with its solution raised, coloured by
+    part (the README's solids of other shapes)."""
+    from laby3d.mesh.shaped_solid import shaped_solid
+
+    colours = {"base": (0.92, 0.92, 0.88), "solution": (0.86, 0.24, 0.16), "walls": (0.16, 0.35, 0.67)}
+    for name, size in (("theta", (6, None)), ("hex", (5, 6)), ("triangle", (5, 8))):
+        maze = laby3d.generate(*size, shape=name, algorithm="wilson", seed=1).as_shaped()
+        parts = shaped_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
+        _shaded([(parts[part], colour) for part, colour in colours.items()], docs / f"solid-{name}.png", layered=True)
 
 
 def _height_map(mesh: Mesh, path: Path, *, from_below: bool = False, px_per_mm: float = 6.0) -> None:
@@ -260,6 +280,7 @@ def main() -> None:
     lesson_frame(DOCS / "lesson-frame.png")
     handout_page(DOCS / "handout-page.png")
     shape_pictures(DOCS)
+    shaped_solid_pictures(DOCS)
 
 
 if __name__ == "__main__":
@@ -268,5 +289,6 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["shapes"]:  # python docs/make_pictures.py shapes: the other shapes' pictures only
         shape_pictures(DOCS)
         laser_shape_pictures(DOCS)
+        shaped_solid_pictures(DOCS)
     else:
         main()
