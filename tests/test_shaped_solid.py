@@ -180,6 +180,25 @@ def test_3mf_parts_are_closed_and_add_up_to_the_body(tmp_path: Path, case: str) 
     )
 
 
+@pytest.mark.parametrize("case", SHAPED_CASES)
+def test_glb_is_y_up_in_metres_with_a_material_per_part(tmp_path: Path, case: str) -> None:
+    """A glTF viewer (trimesh applying the node transforms) sees the plate in x–z and the height
+    along y, in metres; one mesh per part, each closed, with its part's name as material."""
+    import trimesh
+
+    _, solid = shaped_case(case)
+    path = tmp_path / "m.glb"
+    path.write_bytes(glb_bytes(solid))
+    scene = trimesh.load(path)
+    low, high = scene.bounds
+    width, depth, height = (solid.body.bounds()[1] - solid.body.bounds()[0]).tolist()
+    assert high - low == pytest.approx([width / 1000, height / 1000, depth / 1000], abs=1e-6)
+    assert low[1] == pytest.approx(0.0, abs=1e-9)
+    meshes = list(scene.dump())
+    assert sorted(mesh.visual.material.name for mesh in meshes) == sorted(solid.parts)
+    assert all(mesh.is_watertight for mesh in meshes)
+
+
 @pytest.mark.parametrize("shape", [*SHAPES, "square"])
 def test_balls_roll_through_the_narrowest_passage(shape: str) -> None:
     """A ball just under :func:`narrowest_passage` reaches every cell; one just over it is stuck
