@@ -117,12 +117,27 @@ def test_sample_names_fit_every_margin(name: str) -> None:
             check_label(name, 10, 10, margin, mode)
 
 
+def corpus_cases(index: int) -> list[tuple[int, str]]:
+    """The (margin, mode) pairs the corpus's name ``index`` is checked at: under the base
+    (margin 0) and on one margin strip, engraved at one and embossed at the other, the strip's
+    margin and the modes turning with the index, so that every pair of :data:`MARGINS` and
+    :data:`MODES` meets every tenth name (the glyphs are the name's own; where the label goes
+    and how big depends on the margin, the mesh on the mode). The sample checks all pairs."""
+    strip = MARGINS[1 + index % (len(MARGINS) - 1)]
+    modes = MODES if index % 2 == 0 else MODES[::-1]
+    return [(0, modes[0]), (strip, modes[1])]
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("name", NAMES)
-def test_every_name_of_the_corpus_fits_every_margin(name: str) -> None:
-    for margin in MARGINS:
-        for mode in MODES:
-            check_label(name, 10, 10, margin, mode)
+@pytest.mark.parametrize("index", range(len(NAMES)), ids=NAMES)
+def test_every_name_of_the_corpus_fits_its_margins(index: int) -> None:
+    for margin, mode in corpus_cases(index):
+        check_label(NAMES[index], 10, 10, margin, mode)
+
+
+def test_the_corpus_meets_every_margin_and_mode() -> None:
+    met = {case for index in range(len(NAMES)) for case in corpus_cases(index)}
+    assert met == {(margin, mode) for margin in MARGINS for mode in MODES}
 
 
 def test_corpus_is_large_and_varied() -> None:
