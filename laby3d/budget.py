@@ -24,9 +24,9 @@ BASE_MB = 200.0
 PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.0}
 #: The same for a maze that is not square, where it differs (page: its scene's tables of points,
 #: polygons and wall segments; a 300×300 hex page peaks at 445 MB, 2.7 KB a cell over the base;
-#: solid: a 300×300 hex maze's STL and 3MF peak 11.2 KB a cell over the interpreter, 150 rings
-#: of theta 8.2, 300×300 triangles 4.2: bench/bench_shaped_solid.py --memory).
-SHAPED_CELL_KB = {"page": 3.5, "solid": 11.5}
+#: solid: a 300×300 hex maze's STL and 3MF peak 12.2 KB a cell over the bare interpreter (36 MB),
+#: 10.2 over the maze; theta and triangles less: bench/bench_shaped_solid.py --memory).
+SHAPED_CELL_KB = {"page": 3.5, "solid": 12.5}
 #: Memory one maze may use while rendered, MB.
 LIMIT_MB = 3000.0
 #: Time one output file of one maze may take, s.

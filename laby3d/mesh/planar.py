@@ -31,6 +31,10 @@ if TYPE_CHECKING:
 
 #: The label of the outside.
 OUTSIDE = -1
+#: Polygons of more points go to manifold3d's triangulator: earcut's time grows about as the
+#: square of a ring's points there (a 300×300 hex maze's floor ring, 406,000 points: earcut 1.6 s
+#: and 4,100 slivers to flip, manifold3d 1.5 s and none; bench/README.md).
+EARCUT_POINTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -49,9 +53,13 @@ def extrude_plan(
     bottom: float,
     patches: Mapping[int, Patch] | None = None,
     underside: Underside | None = None,
+    triangulations: Triangulations | None = None,
 ) -> Mesh:
     """The solid where every region whose label has a height above ``bottom`` (mm) rises from
     ``bottom`` to it; other regions are empty. ``points`` ``(N, 2)`` mm.
+
+    ``triangulations`` keeps each polygon's triangles for the next solid over the same point
+    ids (a body and its parts share their walls' tops and bottoms).
 
     ``patches`` replace the flat top of a label whose region is one ring (a box) by polygons at
     their own height; ``underside`` cuts polygons up into the bottom, which must then be one
@@ -60,9 +68,10 @@ def extrude_plan(
     an error is raised if even that fails.
     """
     patches = patches or {}
-    mesh = _extrude(points, regions, heights, bottom, patches, underside, robust=False)
+    known = Triangulations() if triangulations is None else triangulations
+    mesh = _extrude(points, regions, heights, bottom, patches, underside, known, robust=False)
     if not sound(mesh):
-        mesh = _extrude(points, regions, heights, bottom, patches, underside, robust=True)
+        mesh = _extrude(points, regions, heights, bottom, patches, underside, known, robust=True)
         if not sound(mesh):
             raise InternalError("the solid is not closed or has zero-area triangles")
     return mesh
@@ -75,6 +84,7 @@ def _extrude(
     bottom: float,
     patches: Mapping[int, Patch],
     underside: Underside | None,
+    known: Triangulations,
     robust: bool,
 ) -> Mesh:
     kept = [region for region in regions if heights.get(region.label, bottom) > bottom and region.polygons]
@@ -123,7 +133,7 @@ def _extrude(
                 glyph_index = int(np.searchsorted(z_values, patch.top))
                 faces.extend(inlay(extra, (points[ring], ring), patch.polygons, zi, glyph_index, down=False))
             else:
-                faces.append(_with_z(_triangulate(points, polygon, robust), zi))
+                faces.append(_with_z(known.of(points, polygon, robust), zi))
     stands = top_z > low_z
     for hi in np.unique(top_index[stands]).tolist():
         chosen = stands & (top_index == hi)
@@ -141,7 +151,7 @@ def _extrude(
     outline = group_polygons(points, chain_rings(points, np.stack([start[outside], end[outside]], axis=1)))
     if underside is None:
         for polygon in outline:
-            faces.append(_with_z(_triangulate(points, polygon, robust)[:, ::-1], 0))
+            faces.append(_with_z(known.of(points, polygon, robust)[:, ::-1], 0))
     else:
         faces.extend(
             _underside(points, outline, underside, int(np.searchsorted(z_values, bottom + underside.depth)), extra)
@@ -161,6 +171,21 @@ def _extrude(
     return Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
 
 
+class Triangulations:
+    """Polygons triangulated so far (point ids), by their rings' ids each turned to start at its
+    smallest (the same polygon traced from another point) and by ``robust``."""
+
+    def __init__(self) -> None:
+        self.found: dict[tuple[bool, tuple[bytes, ...]], np.ndarray] = {}
+
+    def of(self, points: np.ndarray, rings: Sequence[np.ndarray], robust: bool) -> np.ndarray:
+        """:func:`_triangulate` of ``rings`` over ``points``, once per polygon."""
+        key = (robust, tuple(np.roll(ring, -int(np.argmin(ring))).tobytes() for ring in rings))
+        if key not in self.found:
+            self.found[key] = _triangulate(points, rings, robust)
+        return self.found[key]
+
+
 def _with_z(triangles: np.ndarray, zi: int) -> np.ndarray:
     return np.stack([triangles, np.full_like(triangles, zi)], axis=-1)
 
@@ -168,7 +193,8 @@ def _with_z(triangles: np.ndarray, zi: int) -> np.ndarray:
 def _triangulate(points: np.ndarray, rings: Sequence[np.ndarray], robust: bool) -> np.ndarray:
     """``(k, 3)`` point ids of a counter-clockwise triangulation of the polygon ``rings``
     (outer, then holes): earcut, unless it would drop collinear points, leaves slivers it cannot
-    mend, or does not cover the polygon (or ``robust``); then manifold3d's triangulator."""
+    mend, or does not cover the polygon, or the polygon has more than :data:`EARCUT_POINTS`
+    points (or ``robust``); then manifold3d's triangulator."""
     rings = _spliced(rings)
     loops = [points[ring] for ring in rings]
     if len(rings) == 1 and _convex(loops[0]):
@@ -177,7 +203,7 @@ def _triangulate(points: np.ndarray, rings: Sequence[np.ndarray], robust: bool) 
     flat = np.concatenate(loops)
     ids = np.concatenate(rings)
     local = None
-    if not robust and not any(_has_collinear(loop) for loop in loops):
+    if not robust and len(flat) <= EARCUT_POINTS and not any(_has_collinear(loop) for loop in loops):
         import mapbox_earcut
 
         ends = np.cumsum([len(loop) for loop in loops]).astype(np.uint32)

@@ -33,7 +33,7 @@ from laby3d.geometry.shaped_footprint import (
     solution_strip,
 )
 from laby3d.mesh.heightfield import Patch, Underside, extrude_polygons
-from laby3d.mesh.planar import Region, extrude_plan
+from laby3d.mesh.planar import Region, Triangulations, extrude_plan
 from laby3d.mesh.solid import MARKERS, solid_heights
 
 if TYPE_CHECKING:
@@ -188,6 +188,8 @@ class ShapedSolid:
         self.fab = fab
         self.options = options
         self.marks = marks
+        #: the walls' triangles, made for the body and used again for the walls part
+        self.triangulations = Triangulations()
 
     @property
     def label_placement(self) -> LabelPlacement | None:
@@ -269,7 +271,9 @@ class ShapedSolid:
     def body(self) -> Mesh:
         """The whole solid as one watertight body, for STL."""
         points, regions, heights = self.regions
-        return extrude_plan(points, regions, heights, 0.0, self._patches(), self._underside())
+        return extrude_plan(
+            points, regions, heights, 0.0, self._patches(), self._underside(), triangulations=self.triangulations
+        )
 
     @cached_property
     def parts(self) -> dict[str, Mesh]:
@@ -292,7 +296,8 @@ class ShapedSolid:
             heights = {FLOOR: base, PATH: base - options.solution_depth}
             heights.update({label: base for label in self.marks.boxes})
             parts["base"] = extrude_plan(table, regions, heights, 0.0, self._patches(embossed=False), self._underside())
-        parts["walls"] = extrude_plan(points, [Region(WALL, self.plan.walls.polygons)], {WALL: self.fab.height}, base)
+        walls = [Region(WALL, self.plan.walls.polygons)]
+        parts["walls"] = extrude_plan(points, walls, {WALL: self.fab.height}, base, triangulations=self.triangulations)
         if options.solution == "ridge" and strip is not None:
             parts["solution"] = extrude_plan(points, [strip], {PATH: base + options.solution_depth}, base)
         placement, mark = self.marks.placement, self.marks.label
