@@ -348,3 +348,42 @@ def test_shaped_solid_options_are_refused_up_front() -> None:
             Fabrication(),
             SolidOptions(solution="groove", solution_width=1.9),
         )
+
+
+@pytest.mark.parametrize("shape", ["theta", "hex"])
+def test_the_classroom_config_runs_with_another_shape(tmp_path: Path, shape: str) -> None:
+    """configs/classroom.yaml with ``shape`` (smaller mazes, three names, plates on two MINIs):
+    every file of every format it asks for is written, each STL read back by numpy-stl is one
+    closed body, and the plates hold every solid."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import yaml
+
+    from laby3d.batch import expand, plate_files, run_batch
+    from laby3d.config import load_batch
+
+    data = yaml.safe_load((Path(__file__).parent.parent / "configs" / "classroom.yaml").read_text(encoding="utf-8"))
+    data.pop("output_dir")
+    data["defaults"]["maze"].update({"shape": shape, "rows": 4} | ({} if shape == "theta" else {"cols": 5}))
+    data["defaults"]["print"]["printers"] = 2
+    class_set, practice = data["jobs"]
+    class_set["names"] = class_set["names"][:3]
+    class_set["formats"] = [*class_set["formats"], "glb", "png", "plates"]
+    practice["maze"] = {"rows": 3}
+    config = tmp_path / "classroom.yaml"
+    config.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    _, jobs = load_batch(config)
+    with ThreadPoolExecutor(1) as pool:
+        manifest = run_batch(expand(jobs, tmp_path / "out"), tmp_path / "out", executor=pool)
+    assert manifest["failed"] == 0
+    assert len(manifest["mazes"]) == 6
+    written = sorted(path.name for path in (tmp_path / "out").rglob("*") if path.is_file())
+    for suffix in (".maze.json", ".stl", ".3mf", ".glb", ".png", ".worksheet.pdf", ".key.pdf"):
+        assert any(name.endswith(suffix) for name in written), suffix
+    stls = sorted((tmp_path / "out").rglob("*.stl"))
+    assert len(stls) == 3
+    for path in stls:
+        _, triangles = read_stl(path)
+        assert edge_problems(triangles) == 0 and body_count(triangles) == 1
+    plates = plate_files(manifest["plates"])
+    assert plates and sorted(name for plate in plates for name in plate["mazes"]) == ["Ana", "Ben", "Chloé"]
