@@ -224,6 +224,12 @@ BAD_DESIGNS: list[tuple[dict[str, Any], str]] = [
     ({"print.nozzle": "wide"}, "print.nozzle"),
     ({"print.solution": "deep"}, "print.solution"),
     ({"print.force": "maybe"}, "print.force"),
+    ({"maze.shape": "hex", "maze.rows": 4, "maze.cols": 4, "print.wall_thickness": 4.5}, "print.wall_thickness"),
+    (
+        {"maze.shape": "hex", "maze.rows": 4, "maze.cols": 4, "print.solution": "groove", "print.solution_width": 2},
+        "print.solution_width",
+    ),
+    ({"maze.shape": "theta", "maze.rows": 4, "label": "Ana", "print.label_position": "margin"}, "print.label_position"),
 ]
 
 
@@ -321,6 +327,9 @@ WARNED_DESIGNS = [
     {"print.ball": 9, "print.wall_height": 4},
     {"maze.rows": 30, "maze.cols": 30, "print.printer": "mini"},
     {"maze.rows": 60, "maze.cols": 60, "print.cell_size": 30},
+    {"maze.shape": "hex", "maze.rows": 4, "maze.cols": 4, "print.ball": 6},
+    {"maze.shape": "theta", "maze.rows": 4, "print.ball": 7.5, "print.wall_height": 10},
+    {"maze.shape": "hex", "maze.rows": 4, "maze.cols": 4, "print.wall_thickness": 0.5, "print.cell_size": 2.5},
 ]
 
 

@@ -255,6 +255,38 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "needs a base plate: base_thickness must be > 0 when margin > 0",
         "demande un plateau : base_thickness doit être > 0 quand margin > 0",
     ),
+    # --- the solids of theta, hex and triangle mazes (laby3d.mesh.shaped_solid) ---
+    "passages_closed": (
+        "of {wall} mm closes the passages of a {shape} maze of {cell} mm cells (they would be {corridor} mm wide; "
+        "at least {least}): thinner walls or larger cells",
+        "de {wall} mm ferme les passages d’un labyrinthe {shape} à cases de {cell} mm (ils feraient {corridor} mm "
+        "de large ; au moins {least}) : des murs plus fins ou des cases plus grandes",
+    ),
+    "strip_too_wide": (
+        "must be at most half the narrowest passage of this {shape} maze ({limit} of {corridor} mm: the strip "
+        "turns at the cells' centres and crosses their walls), got {value}",
+        "doit faire au plus la moitié du passage le plus étroit de ce labyrinthe {shape} ({limit} sur {corridor} "
+        "mm : la bande tourne au centre des cases et traverse leurs murs), pas {value}",
+    ),
+    "theta_label_margin": (
+        "margin: a theta maze's margin is a ring and laby3d letters straight lines only; use bottom or auto "
+        "(the label then goes under the base)",
+        "margin : la marge d’un labyrinthe rond est un anneau et laby3d n’écrit qu’en ligne droite ; choisir "
+        "bottom ou auto (le texte passe alors sous le plateau)",
+    ),
+    "theta_label_under": (
+        "the label is engraved under the base: a theta maze's margin is a ring and laby3d letters straight lines only",
+        "le texte est gravé sous le plateau : la marge d’un labyrinthe rond est un anneau et laby3d n’écrit qu’en "
+        "ligne droite",
+    ),
+    "arrow_no_room_entrance": (
+        "no room for the arrow beside the entrance of this {shape} maze: a wider margin makes room",
+        "pas de place pour la flèche à côté de l’entrée de ce labyrinthe {shape} : une marge plus large lui en fait",
+    ),
+    "arrow_no_room_exit": (
+        "no room for the arrow beside the exit of this {shape} maze: a wider margin makes room",
+        "pas de place pour la flèche à côté de la sortie de ce labyrinthe {shape} : une marge plus large lui en fait",
+    ),
     "model_too_large": (
         "gives a model of {width} × {depth} mm; at most {limit} mm per side (lower cell_size or the maze size)",
         "donne un modèle de {width} × {depth} mm ; au plus {limit} mm par côté "
@@ -537,6 +569,30 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "warn_ball": (
         "a ball of {ball} mm needs corridors of at least {limit} mm ({play} mm play); they are {corridor} mm",
         "une bille de {ball} mm demande des couloirs d’au moins {limit} mm ({play} mm de jeu) ; ils font {corridor} mm",
+    ),
+    "warn_hex_passages": (
+        "passages between hexagons are {corridor} mm wide; under {least} nozzle widths ({limit} mm) the slicer "
+        "fills them in",
+        "les passages entre hexagones font {corridor} mm de large ; sous {least} largeurs de buse ({limit} mm) le "
+        "trancheur les remplit",
+    ),
+    "warn_theta_doorways": (
+        "doorways around the centre are {corridor} mm wide; under {least} nozzle widths ({limit} mm) the slicer "
+        "fills them in",
+        "les portes autour du centre font {corridor} mm de large ; sous {least} largeurs de buse ({limit} mm) le "
+        "trancheur les remplit",
+    ),
+    "warn_ball_hex": (
+        "a ball of {ball} mm needs passages between hexagons of at least {limit} mm ({play} mm play); they are "
+        "{corridor} mm",
+        "une bille de {ball} mm demande des passages entre hexagones d’au moins {limit} mm ({play} mm de jeu) ; "
+        "ils font {corridor} mm",
+    ),
+    "warn_ball_theta": (
+        "a ball of {ball} mm needs doorways around the centre of at least {limit} mm ({play} mm play); they are "
+        "{corridor} mm",
+        "une bille de {ball} mm demande des portes autour du centre d’au moins {limit} mm ({play} mm de jeu) ; "
+        "elles font {corridor} mm",
     ),
     "warn_ball_height": (
         "walls {height} mm high let a ball of {ball} mm hop over; make them at least {ratio} × its diameter "

@@ -104,7 +104,7 @@ def check_shaped(
     if passage < MIN_PASSAGE:
         raise ParameterError(
             f"of {fab.wall_thickness:g} mm closes the passages of a {shape} maze of {fab.cell_size:g} mm cells "
-            f"(they would be {passage:g} mm wide; at least {MIN_PASSAGE:g}): thinner walls or larger cells",
+            f"(they would be {max(passage, 0.0):g} mm wide; at least {MIN_PASSAGE:g}): thinner walls or larger cells",
             field="wall_thickness",
         )
     width = shaped_path_width(options, shape, fab, rows)
