@@ -8,6 +8,7 @@ import json
 import math
 from pathlib import Path
 
+import numpy as np
 import pytest
 import shapely
 from hypothesis import HealthCheck, given, settings
@@ -320,6 +321,31 @@ def test_a_hex_solid_beyond_the_memory_budget_is_refused_up_front(tmp_path: Path
     err = capsys.readouterr().err
     assert code == 2 and "(360,000 cells)" in err and "solid outputs" in err and len(err.strip().splitlines()) == 1
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("shape", "size", "placement", "seed"),
+    [("hex", (6, 7), "hardest", 447002176), ("triangle", (6, 4), "corners", 498443338)],
+)
+def test_arrows_beside_openings_set_in_the_board_edge_fit_on_a_wide_margin(
+    shape: str, size: tuple[int, int], placement: str, seed: int
+) -> None:
+    """Each arrow's box lies on the plate clear of the walls, beyond its opening (away from the
+    opening's cell), on an 8 mm margin where the neighbouring walls stand out of the outline
+    (these two were refused)."""
+    maze = laby3d.generate(*size, shape=shape, placement=placement, seed=seed).as_shaped()
+    fab = Fabrication(wall_thickness=2.4, margin=8.0)
+    solid = shaped_solid(maze, fab, SolidOptions(markers=True))
+    plate = shapely.Polygon(solid.plan.points[solid.plan.plate])
+    walls = solid.plan.walls.geometry()
+    tessellation = maze.tessellation
+    for opening, box in zip((maze.entrance, maze.exit), solid.marks.boxes.values(), strict=True):
+        square = shapely.Polygon(box)
+        assert plate.contains_properly(square) and not square.intersects(walls)
+        cell = solid.plan.to_plan(tessellation.centres[tessellation.cell_index(opening.row, opening.col)])[0]
+        middle = solid.plan.to_plan(tessellation.boundary_midpoints[maze.boundary_wall_of(opening)])[0]
+        assert (np.array(square.centroid.coords[0]) - middle) @ (middle - cell) > 0
+    assert solid.body.is_closed()
 
 
 def test_theta_label_goes_under_the_base_with_a_warning() -> None:

@@ -392,44 +392,63 @@ def _bounds(box: np.ndarray) -> tuple[float, float, float, float]:
 
 def _arrows(maze: ShapedMaze, plan: ShapedPlan, fab: Fabrication) -> list[tuple[np.ndarray, shapely.Geometry]]:
     """An arrow on the margin beyond each opening (pointing in at the entrance, out at the exit)
-    in a square box turned with it, as near the opening as the walls let it; refused where no
-    such box fits on the plate."""
+    in a square box turned with it, as near the opening as the walls let it: as large as a
+    square maze's, smaller where the opening's neighbouring walls stand out of the outline (a
+    hex or triangle board's zig-zag edge); refused where not even a third of it fits."""
     import shapely
 
     from laby3d.geometry.label import GRID, TEXT_CLEARANCE
 
     tessellation = maze.tessellation
-    size = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
-    half = size / 2 + 0.5
+    largest = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
     plate = shapely.Polygon(plan.points[plan.plate])
     walls = plan.walls.geometry()
-    middle_of_plate = plan.points[plan.plate].mean(axis=0)
     arrows = []
     for opening, inward, name in ((maze.entrance, True, "entrance"), (maze.exit, False, "exit")):
         wall = maze.boundary_wall_of(opening)
-        if wall is None:
+        if wall is None or opening is None:
             continue
         line = plan.to_plan(tessellation.boundary_polyline(wall))
         middle = plan.to_plan(tessellation.boundary_midpoints[wall])[0]
+        cell = plan.to_plan(tessellation.centres[tessellation.cell_index(opening.row, opening.col)])[0]
         chord = line[-1] - line[0]
         outward = np.array([chord[1], -chord[0]]) / math.hypot(*chord)
-        if (middle - middle_of_plate) @ outward < 0:
+        if (middle - cell) @ outward < 0:  # away from the opening's own cell
             outward = -outward
-        along = np.array([-outward[1], outward[0]])
-        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) @ np.stack([outward, along]) * half
-        for step in range(int(2 * max(plan.width, plan.depth))):
-            centre = middle + outward * (fab.wall_thickness / 2 + half + 0.5 * step)
-            square = shapely.Polygon(centre + corners)
-            if not plate.contains_properly(square):
-                raise ParameterError(
-                    f"no room for the arrow beside the {name} of this {maze.shape} maze: a wider margin makes room",
-                    field="markers",
-                )
-            if not square.intersects(walls):
+        placed = None
+        for size in (largest, 2 * largest / 3, largest / 2, largest / 3):
+            placed = _arrow_box(plate, walls, middle, outward, size / 2 + 0.5, fab.wall_thickness / 2)
+            if placed is not None:
                 break
+        if placed is None:
+            raise ParameterError(
+                f"no room for the arrow beside the {name} of this {maze.shape} maze: a wider margin makes room",
+                field="markers",
+            )
+        centre, corners = placed
         pointing = -outward if inward else outward
         side = np.array([-pointing[1], pointing[0]])
         tip, back = centre + pointing * size / 2, centre - pointing * size / 2
         arrow = shapely.set_precision(shapely.Polygon([back - side * size / 2, tip, back + side * size / 2]), GRID)
-        arrows.append((centre + corners, arrow))
+        arrows.append((corners, arrow))
     return arrows
+
+
+def _arrow_box(
+    plate: shapely.Polygon, walls: shapely.Geometry, middle: np.ndarray, outward: np.ndarray, half: float, reach: float
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The centre and corners (mm) of the square box ``2·half`` wide turned with ``outward``,
+    moved out from the opening's ``middle`` (from ``reach`` beyond it, 0.5 mm a step) until it
+    clears the walls; None when it leaves the plate first."""
+    import shapely
+
+    along = np.array([-outward[1], outward[0]])
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) @ np.stack([outward, along]) * half
+    for step in range(10_000):
+        centre = middle + outward * (reach + half + 0.5 * step)
+        square = shapely.Polygon(centre + corners)
+        if not plate.contains_properly(square):
+            return None
+        if not square.intersects(walls):
+            return centre, centre + corners
+    return None
