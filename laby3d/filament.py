@@ -128,12 +128,19 @@ def height_grid(solid: MazeSolid, step: float) -> np.ndarray:
     return block_heights(solid)[np.ix_(rows, columns)]
 
 
+def _distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of ``values`` (as ``np.unique``, which loads numpy.ma: 8 ms of a
+    plain STL's 0.2 s)."""
+    ordered = np.sort(values, axis=None)
+    return ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if ordered.size else ordered
+
+
 def sparse_volume(heights: np.ndarray, step: float, settings: SlicerSettings) -> float:
     """Volume (mm³) a slicer fills with sparse infill, for a height field on a ``step`` mm grid."""
     top = max(settings.top_layers * settings.layer_height, 0.7)
     bottom = max(settings.bottom_layers * settings.layer_height, 0.5)
-    levels = np.unique(heights)
-    cuts = np.unique(np.clip(np.concatenate([[0.0, bottom], levels, levels - top]), 0.0, levels.max()))
+    levels = _distinct(heights)
+    cuts = _distinct(np.clip(np.concatenate([[0.0, bottom], levels, levels - top]), 0.0, levels.max()))
     band = max(1, round(settings.perimeter_band / step))
     growth = round(TOP_SHELL_GROWTH / step)
     volume = 0.0
@@ -190,7 +197,7 @@ def print_work(
     step = grid_step(raster.xs[-1] - raster.xs[0], raster.ys[-1] - raster.ys[0])
     sparse = sparse_volume(height_grid(solid, step), step, settings)
     heights = block_heights(solid)
-    levels = np.unique(np.concatenate([[0.0], heights.ravel()]))
+    levels = _distinct(np.concatenate([[0.0], heights.ravel()]))
     perimeter = 0.0
     for low, high in zip(levels[:-1], levels[1:], strict=True):
         layers = (high - low) / settings.layer_height

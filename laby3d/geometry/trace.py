@@ -156,14 +156,14 @@ def node_xy(raster: Raster, vertices: np.ndarray) -> np.ndarray:
 
 def group_rings(xy: np.ndarray, starts: np.ndarray, area: np.ndarray) -> list[list[int]]:
     """Ring indices grouped as [outer, *holes] (outers have positive area, holes negative)."""
-    import shapely
-
     outers = np.flatnonzero(area > 0).tolist()
     holes = np.flatnonzero(area < 0).tolist()
     if len(outers) == 1:
         return [outers + holes]
     polygons = [[outer] for outer in outers]
     if holes:
+        import shapely  # only to find each hole's outer ring: a plain maze's top has one outer
+
         shells = [shapely.Polygon(xy[starts[k] : starts[k + 1]]) for k in outers]
         for hole in holes:
             x, y = xy[starts[hole]]

@@ -128,7 +128,8 @@ def _extrude(
     patch_z = [patch.top for label, patch in patches.items() if label in labels]
     if underside is not None:
         patch_z.append(bottom + underside.depth)
-    z_values = np.unique(np.concatenate([[bottom], [heights[label] for label in labels], patch_z]))
+    # a handful of levels: sorted(set()), not np.unique, which loads numpy.ma (8 ms of a plain STL)
+    z_values = np.array(sorted({float(bottom), *(float(heights[label]) for label in labels), *map(float, patch_z)}))
     z_index = np.searchsorted(z_values, around_z)
     nz = len(z_values)
 
