@@ -65,7 +65,7 @@ class FrameCost:
 #: Formats that draw the lesson's frames (bench/bench_budget.py measures them).
 FRAME_FORMATS = {
     "gif": FrameCost(seconds=0.03, seconds_per_cell=1.0e-5, cell_kb=1.0, frame_mb=0.7, frame_cell_bytes=0.0),
-    "lesson.pdf": FrameCost(seconds=0.01, seconds_per_cell=1.0e-5, cell_kb=2.5, frame_mb=0.0, frame_cell_bytes=10.0),
+    "lesson.pdf": FrameCost(seconds=0.005, seconds_per_cell=4.0e-6, cell_kb=2.5, frame_mb=0.0, frame_cell_bytes=10.0),
 }
 #: One maze of ``laby3d stats --table``, generated and measured: s + s per cell as Python, or
 #: numba's start-up + s per cell compiled, whichever is less (bench/bench_budget.py).
