@@ -128,7 +128,7 @@ class RenderContext:
         """Every laser sheet (a page each, strokes in travel order) and the kit, mm."""
         from laby3d.geometry.laser import laser_sheets
 
-        options = self.job.laser.options(self.job.print.ball, self.job.label)
+        options = self.job.laser.options(self.job.print.ball, self.job.label, self.job.lang)
         return laser_sheets(self.any_maze, self.fabrication, options)
 
     def laser_files(self, suffix: str) -> dict[str, bytes]:

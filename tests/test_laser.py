@@ -874,3 +874,25 @@ def test_text_moved_on_a_laser_sheet_is_a_warning_on_the_batch_line_and_in_gener
     args = ["--rows", "6", "--cols", "8", "--laser-mode", "stack", "--label", "Zoé", "-o", str(out)]
     assert main(["generate", *args]) == 0
     assert "laser warning: label moved under the base" in capsys.readouterr().out
+
+
+def test_kerf_card_speaks_the_jobs_language(tmp_path: Path) -> None:
+    """``--lang fr``: the card's instructions are engraved in French (read back from the SVG by
+    the independent text reader), legible; English without it."""
+    from kitcheck import read_text
+
+    from laby3d.cli import main
+
+    french = "1. Mesurer la barre : trait = 40 − longueur"
+    english = "1. Measure the bar: kerf = 40 − bar length"
+    for lang, said in (("fr", french), ("en", english)):
+        out = tmp_path / f"card-{lang}.svg"
+        args = ["--laser-mode", "kerf-test", "--sheet", "200x90", "--lang", lang, "-o", str(out)]  # upright
+        assert main(["generate", *args]) == 0
+        page = parse_svg(out.read_bytes())
+        ink = shapely.Polygon()
+        for ring, _ in page["layers"]["engrave-fill"]:  # even-odd, as a laser fills; y up
+            ink = ink.symmetric_difference(shapely.Polygon(ring * [1, -1]).buffer(0))
+        readings = read_text(ink, [french, english, *(f"{k / 100:.2f}" for k in range(0, 65, 5))], squeeze=(1.0, 0.5))
+        (told,) = [r for r in readings if r.text in (french, english)]
+        assert told.text == said and told.cap_height >= 2.5 - 0.05

@@ -204,7 +204,8 @@ _LESSON = ("worksheet.every", "lang")
 _SHEET = ("worksheet.", "lang", "label")
 _SOLID = ("print.", "label")
 _SIZES = tuple(f"print.{size}" for size in ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin"))
-_LASER = ("laser.", *_SIZES, "print.ball", "label")  # the sheets' sizes are validated together
+#: lang: the kerf card's instructions; the sheets' sizes are validated together
+_LASER = ("laser.", *_SIZES, "print.ball", "label", "lang")
 _SCENE = (
     *_SIZES,
     *(f"walk.{switch}" for switch in ("overview", "trail", "hint", "timer", "steps")),

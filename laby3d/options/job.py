@@ -139,7 +139,7 @@ class Job(BaseModel):
                 settings.check_walls(fabrication)
         if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
             with located("laser", keep=("label", "print", "names")):  # the ball is the print section's
-                laser = self.laser.options(self.print.ball, self.label)
+                laser = self.laser.options(self.print.ball, self.label, self.lang)
                 laser.check(fabrication, shape=self.maze.shape)  # sizes alone first: the kit's cost needs a valid ball
                 if laser.mode == "stack":
                     check_laser_kit(

@@ -70,8 +70,9 @@ class LaserSpec(Section):
         """How the sheets are written (colours, hairline, notes layer), for the file writers."""
         return {"palette": self.palette, "stroke_width": self.stroke_width, "notes": self.sheet_notes}
 
-    def options(self, ball: float | None, label: str | None = None) -> LaserOptions:
-        """The library's laser options (``ball``: the print section's ball diameter, mm)."""
+    def options(self, ball: float | None, label: str | None = None, lang: str = "en") -> LaserOptions:
+        """The library's laser options (``ball``: the print section's ball diameter, mm;
+        ``lang``: the job's, for the kerf card's instructions)."""
         from laby3d.geometry.laser import LaserOptions, Material  # shapely and scipy: only when cutting
 
         sheet = None
@@ -95,4 +96,5 @@ class LaserSpec(Section):
             engrave_solution=self.engrave_solution,
             reference_square=self.reference_square,
             label=label,
+            lang=lang,
         )

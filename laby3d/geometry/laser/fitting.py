@@ -41,7 +41,7 @@ def check_fits(
     if shape != "square" and options.mode != "kerf-test":  # squares: checked beside the other outputs
         fab.check_size(rows, cols, shape=shape)
     if options.mode == "kerf-test":
-        comb = kerf_comb(options.wall_material, options.kerf)
+        comb = kerf_comb(options.wall_material, options.kerf, options.lang)
         check_sheet(comb.name, comb.size, options.sheet_size, options.spacing)
     elif options.mode == "stack" and shape != "square":
         _check_shaped_kit(options, fab, shape, rows, cols, names, seed)

@@ -32,11 +32,19 @@ LABEL_HEIGHT = 3.0
 INSTRUCTION_HEIGHT = MIN_CAP_HEIGHT
 #: Free card around everything, mm.
 BORDER = 4.0
-INSTRUCTIONS = (
-    "Kerf test: nothing here is compensated",
-    f"1. Measure the bar: kerf = {BAR_LENGTH:g} − bar length",
-    "2. Or: the slot its end fits snugly names the kerf",
-)
+#: The instructions engraved on the card, by language.
+INSTRUCTIONS = {
+    "en": (
+        "Kerf test: nothing here is compensated",
+        f"1. Measure the bar: kerf = {BAR_LENGTH:g} − bar length",
+        "2. Or: the slot its end fits snugly names the kerf",
+    ),
+    "fr": (
+        "Test du trait de coupe : rien n’est compensé",
+        f"1. Mesurer la barre : trait = {BAR_LENGTH:g} − longueur",
+        "2. Ou : la fente où son bout entre juste donne le trait",
+    ),
+}
 
 
 def comb_kerfs(kerf: float) -> list[float]:
@@ -51,11 +59,12 @@ def kerf_label(value: float) -> str:
     return f"{abs(value):.2f}"
 
 
-def kerf_comb(material: Material, kerf: float) -> Part:
+def kerf_comb(material: Material, kerf: float, lang: str = "en") -> Part:
     """The card: slots for :func:`comb_kerfs` open at the top edge with their values under them,
-    the bar cut out below, the instructions at the bottom; mm, y up."""
+    the bar cut out below, the instructions (in ``lang``, English unless ``fr``) at the bottom;
+    mm, y up."""
     kerfs = comb_kerfs(kerf)
-    lines = [text_outlines(line, INSTRUCTION_HEIGHT) for line in INSTRUCTIONS]
+    lines = [text_outlines(line, INSTRUCTION_HEIGHT) for line in INSTRUCTIONS.get(lang, INSTRUCTIONS["en"])]
     pitch = BAR_WIDTH + 6.0
     text_width = max(max(float(ring[:, 0].max()) for ring in rings) for rings in lines)
     width = max(pitch * len(kerfs), text_width, BAR_LENGTH) + 2 * BORDER

@@ -63,6 +63,7 @@ class LaserOptions:
     reference_square: bool = False  # a 100 mm square to check the scale
     label: str | None = None  # engraved text (outlines), e.g. a name; the seed is added
     text_height: float = 5.0  # mm
+    lang: str = "en"  # the kerf card's instructions: "en" or "fr"
 
     @property
     def sheet_size(self) -> tuple[float, float]:

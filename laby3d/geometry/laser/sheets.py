@@ -116,7 +116,8 @@ def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOption
             nesting = nest(parts, options.sheet_size, options.spacing)
         sheet = options.sheet_size
     elif options.mode == "kerf-test":
-        nesting = nest([kerf_comb(options.wall_material, options.kerf)], options.sheet_size, options.spacing)
+        card = kerf_comb(options.wall_material, options.kerf, options.lang)
+        nesting = nest([card], options.sheet_size, options.spacing)
         sheet = options.sheet_size
     else:
         part = _drawing_part(maze, fab, options)
