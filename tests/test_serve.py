@@ -890,7 +890,10 @@ def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
             "not joined": message(test_client.get("/api/pupils/lea"), 401),
         }
         join(test_client, "Léa", code="loutre-7")
-        assert save(test_client, "lea", {"maze.rows": 3, "maze.cols": 3, "seed": 1}).status_code == 200
+        assert (
+            save(test_client, "lea", {"maze.rows": 3, "maze.cols": 3, "seed": 1, "print.cell_size": 4}).status_code
+            == 200
+        )
         test_client.cookies.clear()
         said["taken"] = message(post(test_client, "/api/join", {"name": "LEA", "code": "loutre-7"}), 422)
         join(test_client, "Ana", code="loutre-7")
@@ -907,6 +910,9 @@ def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
             post(test_client, "/api/preview", {"options": {"maze.rows": 3, "maze.cols": 3, "seed": 1}})
         said["too many"] = message(post(test_client, "/api/preview", {"options": {}}), 429)
         said["teacher"] = message(test_client.get("/api/teacher/pupils"), 401)
+        locked = post(test_client, "/api/teacher/locks", {"locks": {"print.wall_thickness": 4.5}}, **teacher(room))
+        said["lock"] = message(locked, 409)
+        said["lock row"] = locked.json()["invalid"][0]["error"]
         status = test_client.get("/api/teacher/pupils", headers=teacher(room)).json()["pupils"]
     # Written here by hand, as a French teacher would read them.
     assert said["wrong code"].endswith("n’est pas le code de cette classe : demande-le à l’enseignant")
@@ -917,6 +923,8 @@ def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
     assert said["not json"] == "la requête n’est pas du JSON"
     assert said["too many"].startswith("trop de calculs à la fois ; nouvel essai dans ")
     assert said["teacher"].startswith("le jeton de l’enseignant est requis")
+    assert said["lock"].startswith("ce verrou rendrait invalide le projet de 1 élève(s) (Léa: ")
+    assert said["lock"].endswith(" ; confirme pour verrouiller quand même")
     for what, text in said.items():
         assert not ENGLISH_WORDS.search(text), (what, text)
     assert {row["name"]: row["status_text"] for row in status}["Ana"] == "connecté, sans labyrinthe enregistré"

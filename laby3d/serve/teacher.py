@@ -24,6 +24,7 @@ from laby3d.errors import ParameterError
 from laby3d.i18n import in_language
 from laby3d.serve import classset, wording, work
 from laby3d.serve.classroom import status_of, summary_of
+from laby3d.serve.fields import field_error
 from laby3d.serve.http import HTTPProblem, invalid, json_body, refused
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class TeacherAPI:
         problems = await state.render(state.previews, work.check_all, requests, timeout=120)
         names = {p.key: p.name for p in pupils}
         broken = [
-            {"name": names[key], "key": key, "error": str(ParameterError(problem[1], field=problem[0]))}
+            {"name": names[key], "key": key, "error": self._said(ParameterError(problem[1], field=problem[0]))}
             for key, problem in problems.items()
             if problem is not None
         ]
@@ -168,6 +169,11 @@ class TeacherAPI:
         classroom.set_locks(locks)
         self.refresh_soon()
         return JSONResponse({"locks": classroom.locks, "version": classroom.locks_version, "invalid": broken})
+
+    def _said(self, error: ParameterError) -> str:
+        """``error`` as the teacher reads it: the dotted path and the CLI's words in English, the
+        field's label and French words in a French class."""
+        return field_error(error, self.lang)["message"] if self.lang == "fr" else str(error)
 
     def refresh_soon(self) -> None:
         """Compute again, in the background, the reports made under older locks."""
