@@ -173,6 +173,30 @@ def test_an_interruption_removes_this_runs_temporaries(tmp_path: Path, monkeypat
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt"]
 
 
+def test_an_interruption_during_the_clean_up_still_removes_every_backup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second run keeps each previous file as a backup until the group is placed, then
+    removes them: Ctrl-C among those removals finishes them before it stops the run (CI saw a
+    batch's backups left by a Ctrl-C)."""
+    files = {tmp_path / f"{name}.txt": b"old" for name in "abcdef"}
+    write_outputs(files)
+    real_unlink, calls = Path.unlink, []
+
+    def interrupted_unlink(path: Path, missing_ok: bool = False) -> None:
+        calls.append(path)
+        real_unlink(path, missing_ok=missing_ok)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "unlink", interrupted_unlink)
+    with pytest.raises(KeyboardInterrupt):
+        write_outputs(dict.fromkeys(files, b"new"))
+    monkeypatch.undo()
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(path.name for path in files)
+    assert all(path.read_bytes() == b"new" for path in files)
+
+
 def temporary_of(pid: int, folder: Path) -> Path:
     path = folder / f".{pid}.0123abcd.0{TEMPORARY_SUFFIX}"
     path.write_bytes(b"partial")

@@ -87,14 +87,31 @@ def write_outputs(
             placed.append((temporary, final, target))
         _place(placed, token, temporaries)
     finally:
-        for temporary in temporaries:
-            try:
-                temporary.unlink(missing_ok=True)
-            except OSError:
-                pass  # the folder itself became unwritable: nothing more can be done
-            with _IN_FLIGHT_LOCK:
-                _IN_FLIGHT.discard(temporary)
+        _remove_temporaries(temporaries)
     return targets
+
+
+def _remove_temporaries(temporaries: list[Path]) -> None:
+    """Remove every temporary (and the previous files' backups) even when Ctrl-C comes in the
+    middle: the clean-up goes on to the end, then the interruption is raised (a Ctrl-C after a
+    run had placed its files used to leave the backups not yet removed)."""
+    remaining = list(temporaries)
+    interrupted: BaseException | None = None
+    while remaining:
+        try:
+            while remaining:
+                temporary = remaining[-1]
+                try:
+                    temporary.unlink(missing_ok=True)
+                except OSError:
+                    pass  # the folder itself became unwritable: nothing more can be done
+                with _IN_FLIGHT_LOCK:
+                    _IN_FLIGHT.discard(temporary)
+                remaining.pop()
+        except BaseException as error:  # noqa: BLE001 - KeyboardInterrupt, SystemExit: after the clean-up
+            interrupted = interrupted or error
+    if interrupted is not None:
+        raise interrupted
 
 
 def _temporary(folder: Path, token: str, index: int, temporaries: list[Path]) -> Path:
