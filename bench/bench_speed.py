@@ -1,7 +1,10 @@
-"""Benchmark: the slow paths of issue 21, this tree against an earlier commit, in one run.
+"""Benchmark: the paths a change must not slow, this tree against an earlier commit, in one run.
 
 Run: ``python bench/bench_speed.py --before d89dbe0`` (``--repeat 5``, ``--batch`` adds the
-class-set batch, ``--only lesson,3mf`` picks figures). The earlier commit is unpacked with
+class-set batch, ``--only lesson,3mf`` picks figures). The figures: generation at 1000×1000,
+STL and 3MF at 100×100, a hex 100×100 and a 40-ring theta STL, the lesson and GIF, laser lines,
+the class server's preview, ``validate`` of 600 pupils, and whole CLI runs, with ``python -c
+"import numpy"`` beside them (the start-up a CLI run cannot beat). The earlier commit is unpacked with
 ``git archive`` into a temporary folder. Every figure comes from fresh processes, the two trees
 taking turns run by run, so a change in the machine's load hits both alike. Both trees write
 their ``.pyc`` files (``PYTHONDONTWRITEBYTECODE`` is removed) and run once untimed first, as an
@@ -47,26 +50,19 @@ for _ in range({inner}):
 print(statistics.median(walls), statistics.median(cpus))
 """
 
-LESSON_SETUP = """
+GENERATE_SETUP = """
 import laby3d
-from laby3d.draw.lesson import lesson_pdf
-from laby3d.draw.animation import generation_gif
-maze = laby3d.generate(15, 15, algorithm="kruskal", seed=1)
+laby3d.generate(1000, 1000, algorithm="{algorithm}", seed=0)  # the compiled kernels loaded
 """
-SOLID_SETUP = """
+RENDER_SETUP = """
 import laby3d
-from laby3d.export.meshes import threemf_bytes
-from laby3d.mesh.solid import maze_solid
-solid = maze_solid(laby3d.generate(100, 100, seed=1))
-solid.parts
+maze = laby3d.generate({size}, seed=1{shape})
+laby3d.render(laby3d.generate(20, 20, seed=0), "stl")  # the renderers loaded
 """
-LASER_SETUP = """
-import laby3d
-from laby3d.export.laser import svg_bytes
-from laby3d.geometry.laser import LaserOptions, laser_sheets
-from laby3d.geometry.params import Fabrication
-laser_sheets(laby3d.generate(120, 120, seed=0), Fabrication(), LaserOptions(mode="lines"))  # kernels loaded
-maze = laby3d.generate(300, 300, seed=1)
+SERVE_SETUP = """
+from laby3d.serve.classroom import DesignRequest
+from laby3d.serve.work import preview
+request = DesignRequest(design={"maze.rows": 15, "maze.cols": 15, "seed": 3}, defaults={}, locks={}, name="Léa")
 """
 
 
@@ -79,40 +75,70 @@ class Figure:
     target: str
     snippet: str | None = None  # in-process snippet printing "wall cpu"
     argv: tuple[str, ...] = ()  # or a whole CLI run: arguments after ``python -m laby3d``
+    module: bool = True  # False: ``argv`` are arguments of ``python`` itself
     workers: bool = False  # the run has worker processes whose CPU counts too
     both: bool = True  # False: formats the earlier tree does not have, this tree only
 
 
 def figures(folder: Path) -> list[Figure]:
-    return [
+    generation = [
         Figure(
-            "lesson",
-            "lesson_pdf(15×15 kruskal) in process",
-            "≤ 0.3 s",
-            TIMED.format(setup=LESSON_SETUP, call="lesson_pdf(maze)", inner=3),
-        ),
-        Figure(
-            "gif",
-            "generation_gif(15×15 kruskal) in process",
-            "fast too",
-            TIMED.format(setup=LESSON_SETUP, call="generation_gif(maze)", inner=3),
-        ),
-        Figure(
-            "3mf",
-            "threemf_bytes(100×100 solid) in process",
-            "≤ 0.25 s",
-            TIMED.format(setup=SOLID_SETUP, call='threemf_bytes(solid, "t")', inner=3),
-        ),
-        Figure(
-            "laser",
-            "300×300 lines maze → SVG in process",
-            "≤ 1 s",
+            f"generate-{algorithm}",
+            f"laby3d.generate(1000, 1000, algorithm={algorithm!r}) in process",
+            "≤ 1.05× before",
             TIMED.format(
-                setup=LASER_SETUP,
-                call='svg_bytes(laser_sheets(maze, Fabrication(), LaserOptions(mode="lines")).pages[0], metadata={})',
+                setup=GENERATE_SETUP.format(algorithm=algorithm),
+                call=f'laby3d.generate(1000, 1000, algorithm="{algorithm}", seed=1)',
                 inner=3,
             ),
+        )
+        for algorithm in ("kruskal", "backtracker", "wilson")
+    ]
+    solids = [
+        Figure(
+            name,
+            f"laby3d.render({what}, {fmt!r}) in process",
+            "≤ 1.05× before",
+            TIMED.format(
+                setup=RENDER_SETUP.format(size=size, shape=shape), call=f'laby3d.render(maze, "{fmt}")', inner=3
+            ),
+        )
+        for name, what, size, shape, fmt in (
+            ("stl-100", "100×100", "100, 100", "", "stl"),
+            ("3mf-100", "100×100", "100, 100", "", "3mf"),
+            ("hex-stl", "hex 100×100", "100, 100", ', shape="hex"', "stl"),
+            ("theta-stl", "theta 40 rings", "40", ', shape="theta"', "stl"),
+        )
+    ]
+    serve = Figure(
+        "serve-preview",
+        "the class server's preview of a 15×15 design (SVG, report, GLB) in process",
+        "≤ 1.05× before",
+        TIMED.format(setup=SERVE_SETUP, call="preview(request)", inner=5),
+    )
+    startup = [
+        Figure("numpy", 'python -c "import numpy"', "", argv=("-c", "import numpy"), module=False),
+        Figure(
+            "json-20",
+            "laby3d generate --rows 20 --cols 20 -o m.maze.json",
+            "≤ 2× numpy",
+            argv=("generate", "--rows", "20", "--cols", "20", "--seed", "1", "-o", str(folder / "m20.maze.json")),
         ),
+    ]
+    others = [
+        Figure(
+            name,
+            f"laby3d.render({what}, {fmt!r}) in process",
+            target,
+            TIMED.format(setup=RENDER_SETUP.format(size=size, shape=""), call=f'laby3d.render(maze, "{fmt}")', inner=3),
+        )
+        for name, what, size, fmt, target in (
+            ("lesson", "15×15", "15, 15, algorithm='kruskal'", "lesson.pdf", "≤ 0.3 s"),
+            ("gif", "15×15", "15, 15, algorithm='kruskal'", "gif", "fast too"),
+            ("laser", "300×300", "300, 300", "svg", "≤ 1 s"),
+        )
+    ]
+    cli = [
         Figure("validate", "laby3d validate class600.yaml", "≤ 5 s", argv=("validate", str(folder / "class600.yaml"))),
         Figure(
             "json",
@@ -127,6 +153,7 @@ def figures(folder: Path) -> list[Figure]:
             argv=("generate", "--rows", "100", "--cols", "100", "--seed", "1", "-o", str(folder / "m.stl")),
         ),
     ]
+    return generation + solids + others + [serve] + startup + cli
 
 
 def class_of(count: int) -> list[str]:
@@ -168,7 +195,8 @@ def run_once(figure: Figure, tree: Path) -> tuple[float, float]:
         wall, cpu = (float(v) for v in done.stdout.split()[-2:])
         return wall, cpu
     run = next(_RUNS)  # a fresh output folder for every batch run
-    argv = [sys.executable, "-m", "laby3d", *(argument.replace("{run}", str(run)) for argument in figure.argv)]
+    prefix = ["-m", "laby3d"] if figure.module else []
+    argv = [sys.executable, *prefix, *(argument.replace("{run}", str(run)) for argument in figure.argv)]
     errors = tempfile.TemporaryFile()
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
