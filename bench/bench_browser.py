@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from devtools import Browser  # noqa: E402
 
 import laby3d  # noqa: E402
-import laby3d.maze.shaped.model  # noqa: E402
 from laby3d.export.browser import page_html  # noqa: E402
 from laby3d.geometry.params import Fabrication  # noqa: E402
 
@@ -59,7 +58,7 @@ POSES = """(function(){
 })()"""
 
 
-def maze_of(name: str) -> tuple[str, laby3d.Maze | laby3d.maze.shaped.model.ShapedMaze]:
+def maze_of(name: str) -> tuple[str, laby3d.Maze]:
     """``"300"`` → a square 300×300 maze; ``"theta:40"``, ``"hex:100x100"`` → that shape and size.
     The maze's name in the table and the maze (seed 1)."""
     shape, _, size = name.rpartition(":")

@@ -39,7 +39,7 @@ from laby3d.export.meshes import stl_bytes, threemf_bytes
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.shaped_solid import shaped_solid
 from laby3d.mesh.solid import SolidOptions
-maze = laby3d.generate({rows}, {cols}, shape={shape!r}, seed=1).as_shaped()
+maze = laby3d.generate({rows}, {cols}, shape={shape!r}, seed=1)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 start = time.perf_counter()
 solid = shaped_solid(maze, Fabrication(cell_size=4, wall_thickness=1.2), SolidOptions(solution="groove"))
@@ -60,9 +60,9 @@ from laby3d.mesh.shaped_solid import shaped_solid
 from laby3d.mesh.solid import SolidOptions
 shape, rows, cols, repeat = {shape!r}, {rows}, {cols}, {repeat}
 fab, options = Fabrication(), SolidOptions()
-small = laby3d.generate(4, None if shape == "theta" else 4, shape=shape, seed=0).as_shaped()
+small = laby3d.generate(4, None if shape == "theta" else 4, shape=shape, seed=0)
 shaped_solid(small, fab, options).body  # warm-up: imports
-maze = laby3d.generate(rows, cols, shape=shape, seed=1).as_shaped()
+maze = laby3d.generate(rows, cols, shape=shape, seed=1)
 out = os.path.join(tempfile.mkdtemp(), "m.stl")
 runs = []
 for _ in range(repeat):

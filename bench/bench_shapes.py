@@ -74,12 +74,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="seeds per cell (median reported)")
     args = parser.parse_args()
-    from laby3d.maze.algorithms import GRAPH_CARVERS
+    from laby3d.maze.algorithms import GRAPH_ALGORITHMS
 
     print("| algorithm | " + " | ".join(CASES) + " |")
     print("|---|" + "---|" * len(CASES))
     geometry = {}
-    for algorithm in GRAPH_CARVERS:
+    for algorithm in GRAPH_ALGORITHMS:
         cells = []
         for case, (shape, rows, cols) in CASES.items():
             result = measure(shape, rows, cols, algorithm, args.repeat)

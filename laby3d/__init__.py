@@ -13,6 +13,7 @@ from laby3d.maze.generate import generate
 from laby3d.maze.model import Maze, Opening
 from laby3d.maze.solve import distance_map
 from laby3d.pipeline import render
+from laby3d.tessellation import Tessellation, tessellate
 
 __all__ = [
     "ALGORITHMS",
@@ -23,11 +24,13 @@ __all__ = [
     "Opening",
     "OutputError",
     "ParameterError",
+    "Tessellation",
     "distance_map",
     "from_classroom",
     "from_grid",
     "generate",
     "render",
+    "tessellate",
     "to_classroom",
     "to_grid",
 ]

@@ -32,8 +32,7 @@ from laby3d.export.writer import output_lock, remove_output, remove_stale_tempor
 from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
 from laby3d.options.job import Job
-from laby3d.pipeline import any_maze_for
-from laby3d.pipeline import maze_for as maze_for  # re-exported: laby3d.serve.work imports it from here
+from laby3d.pipeline import maze_for
 from laby3d.workers import WorkerDied, worker_pool
 
 MANIFEST = "manifest.json"
@@ -136,7 +135,7 @@ def render_task(task: MazeTask) -> MazeResult:
     timings: dict[str, float] = {}
     try:
         start = time.perf_counter()
-        maze = any_maze_for(job, task.seed)
+        maze = maze_for(job, task.seed)
         timings["generate"] = time.perf_counter() - start
         entry["statistics"] = maze.stats().as_dict()
         rendered = render_all(maze, job, list(job.formats))
@@ -276,7 +275,7 @@ def _failed(task: MazeTask, message: str) -> MazeResult:
 
 def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
     """A job's class booklets (worksheets, answer key) over its mazes, in list order."""
-    from laby3d.maze.mazefile import any_maze_from_json
+    from laby3d.maze.mazefile import maze_from_json
     from laby3d.pipeline import render_booklet
 
     written = []
@@ -285,7 +284,7 @@ def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -
         wanted = [name for name in job.formats if name in BOOKLETS]
         if not wanted or len(members) < 2:  # before reading the mazes
             continue
-        pupils = [(any_maze_from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
+        pupils = [(maze_from_json(mazes[t.key]), t.label) for t in members if t.key in mazes]
         if not pupils:
             continue
         for name in wanted:
@@ -306,7 +305,7 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
     each part engraved with its pupil's name, in ``<job>/class-sheets/``."""
     from laby3d.export.laser import laser_files
     from laby3d.geometry.laser import class_sheets
-    from laby3d.maze.mazefile import any_maze_from_json
+    from laby3d.maze.mazefile import maze_from_json
 
     written: list[dict[str, Any]] = []
     for folder, members in _by_job(tasks).items():
@@ -314,7 +313,7 @@ def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Pat
         wanted = [name for name in job.formats if name in ("svg", "dxf")]
         if job.names is None or job.laser.mode != "stack" or not wanted:  # before reading the mazes
             continue
-        pupils = [(t.label or t.variant, any_maze_from_json(mazes[t.key])) for t in members if t.key in mazes]
+        pupils = [(t.label or t.variant, maze_from_json(mazes[t.key])) for t in members if t.key in mazes]
         if not pupils:
             continue
         laser = job.laser

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from laby3d.errors import InternalError, Laby3dError, OutputError, ParameterError
 from laby3d.export.formats import CLASS_FORMATS, FORMATS, format_for
-from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
@@ -33,7 +33,7 @@ from laby3d.quoting import shown
 from laby3d.tessellation import SHAPES
 
 if TYPE_CHECKING:
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
 
 #: Sections of options that shape the outputs (everything but the maze itself).
 OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
@@ -42,7 +42,7 @@ OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 def job_from_flags(
     args: argparse.Namespace,
     formats: Sequence[str],
-    maze: Maze | ShapedMaze | None = None,
+    maze: Maze | None = None,
     stated: dict[str, Any] | None = None,
 ) -> Any:
     """The checked :class:`laby3d.options.Job` the typed flags describe; ``maze`` gives the shape,
@@ -67,7 +67,7 @@ def job_from_flags(
         raise
 
 
-def _read_maze(path: str) -> tuple[Maze | ShapedMaze, dict[str, Any]]:
+def _read_maze(path: str) -> tuple[Maze, dict[str, Any]]:
     """The maze of a ``.maze.json`` file (any shape), or of a walk-through's ``.scene.json`` with
     the options the scene states (sizes, teacher switches, label, language; dotted paths)."""
     from laby3d.maze.mazefile import read_maze_file, read_text
@@ -86,7 +86,7 @@ def _read_maze(path: str) -> tuple[Maze | ShapedMaze, dict[str, Any]]:
     return scene.maze, scene.options()
 
 
-def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze | ShapedMaze, Any]:
+def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)) -> tuple[Maze, Any]:
     """The maze the flags describe (or read with ``--input``) and its job."""
     if getattr(args, "input", None):
         moot = [path for path in typed_options(args) if path.startswith("maze.") or path == "seed"]
@@ -94,10 +94,10 @@ def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)
             raise ParameterError("has no effect with --input: the maze comes from the file", field=moot[0])
         maze, _ = _read_maze(args.input)
         return maze, job_from_flags(args, formats, maze)
-    from laby3d.pipeline import any_maze_for
+    from laby3d.pipeline import maze_for
 
     job = job_from_flags(args, formats)
-    return any_maze_for(job, job.seed), job
+    return maze_for(job, job.seed), job
 
 
 def _refuse_unread(args: argparse.Namespace, formats: Sequence[str], where: str, *, maze_made: bool) -> None:
@@ -131,7 +131,7 @@ def _outputs(paths: Sequence[str]) -> dict[str, str]:
     return outputs
 
 
-def _write(maze: Maze | ShapedMaze, job: Any, outputs: dict[str, str]) -> None:
+def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
     from laby3d.export.writer import write_outputs
     from laby3d.pipeline import render_all
 
@@ -170,7 +170,7 @@ def _print_report(report: dict[str, Any]) -> None:
         print(f"warning: {message}")
 
 
-def _describe(maze: Maze | ShapedMaze) -> str:
+def _describe(maze: Maze) -> str:
     """``maze 15×15 kruskal seed 1`` (other shapes: ``maze theta 12 rings …``, ``maze hex 8×9 …``)."""
     size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}×{maze.cols}"
     shape = "" if maze.shape == "square" else f"{maze.shape} "
@@ -232,7 +232,7 @@ def cmd_show(args: argparse.Namespace) -> None:
             "has no effect with --sets-after (a maze part-way through has no solution yet)", field="--solution"
         )
     maze, _ = _generated(args)
-    if not isinstance(maze, Maze):
+    if maze.tessellation.kind != "square":
         from laby3d.export.formats import FORMATS
 
         able = ", ".join(name for name, fmt in FORMATS.items() if maze.shape in fmt.shapes)
@@ -292,7 +292,7 @@ def cmd_list(args: argparse.Namespace) -> None:
     print("algorithms:")
     for algorithm in ALGORITHMS.values():
         flag = " (uniform)" if algorithm.uniform else ""
-        flag += "" if algorithm.name in GRAPH_CARVERS else " (square grid only)"
+        flag += "" if algorithm.name in GRAPH_ALGORITHMS else " (square grid only)"
         print(f"  {algorithm.name:19} {algorithm.summary}{flag}")
         for name, option in algorithm.options.items():
             print(f"  {'':19}   --{name} {option.description} (default {option.default})")

@@ -15,32 +15,19 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from laby3d.errors import InternalError
 from laby3d.export.formats import CLASS_FORMATS, get_format, needs_of
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserSheets
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.options.job import Job
 
 
 def maze_for(job: Job, seed: int | None) -> Maze:
-    """The square maze ``job`` describes, for code that draws squares only (a bug with another
-    shape: such jobs are refused by their formats before)."""
-    from laby3d.maze.model import Maze
-
-    maze = any_maze_for(job, seed)
-    if not isinstance(maze, Maze):
-        raise InternalError(f"a {maze.shape} maze reached code that draws square mazes only")
-    return maze
-
-
-def any_maze_for(job: Job, seed: int | None) -> Maze | ShapedMaze:
-    """The maze ``job`` describes, of any shape, with ``seed`` (drawn when None)."""
+    """The maze ``job`` describes, with ``seed`` (drawn when None)."""
     from laby3d.maze.generate import generate
 
     spec = job.maze
@@ -57,40 +44,11 @@ def any_maze_for(job: Job, seed: int | None) -> Maze | ShapedMaze:
 
 
 class RenderContext:
-    """One maze and its job's options; shared intermediates are built once (mm throughout).
+    """One maze and its job's options; shared intermediates are built once (mm throughout)."""
 
-    ``any_maze`` is the maze as given, of any shape; ``shaped`` its view through the interface
-    every shape shares (docs/shapes.md); ``maze`` the square :class:`Maze` the renderers that
-    draw squares only use (the job refused their formats for other shapes up front).
-    """
-
-    def __init__(self, maze: Maze | ShapedMaze, job: Job) -> None:
-        self.any_maze = maze
+    def __init__(self, maze: Maze, job: Job) -> None:
+        self.maze = maze
         self.job = job
-
-    @cached_property
-    def maze(self) -> Maze:
-        """The square maze (a square maze's shaped view as its grid form; a bug to ask for with
-        another shape: the job refuses such formats)."""
-        from laby3d.maze.model import Maze
-        from laby3d.maze.shaped.model import grid_maze
-
-        if isinstance(self.any_maze, Maze):
-            return self.any_maze
-        if self.any_maze.shape == "square":
-            return grid_maze(self.any_maze)
-        raise InternalError(f"a format that draws square mazes only was asked for a {self.any_maze.shape} maze")
-
-    @property
-    def drawn(self) -> Maze | ShapedMaze:
-        """The maze for renderers that draw every shape: a square one as its :class:`Maze` (its
-        own code paths, byte for byte), another shape as its ShapedMaze."""
-        return self.maze if self.any_maze.shape == "square" else self.any_maze
-
-    @cached_property
-    def shaped(self) -> ShapedMaze:
-        """The maze through the interface every shape shares (a square one as its view)."""
-        return self.any_maze.as_shaped()
 
     @property
     def show_solution(self) -> bool:
@@ -106,10 +64,10 @@ class RenderContext:
     def solid(self) -> MazeSolid | ShapedSolid:
         """The printable solid (body for STL, parts for 3MF and GLB)."""
         options = self.job.print.solid_options(self.job.label)
-        if self.any_maze.shape != "square":
+        if self.maze.tessellation.kind != "square":
             from laby3d.mesh.shaped_solid import shaped_solid
 
-            return shaped_solid(self.shaped, self.fabrication, options)
+            return shaped_solid(self.maze, self.fabrication, options)
         from laby3d.mesh.solid import maze_solid
 
         return maze_solid(self.maze, self.fabrication, options)
@@ -120,7 +78,7 @@ class RenderContext:
         from laby3d.printability import printability_report
 
         return printability_report(
-            self.any_maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
+            self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
         )
 
     @cached_property
@@ -129,7 +87,7 @@ class RenderContext:
         from laby3d.geometry.laser import laser_sheets
 
         options = self.job.laser.options(self.job.print.ball, self.job.label, self.job.lang)
-        return laser_sheets(self.any_maze, self.fabrication, options)
+        return laser_sheets(self.maze, self.fabrication, options)
 
     def laser_files(self, suffix: str) -> dict[str, bytes]:
         """One file per sheet and material (``plywood-3mm-1.svg``…) and the laser report, for a
@@ -149,7 +107,7 @@ class RenderContext:
         fab, laser = self.fabrication, self.job.laser
         if laser.mode == "kerf-test":  # the card has no maze on it
             return {"generator": "laby3d", "mode": laser.mode, "kerf_mm": laser.kerf}
-        maze = self.any_maze
+        maze = self.maze
         shape = {} if maze.shape == "square" else {"shape": maze.shape}
         return {
             "generator": "laby3d",
@@ -185,7 +143,7 @@ class Rendered:
     timings: dict[str, float] = field(default_factory=dict)
 
 
-def render_all(maze: Maze | ShapedMaze, job: Job, formats: Sequence[str]) -> Rendered:
+def render_all(maze: Maze, job: Job, formats: Sequence[str]) -> Rendered:
     """Render ``formats`` of ``maze`` with ``job``'s options; with a solid among them, the
     printability report comes first (so unprintable walls are refused before anything else).
     Formats made once over a batch's mazes (``plates``) make no file here, only the report."""
@@ -215,7 +173,7 @@ def render_all(maze: Maze | ShapedMaze, job: Job, formats: Sequence[str]) -> Ren
     return rendered
 
 
-def render_booklet(pupils: Sequence[tuple[Maze | ShapedMaze, str | None]], job: Job, name: str) -> bytes:
+def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: str) -> bytes:
     """A class booklet of ``pupils`` (maze, name): ``worksheet.pdf`` or ``key.pdf``."""
     from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 
@@ -223,7 +181,7 @@ def render_booklet(pupils: Sequence[tuple[Maze | ShapedMaze, str | None]], job: 
     return document(pupils, spec=job.worksheet, lang=job.lang)
 
 
-def render(maze: Maze | ShapedMaze, fmt: str, **options: Any) -> bytes:
+def render(maze: Maze, fmt: str, **options: Any) -> bytes:
     """The bytes of format ``fmt`` for ``maze``; ``options`` are named as the CLI flags with
     ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``, ``laser_mode="outline"``).
 
@@ -233,11 +191,9 @@ def render(maze: Maze | ShapedMaze, fmt: str, **options: Any) -> bytes:
     b'laby3d maze'
     """
     from laby3d.maze.model import check_maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.build import job_from_options
 
-    if not isinstance(maze, ShapedMaze):
-        check_maze(maze)
+    check_maze(maze)
     get_format(fmt)
     job = job_from_options(options, formats=[fmt], size=(maze.rows, maze.cols), shape=maze.shape)
     return RenderContext(maze, job).render(fmt)

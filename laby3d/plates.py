@@ -204,11 +204,11 @@ def render_plate(task: PlateTask) -> bytes:
     """The plate's 3MF (each maze an object of its own, with its parts, as its own 3MF has them)
     from the mazes' file text; the solids are those of the mazes' own files."""
     from laby3d.export.meshes import PlacedObject, objects_3mf_bytes
-    from laby3d.maze.mazefile import any_maze_from_json
+    from laby3d.maze.mazefile import maze_from_json
     from laby3d.pipeline import RenderContext
 
     placed = [
-        PlacedObject(name=name, solid=RenderContext(any_maze_from_json(text), job).solid, transform=transform)
+        PlacedObject(name=name, solid=RenderContext(maze_from_json(text), job).solid, transform=transform)
         for name, job, text, transform in task.objects
     ]
     return objects_3mf_bytes(placed, task.title)

@@ -31,7 +31,6 @@ from laby3d.unionfind import component_roots
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
@@ -163,7 +162,7 @@ def _estimates(
 
 
 def printability_report(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     fab: Fabrication,
     body: Mesh,
     settings: PrintSettings,
@@ -203,7 +202,7 @@ def printability_report(
     layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab, shape=maze.shape)
     if maze.shape != "square":
         report["shape"] = maze.shape
-        report["cells"] = maze.as_shaped().cell_count
+        report["cells"] = maze.cell_count
     if bed is not None:
         report["printer"] = {
             "name": bed.name,

@@ -6,7 +6,8 @@ from collections import deque
 
 import numpy as np
 
-from laby3d.maze.model import SIDE_BITS, Maze
+from laby3d.maze.model import Maze
+from laby3d.maze.sides import SIDE_BITS
 
 STEP = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
 OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -17,8 +18,8 @@ def open_neighbours(maze: Maze, row: int, col: int) -> list[tuple[int, int]]:
     result = []
     for side, (dr, dc) in STEP.items():
         r, c = row + dr, col + dc
-        if 0 <= r < maze.rows and 0 <= c < maze.cols and maze.cells[row, col] & SIDE_BITS[side]:
-            assert maze.cells[r, c] & SIDE_BITS[OPPOSITE[side]], f"one-sided wall at {(row, col)} {side}"
+        if 0 <= r < maze.rows and 0 <= c < maze.cols and maze.grid.cells[row, col] & SIDE_BITS[side]:
+            assert maze.grid.cells[r, c] & SIDE_BITS[OPPOSITE[side]], f"one-sided wall at {(row, col)} {side}"
             result.append((r, c))
     return result
 
@@ -50,16 +51,16 @@ def assert_perfect(maze: Maze) -> None:
                 seen.add(cell)
                 queue.append(cell)
     assert len(seen) == rows * cols, "not connected"
-    border = np.zeros_like(maze.cells)
+    border = np.zeros_like(maze.grid.cells)
     border[0, :] |= SIDE_BITS["N"]
     border[-1, :] |= SIDE_BITS["S"]
     border[:, 0] |= SIDE_BITS["W"]
     border[:, -1] |= SIDE_BITS["E"]
-    expected = np.zeros_like(maze.cells)
+    expected = np.zeros_like(maze.grid.cells)
     for opening in (maze.entrance, maze.exit):
         if opening is not None and opening.side is not None:
             expected[opening.row, opening.col] |= SIDE_BITS[opening.side]
-    assert ((maze.cells & border) == expected).all(), "border open outside entrance and exit"
+    assert ((maze.grid.cells & border) == expected).all(), "border open outside entrance and exit"
 
 
 def assert_solution(maze: Maze) -> None:

@@ -19,7 +19,6 @@ from devtools import Browser
 from laby3d.export.browser import page_html
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
-from laby3d.maze.shaped.model import ShapedMaze
 
 ERRORS = (
     "<script>window.__errors=[];window.addEventListener('error',function(e){__errors.push(String(e.message))});"
@@ -45,7 +44,7 @@ HINT_YELLOW = np.array([0xFF, 0xC4, 0x00])
 
 def write_page(
     tmp_path: Path,
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     name: str = "walk.html",
     fab: Fabrication | None = None,
     slow: bool = False,

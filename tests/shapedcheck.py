@@ -19,8 +19,8 @@ from test_shaped_pictures import bfs_path, file_of
 import laby3d
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.shaped_footprint import shaped_plan, solution_line
-from laby3d.maze.shaped.model import ShapedMaze
-from laby3d.maze.shaped.walls import closed_walls
+from laby3d.maze.model import Maze
+from laby3d.maze.walls import closed_walls
 from laby3d.mesh.shaped_solid import ShapedSolid, shaped_solid
 from laby3d.mesh.solid import SolidOptions
 
@@ -37,14 +37,14 @@ SHAPED_CASES: dict[str, tuple[str, tuple[int, ...], Fabrication, SolidOptions]] 
 }
 
 
-def shaped_case(case: str) -> tuple[ShapedMaze, ShapedSolid]:
+def shaped_case(case: str) -> tuple[Maze, ShapedSolid]:
     """The maze (backtracker, seed 4) and solid of one of :data:`SHAPED_CASES`."""
     shape, size, fab, options = SHAPED_CASES[case]
-    maze = laby3d.generate(*size, shape=shape, algorithm="backtracker", seed=4).as_shaped()
+    maze = laby3d.generate(*size, shape=shape, algorithm="backtracker", seed=4)
     return maze, shaped_solid(maze, fab, options)
 
 
-def plan_points(maze: ShapedMaze, fab: Fabrication) -> np.ndarray:
+def plan_points(maze: Maze, fab: Fabrication) -> np.ndarray:
     """The tessellation's vertices in mm, y up (not shifted onto the plate)."""
     vertices = maze.tessellation.vertices
     return np.stack([vertices[:, 0], -vertices[:, 1]], axis=1) * fab.cell_size
@@ -64,7 +64,7 @@ def _offset_meet(v: np.ndarray, d1: np.ndarray, d2: np.ndarray, half: float) -> 
     return v + np.linalg.solve(np.stack([left1, right2]), [half, half])
 
 
-def footprint_pieces(maze: ShapedMaze, fab: Fabrication) -> shapely.Geometry:
+def footprint_pieces(maze: Maze, fab: Fabrication) -> shapely.Geometry:
     """The wall footprint as the union of its pieces (mm, y up, unshifted), by GEOS."""
     points = plan_points(maze, fab)
     half = fab.wall_thickness / 2
@@ -141,7 +141,7 @@ def footprint_pieces(maze: ShapedMaze, fab: Fabrication) -> shapely.Geometry:
     return shapely.union_all(pieces, grid_size=GRID).difference(shapely.union_all(cuts, grid_size=GRID), grid_size=GRID)
 
 
-def plate_area(maze: ShapedMaze, fab: Fabrication, pieces: shapely.Geometry) -> float:
+def plate_area(maze: Maze, fab: Fabrication, pieces: shapely.Geometry) -> float:
     """The plate's area, mm²: theta a regular polygon of apothem ``R·cos(π/N) + t/2 + margin``
     (N rim points of radius R); the grids the walls' bounding box grown by the margin."""
     if maze.shape == "theta":
@@ -158,7 +158,7 @@ def _side_middle(polygon: shapely.Polygon, other: shapely.Geometry) -> np.ndarra
     return np.array(shared.interpolate(0.5, normalized=True).coords[0])
 
 
-def strip_line(maze: ShapedMaze, fab: Fabrication, width: float) -> np.ndarray:
+def strip_line(maze: Maze, fab: Fabrication, width: float) -> np.ndarray:
     """The strip's centre line (mm, y up, unshifted): hex and triangle mazes straight from each
     cell's centre through the middle of the side it shares with the next (found by GEOS on the
     cells' polygons), along a breadth-first search over the maze file's passages (written in
@@ -187,7 +187,7 @@ def strip_line(maze: ShapedMaze, fab: Fabrication, width: float) -> np.ndarray:
     return np.array(points) * flip
 
 
-def strip_area(maze: ShapedMaze, fab: Fabrication, width: float) -> float:
+def strip_area(maze: Maze, fab: Fabrication, width: float) -> float:
     """The solution strip's area, mm²: GEOS's buffer of :func:`strip_line`, mitred, ends flat."""
     line = strip_line(maze, fab, width)
     return shapely.LineString(line).buffer(width / 2, cap_style="flat", join_style="mitre", mitre_limit=100).area
@@ -232,7 +232,7 @@ def stl_volume(points: np.ndarray, triangles: np.ndarray) -> float:
     return float(np.einsum("ij,ij->i", a, np.cross(b, c)).sum() / 6)
 
 
-def ball_rolls(maze: ShapedMaze, fab: Fabrication, diameter: float) -> bool:
+def ball_rolls(maze: Maze, fab: Fabrication, diameter: float) -> bool:
     """Whether a ball of ``diameter`` mm reaches every cell's centre from every other: the floor
     inside the outline less the walls, shrunk by the ball's radius (GEOS), holds every centre
     in one piece."""

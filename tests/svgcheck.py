@@ -10,7 +10,8 @@ import numpy as np
 import shapely
 
 from laby3d.geometry.params import Fabrication
-from laby3d.maze.model import SIDE_BITS, Maze
+from laby3d.maze.model import Maze
+from laby3d.maze.sides import SIDE_BITS
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: LightBurn's colour palette (its documentation's RGB table): C00–C29 are output layers, every one
@@ -113,7 +114,7 @@ def closed_walls_and_bound(maze: Maze) -> tuple[int, int]:
     edges = []
     for r in range(rows):
         for c in range(cols):
-            bits = int(maze.cells[r, c])
+            bits = int(maze.grid.cells[r, c])
             if not bits & SIDE_BITS["N"]:
                 edges.append(((r, c), (r, c + 1)))
             if not bits & SIDE_BITS["W"]:
@@ -156,7 +157,7 @@ def footprint_from_boxes(maze: Maze, fab: Fabrication) -> shapely.Geometry:
             boxes.append(shapely.box(x - t / 2, y - t / 2, x + t / 2, y + t / 2))
     for r in range(maze.rows):
         for c in range(maze.cols):
-            bits = int(maze.cells[r, c])
+            bits = int(maze.grid.cells[r, c])
             x, y = offset + c * s, offset + (maze.rows - r) * s
             if not bits & SIDE_BITS["N"]:
                 boxes.append(shapely.box(x, y - t / 2, x + s, y + t / 2))

@@ -13,7 +13,7 @@ import pytest
 
 import laby3d
 from laby3d.errors import ParameterError
-from laby3d.maze.model import interior_only
+from laby3d.maze.grid import interior_only
 
 INTEGER_TYPES = [np.int8, np.uint8, np.int16, np.int32, np.int64, np.uint64, np.intp]
 
@@ -26,10 +26,12 @@ def test_numpy_integers_are_taken_as_the_numbers_they_hold(kind: Any) -> None:
     typed = laby3d.generate(kind(9), kind(13), algorithm="growing_tree", seed=kind(3))
     assert typed.to_json() == plain.to_json()
     assert type(typed.rows) is int and type(typed.seed) is int
-    built = laby3d.Maze(kind(9), kind(13), plain.cells.astype(kind), carve_order=plain.carve_order.astype(np.int64))
-    assert np.array_equal(built.cells, plain.cells)
-    passages = laby3d.Maze.from_passages(kind(9), kind(13), plain.carve_order)
-    assert np.array_equal(passages.cells, interior_only(plain.cells))
+    openings = {"entrance": plain.entrance, "exit": plain.exit}
+    order = plain.carve_order.astype(np.int64)
+    built = laby3d.Maze.from_cells(plain.grid.cells.astype(kind), carve_order=order, **openings)
+    assert np.array_equal(built.grid.cells, plain.grid.cells)
+    passages = laby3d.Maze.from_passages(laby3d.tessellate("square", kind(9), kind(13)), plain.carve_order)
+    assert np.array_equal(passages.grid.cells, interior_only(plain.grid.cells))
     assert laby3d.distance_map(plain, (kind(2), kind(3)))[2, 3] == 0
 
 
@@ -46,7 +48,7 @@ def test_render_options_take_numpy_numbers(kind: Any) -> None:
 
 
 def same(first: laby3d.Maze, second: laby3d.Maze) -> None:
-    assert np.array_equal(first.cells, second.cells)
+    assert np.array_equal(first.grid.cells, second.grid.cells)
     assert (first.entrance, first.exit) == (second.entrance, second.exit)
     assert (first.algorithm, first.seed, dict(first.options)) == (second.algorithm, second.seed, dict(second.options))
     assert np.array_equal(first.carve_order, second.carve_order)
@@ -58,10 +60,10 @@ def test_a_maze_pickles(protocol: int) -> None:
     maze = laby3d.generate(6, 7, algorithm="growing_tree", seed=5, policy="newest:0.25,random:0.75")
     back = pickle.loads(pickle.dumps(maze, protocol=protocol))
     same(back, maze)
-    assert back.options["policy"] == "newest:0.25,random:0.75" and back.cells.flags.writeable is False
+    assert back.options["policy"] == "newest:0.25,random:0.75" and back.grid.cells.flags.writeable is False
     with pytest.raises(TypeError):
         back.options["x"] = 1  # type: ignore[index]
-    plain = laby3d.Maze(2, 2, [[2, 12], [3, 9]])
+    plain = laby3d.Maze.from_cells([[2, 12], [2, 9]])
     same(pickle.loads(pickle.dumps(plain)), plain)
 
 

@@ -117,7 +117,7 @@ def test_scene_json_round_trip(algorithm: str) -> None:
     fab = Fabrication(cell_size=12.5, wall_thickness=1.2, wall_height=3, base_thickness=1.5, margin=4)
     text = scene_json(maze, fab, walk=WalkSpec(trail=False), label="Zoé <3", lang="fr")
     back = read_scene(text)
-    assert (back.maze.cells == maze.cells).all()
+    assert (back.maze.grid.cells == maze.grid.cells).all()
     assert (back.maze.entrance, back.maze.exit, back.maze.algorithm, back.maze.seed) == (
         maze.entrance,
         maze.exit,
@@ -170,7 +170,7 @@ def test_export_of_a_scene_keeps_its_sizes_and_switches(tmp_path: Path, capsys: 
     page = (tmp_path / "back.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in page and "<title>Ana – Trouve la sortie" in page
     again = Maze.from_json((tmp_path / "back.maze.json").read_text(encoding="utf-8"))
-    assert (again.cells == maze.cells).all() and (again.entrance, again.exit) == (maze.entrance, maze.exit)
+    assert (again.grid.cells == maze.grid.cells).all() and (again.entrance, again.exit) == (maze.entrance, maze.exit)
     # the maze file holds no sizes: its STL is the default's; a flag over the scene wins
     assert main(["export", str(tmp_path / "back.maze.json"), "-o", str(tmp_path / "plain.stl")]) == 0
     assert stl_extent(tmp_path / "plain.stl")[0] == pytest.approx(7 * 10 + 1.6, abs=1e-3)

@@ -30,7 +30,7 @@ from laby3d.draw.zone_colours import PALETTE
 from laby3d.errors import ParameterError
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.convert import from_classroom, to_classroom
-from laby3d.maze.observe import Stage, kruskal_examination, stages, zone_numbers
+from laby3d.maze.observe import Stage, stages, zone_numbers
 from laby3d.options.worksheet import WorksheetSpec
 from tests.colourcheck import SHARMA_PAIRS, delta_e_2000, lab
 from tests.conftest import require_tool
@@ -173,7 +173,7 @@ def components(maze: laby3d.Maze) -> np.ndarray:
             for side, (dr, dc) in STEP.items():
                 nxt = (r + dr, c + dc)
                 inside = 0 <= nxt[0] < maze.rows and 0 <= nxt[1] < maze.cols
-                if inside and maze.cells[r, c] & BIT[side] and label[nxt] < 0:
+                if inside and maze.grid.cells[r, c] & BIT[side] and label[nxt] < 0:
                     label[nxt] = label[start]
                     queue.append(nxt)
     return label
@@ -280,6 +280,23 @@ def test_class_booklet_of_24_accented_names(tmp_path: Path) -> None:
 # ---- the graph lesson ------------------------------------------------------------------------
 
 
+def zones_2d(stage: Stage) -> np.ndarray:
+    """A stage's zone numbers laid out as the grid."""
+    return stage.zones.reshape(stage.maze.rows, stage.maze.cols)
+
+
+def rejected_pairs(stage: Stage) -> np.ndarray:
+    """``(k, 2)`` cell pairs of a stage's rejected walls."""
+    return stage.maze.tessellation.edges[stage.rejected]
+
+
+def opened_pair(stage: Stage) -> tuple[int, ...]:
+    """The two cells of the wall a stage opened last (empty before the first)."""
+    if stage.last_opened is None:
+        return ()
+    return tuple(int(cell) for cell in stage.maze.tessellation.edges[stage.last_opened])
+
+
 def kruskal_stages(rows: int = 6, cols: int = 8, seed: int = 3) -> tuple[laby3d.Maze, list[Stage]]:
     maze = laby3d.generate(rows, cols, algorithm="kruskal", seed=seed)
     return maze, list(stages(maze))
@@ -291,7 +308,7 @@ def test_zones_are_the_components_and_count_cells_minus_opened() -> None:
     for stage in every_stage:
         found = components(stage.maze)
         assert len(np.unique(found)) == maze.cell_count - stage.opened == stage.zone_count
-        assert same_partition(stage.zones, found)
+        assert same_partition(zones_2d(stage), found)
         assert stage.walls_standing == stage.maze.closed_interior_walls
 
 
@@ -338,7 +355,7 @@ def test_zone_numbers_follow_the_exercise_rule(algorithm: str, rows: int, cols: 
     maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
     expected = exercise_numbers(rows, cols, walls_opened(maze))
     shown = list(stages(maze))
-    assert [stage.zones.tolist() for stage in shown] == expected
+    assert [zones_2d(stage).tolist() for stage in shown] == expected
     assert [zone_numbers(maze, k).tolist() for k in (0, len(expected) // 2, len(expected) - 1)] == [
         expected[0],
         expected[len(expected) // 2],
@@ -384,18 +401,18 @@ def test_lesson_pages_write_the_exercise_numbers(tmp_path: Path) -> None:
 def test_rejected_walls_join_cells_already_in_one_zone() -> None:
     maze, every_stage = kruskal_stages(8, 8, seed=5)
     assert len(every_stage[-1].rejected) > 0  # the check below is not vacuous
-    final = maze.cells
+    final = maze.grid.cells
     for stage in every_stage:
         found = components(stage.maze).ravel()
-        for a, b in stage.rejected.tolist():
+        for a, b in rejected_pairs(stage).tolist():
             assert found[a] == found[b]
             ra, ca = divmod(a, maze.cols)
             side = "E" if b == a + 1 else "S"
             assert b - a in (1, maze.cols) and not final[ra, ca] & BIT[side]  # a wall for good
-    # every wall Kruskal examined was either opened or rejected
-    walls, position = kruskal_examination(maze)
-    assert position[-1] + 1 == maze.cell_count - 1 + len(every_stage[-1].rejected)
-    assert len(walls) == 2 * 64 - 16
+    # the carver recorded every wall it drew and did not open, and no wall twice
+    drawn = np.concatenate([maze.carve_order, maze.rejected])
+    assert len(every_stage[-1].rejected) == len(maze.rejected)
+    assert len({tuple(sorted(pair)) for pair in drawn.tolist()}) == len(drawn) <= 2 * 64 - 16
 
 
 @pytest.mark.parametrize("algorithm", sorted(ALGORITHMS))
@@ -404,9 +421,9 @@ def test_every_algorithms_zones_are_its_components_and_only_merge(algorithm: str
     shown = list(stages(maze))
     for before, after in zip(shown, shown[1:], strict=False):
         old = components(before.maze)
-        assert same_partition(after.zones, components(after.maze))
-        changed = after.zones != before.zones
-        a, b = after.last_opened
+        assert same_partition(zones_2d(after), components(after.maze))
+        changed = zones_2d(after) != zones_2d(before)
+        a, b = opened_pair(after)
         assert np.all(np.isin(old[changed], [old.flat[a], old.flat[b]]))  # only the two merged zones
 
 
@@ -415,7 +432,7 @@ def test_other_algorithms_have_zones_but_no_rejected_walls() -> None:
     shown = list(stages(maze, every=7))
     assert [s.opened for s in shown] == [0, 7, 14, 21, 28, 29]
     assert all(len(s.rejected) == 0 for s in shown)
-    assert all(same_partition(s.zones, components(s.maze)) for s in shown)
+    assert all(same_partition(zones_2d(s), components(s.maze)) for s in shown)
 
 
 def test_lesson_pdf_pages_captions_in_the_language(tmp_path: Path) -> None:
@@ -492,11 +509,11 @@ def check_frame_shows_stage(pixels: np.ndarray, stage: Stage) -> float:
         assert lab(colour)[0] > 60, f"cell {(r, c)} is not filled with a light zone colour"
     assert len(colour_of) == stage.zone_count
     least = math.inf
-    rejected = {tuple(sorted(pair)) for pair in stage.rejected.tolist()}
-    for (r, c), sides in np.ndenumerate(stage.maze.cells):
+    rejected = {tuple(sorted(pair)) for pair in rejected_pairs(stage).tolist()}
+    for (r, c), sides in np.ndenumerate(stage.maze.grid.cells):
         for side, (dr, dc) in (("E", (0, 1)), ("S", (1, 0))):
             neighbour = (r + dr) * cols + c + dc
-            if r + dr == rows or c + dc == cols or set(stage.last_opened or ()) == {r * cols + c, neighbour}:
+            if r + dr == rows or c + dc == cols or set(opened_pair(stage)) == {r * cols + c, neighbour}:
                 continue  # a border, or the wall just opened (dotted)
             red, green, blue = darkest(r + 0.5 + dr / 2, c + 0.5 + dc / 2, (dr, dc))
             between = found[r, c] != found[r + dr, c + dc]
@@ -610,9 +627,9 @@ def test_black_and_white_pages_outline_every_zone(tmp_path: Path) -> None:
         (y0, x0), cell = maze_box(rgb, 10, 14)
         found = components(stage.maze)
         between, inside, cells = [], [], []
-        for (r, c), sides in np.ndenumerate(stage.maze.cells):
+        for (r, c), sides in np.ndenumerate(stage.maze.grid.cells):
             cells.append(int(grey[int(y0 + (r + 0.25) * cell), int(x0 + (c + 0.25) * cell)]))
-            if c + 1 < 14 and not sides & BIT["E"] and {r * 14 + c, r * 14 + c + 1} != set(stage.last_opened or ()):
+            if c + 1 < 14 and not sides & BIT["E"] and {r * 14 + c, r * 14 + c + 1} != set(opened_pair(stage)):
                 y, x = int(y0 + (r + 0.5) * cell), int(x0 + (c + 1) * cell)
                 value = int(grey[y, x - 2 : x + 3].min())
                 (between if found[r, c] != found[r, c + 1] else inside).append(value)
@@ -654,15 +671,17 @@ def test_classroom_form_uses_the_exercise_keys_and_carries_zones() -> None:
         assert set(cell) == {"N", "E", "S", "O", "zone"}
         assert cell["zone"] == zones[r, c]
         if c < 5:
-            assert cell["E"] == form[r][c + 1]["O"] == bool(maze.open_east[r, c])
+            assert cell["E"] == form[r][c + 1]["O"] == bool(maze.grid.open_east[r, c])
         if r < 3:
-            assert cell["S"] == form[r + 1][c]["N"] == bool(maze.open_south[r, c])
+            assert cell["S"] == form[r + 1][c]["N"] == bool(maze.grid.open_south[r, c])
     assert form[0][0]["O"] and form[3][5]["E"]  # entrance W of (0, 0), exit E of (3, 5)
     back = from_classroom(form)
-    assert np.array_equal(back.open_east, maze.open_east) and np.array_equal(back.open_south, maze.open_south)
+    assert np.array_equal(back.grid.open_east, maze.grid.open_east) and np.array_equal(
+        back.grid.open_south, maze.grid.open_south
+    )
     english = to_classroom(maze, west="W")
     assert set(english[0][0]) == set("NESW")
-    assert np.array_equal(from_classroom(english).open_south, maze.open_south)
+    assert np.array_equal(from_classroom(english).grid.open_south, maze.grid.open_south)
 
 
 def test_every_string_has_both_languages_with_the_same_fields() -> None:

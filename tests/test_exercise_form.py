@@ -105,7 +105,7 @@ def test_laby3d_mazes_go_through_the_form_and_back(placement: dict[str, str]) ->
     maze = laby3d.generate(5, 6, seed=8, **placement)
     for text in (classroom_json(maze), classroom_py(maze)):
         back = classroom_from_text(text)
-        assert back.cells.tolist() == maze.cells.tolist()
+        assert back.grid.cells.tolist() == maze.grid.cells.tolist()
         assert (back.entrance, back.exit) == (maze.entrance, maze.exit)
     form = to_classroom(maze)
     marked = any("entree" in cell for row in form for cell in row)
@@ -258,8 +258,8 @@ def test_the_handout_replays_the_maze_on_two_a4_pages(tmp_path: Path, lang: str)
             opened.add((r, c, side))
             old = number[r2][c2]
             number = [[number[r][c] if value == old else value for value in line] for line in number]
-    passages = {(r, c, "E") for r in range(5) for c in range(5) if maze.cells[r, c] & 2}
-    passages |= {(r, c, "S") for r in range(4) for c in range(6) if maze.cells[r, c] & 4}
+    passages = {(r, c, "E") for r in range(5) for c in range(5) if maze.grid.cells[r, c] & 2}
+    passages |= {(r, c, "S") for r in range(4) for c in range(6) if maze.grid.cells[r, c] & 4}
     assert opened == passages and len({n for line in number for n in line}) == 1
     yes = "yes" if lang == "en" else "oui"
     assert re.search(

@@ -29,7 +29,7 @@ def test_every_algorithm_is_perfect_and_reproducible(algorithm: str, size: tuple
     text = maze.to_json()
     assert laby3d.Maze.from_json(text).to_json() == text
     again = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
-    assert np.array_equal(again.cells, maze.cells)
+    assert np.array_equal(again.grid.cells, maze.grid.cells)
     assert np.array_equal(again.carve_order, maze.carve_order)
 
 
@@ -48,7 +48,7 @@ def test_python_and_compiled_kernels_agree(algorithm: str, monkeypatch: pytest.M
     for mode in ("never", "always"):
         monkeypatch.setenv("LABY3D_JIT", mode)
         mazes.append(laby3d.generate(23, 31, algorithm=algorithm, seed=99))
-    assert np.array_equal(mazes[0].cells, mazes[1].cells)
+    assert np.array_equal(mazes[0].grid.cells, mazes[1].grid.cells)
     assert np.array_equal(mazes[0].carve_order, mazes[1].carve_order)
 
 
@@ -64,20 +64,20 @@ def test_large_maze_is_perfect(algorithm: str) -> None:
 def test_carve_order_is_the_maze(algorithm: str) -> None:
     """The recorded steps open exactly the maze's passages, each once."""
     maze = laby3d.generate(9, 14, algorithm=algorithm, seed=4)
-    rebuilt = laby3d.Maze.from_passages(9, 14, maze.carve_order)
-    assert np.array_equal(rebuilt.open_east, maze.open_east)
-    assert np.array_equal(rebuilt.open_south, maze.open_south)
+    rebuilt = laby3d.Maze.from_passages(laby3d.tessellate("square", 9, 14), maze.carve_order)
+    assert np.array_equal(rebuilt.grid.open_east, maze.grid.open_east)
+    assert np.array_equal(rebuilt.grid.open_south, maze.grid.open_south)
     assert len({tuple(p) for p in maze.carve_order.tolist()}) == 9 * 14 - 1
 
 
 def test_seed_is_drawn_and_recorded() -> None:
     maze = laby3d.generate(5, 5)
     assert isinstance(maze.seed, int)
-    assert np.array_equal(laby3d.generate(5, 5, seed=maze.seed).cells, maze.cells)
+    assert np.array_equal(laby3d.generate(5, 5, seed=maze.seed).grid.cells, maze.grid.cells)
 
 
 def test_different_seeds_differ() -> None:
-    assert not np.array_equal(laby3d.generate(12, 12, seed=1).cells, laby3d.generate(12, 12, seed=2).cells)
+    assert not np.array_equal(laby3d.generate(12, 12, seed=1).grid.cells, laby3d.generate(12, 12, seed=2).grid.cells)
 
 
 def test_generation_leaves_global_random_state_alone() -> None:
@@ -93,15 +93,18 @@ def test_generation_leaves_global_random_state_alone() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"rows": 0, "cols": 3}, "rows must be an integer in 1..2000, got 0"),
+        ({"rows": 0, "cols": 3}, "rows must be an integer in 1..2000 for a square maze, got 0"),
         ({"rows": 3, "cols": 3, "algorithm": "nope"}, "algorithm must be one of"),
         ({"rows": 3, "cols": 3, "seed": -1}, "seed must be an integer in 0.."),
         ({"rows": 3, "cols": 3, "algorithm": "sidewinder", "bias": 1.5}, "bias must be in [0, 1]"),
         ({"rows": 3, "cols": 3, "algorithm": "kruskal", "bias": 0.5}, "bias is not an option of kruskal"),
         ({"rows": 3, "cols": 3, "algorithm": "growing_tree", "policy": "deepest"}, "policies among"),
         ({"rows": 3, "cols": 3, "placement": "middle"}, "placement must be one of"),
-        ({"rows": 3, "cols": 3, "placement": "explicit", "entrance": "0,0,W", "exit": "1,1,E"}, "not on the border"),
-        ({"rows": 3000, "cols": 3000}, "rows must be an integer in 1..2000, got 3000"),
+        (
+            {"rows": 3, "cols": 3, "placement": "explicit", "entrance": "0,0,W", "exit": "1,1,E"},
+            "cell (1, 1) is inside the maze",
+        ),
+        ({"rows": 3000, "cols": 3000}, "rows must be an integer in 1..2000 for a square maze, got 3000"),
     ],
 )
 def test_bad_parameters_name_the_field_and_range(kwargs: dict, message: str) -> None:

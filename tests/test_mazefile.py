@@ -13,6 +13,7 @@ from laby3d.maze.convert import from_classroom, from_grid, to_classroom, to_grid
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: The example of docs/maze-file.md, so the documented format is the tested one.
+OPENINGS = {"entrance": laby3d.Opening(0, 0, "W"), "exit": laby3d.Opening(1, 2, "E")}
 DOC_EXAMPLE = (DOCS / "maze-file.md").read_text(encoding="utf-8").split("```json\n")[1].split("```")[0]
 
 
@@ -78,9 +79,11 @@ def test_classroom_round_trip_and_ouest_alias() -> None:
     maze = laby3d.generate(6, 7, algorithm="prim", seed=3)
     rows = to_classroom(maze)
     back = from_classroom(rows)
-    assert np.array_equal(back.open_east, maze.open_east) and np.array_equal(back.open_south, maze.open_south)
+    assert np.array_equal(back.grid.open_east, maze.grid.open_east) and np.array_equal(
+        back.grid.open_south, maze.grid.open_south
+    )
     french = [[{("O" if k == "W" else k): v for k, v in cell.items()} for cell in row] for row in rows]
-    assert np.array_equal(from_classroom(french).open_east, maze.open_east)
+    assert np.array_equal(from_classroom(french).grid.open_east, maze.grid.open_east)
 
 
 def test_grid_round_trip() -> None:
@@ -90,7 +93,9 @@ def test_grid_round_trip() -> None:
     assert grid[1, 0] == 0 and grid[9, 18] == 0  # entrance W of (0,0), exit E of (4,8)
     assert grid[::2, ::2].all()  # every lattice point is a wall
     back = from_grid(grid)
-    assert np.array_equal(back.open_east, maze.open_east) and np.array_equal(back.open_south, maze.open_south)
+    assert np.array_equal(back.grid.open_east, maze.grid.open_east) and np.array_equal(
+        back.grid.open_south, maze.grid.open_south
+    )
 
 
 def test_grid_with_a_loop_is_rejected() -> None:
@@ -102,11 +107,11 @@ def test_grid_with_a_loop_is_rejected() -> None:
 
 def test_maze_cannot_change_after_construction() -> None:
     cells = np.array(json.loads(DOC_EXAMPLE)["cells"], dtype=np.uint8)
-    maze = laby3d.Maze(2, 3, cells, algorithm="wilson", options={"bias": 0.5})
+    maze = laby3d.Maze.from_cells(cells, algorithm="wilson", options={"bias": 0.5}, **OPENINGS)
     cells[0, 0] = 0  # the maze holds its own copy
-    assert maze.cells[0, 0] == 14
+    assert maze.grid.cells[0, 0] == 14
     with pytest.raises(ValueError, match="read-only"):
-        maze.cells[0, 0] = 0
+        maze.grid.cells[0, 0] = 0
     with pytest.raises(TypeError):
         maze.options["bias"] = 1.0  # type: ignore[index]
     assert isinstance(maze.solution, tuple) and all(isinstance(cell, tuple) for cell in maze.solution)
@@ -116,25 +121,34 @@ def test_maze_cannot_change_after_construction() -> None:
         generated.carve_order[0, 0] = 1
 
 
-CELLS = np.zeros((2, 3), dtype=np.uint8)
+SQUARE = laby3d.tessellate("square", 2, 3)
+WALLS = np.zeros(len(SQUARE.edges), dtype=bool)
 
 
 @pytest.mark.parametrize(
     ("build", "field"),
     [
-        (lambda: laby3d.Maze("2", 3, CELLS), "rows"),
-        (lambda: laby3d.Maze(2, 3.0, CELLS), "cols"),
-        (lambda: laby3d.Maze(2, 3, [[0, 0], [0, 0]]), "cells"),
-        (lambda: laby3d.Maze(2, 3, np.full((2, 3), 16)), "cells"),
-        (lambda: laby3d.Maze(2, 3, CELLS, algorithm="</script>"), "algorithm"),
-        (lambda: laby3d.Maze(2, 3, CELLS, seed=-1), "seed"),
-        (lambda: laby3d.Maze(2, 3, CELLS, seed=2**63), "seed"),
-        (lambda: laby3d.Maze(2, 3, CELLS, options=[("a", 1)]), "options"),
-        (lambda: laby3d.Maze(2, 3, CELLS, entrance=(0, 0, "W")), "entrance"),
-        (lambda: laby3d.Maze(2, 3, CELLS, exit=laby3d.Opening(2, 0, "S")), "exit"),
-        (lambda: laby3d.Maze(2, 3, CELLS, carve_order=[1, 2, 3]), "carve_order"),
-        (lambda: laby3d.Maze(2, 3, CELLS, carve_order=[[0, 6]]), "carve_order"),
-        (lambda: laby3d.Opening(0, 0, "X"), "side"),
+        (lambda: laby3d.tessellate("square", "2", 3), "rows"),
+        (lambda: laby3d.tessellate("square", 2, 3.0), "cols"),
+        (lambda: laby3d.tessellate("pentagon", 2, 3), "shape"),
+        (lambda: laby3d.Maze("square", WALLS), "tessellation"),
+        (lambda: laby3d.Maze(SQUARE, WALLS[:-1]), "open_walls"),
+        (lambda: laby3d.Maze(SQUARE, WALLS.astype(int)), "open_walls"),
+        (lambda: laby3d.Maze.from_cells([[0, 0], [0, 0, 0]]), "cells"),
+        (lambda: laby3d.Maze.from_cells(np.full((2, 3), 16)), "cells"),
+        (lambda: laby3d.Maze.from_cells(np.full((2, 3), 2)), "cells"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, algorithm="</script>"), "algorithm"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, seed=-1), "seed"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, seed=2**63), "seed"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, options=[("a", 1)]), "options"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, entrance=(0, 0, "W")), "entrance"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, exit=laby3d.Opening(2, 0, "S")), "exit"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, exit=laby3d.Opening(0, 1, "W")), "exit"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, carve_order=[1, 2, 3]), "carve_order"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, carve_order=[[0, 6]]), "carve_order"),
+        (lambda: laby3d.Maze.from_passages(SQUARE, [[0, 4]]), "passages"),
+        (lambda: laby3d.Opening(0, 0, 3), "side"),
+        (lambda: laby3d.Maze(SQUARE, WALLS, entrance=laby3d.Opening(0, 0, "X")), "entrance"),
         (lambda: laby3d.Opening(True, 0, "W"), "row"),
         (lambda: laby3d.generate("3", 4), "rows"),
         (lambda: laby3d.generate(3, 4, algorithm=None), "algorithm"),
@@ -213,7 +227,7 @@ def serpentine(side: int) -> laby3d.Maze:
     turn_col = [side - 1 if r % 2 == 0 else 0 for r in range(side - 1)]
     turns = np.array([(index[r, c], index[r + 1, c]) for r, c in enumerate(turn_col)], dtype=np.int64).reshape(-1, 2)
     end = laby3d.Opening(side - 1, side - 1 if side % 2 else 0, "S")
-    maze = laby3d.Maze.from_passages(side, side, np.concatenate([along_rows, turns]))
+    maze = laby3d.Maze.from_passages(laby3d.tessellate("square", side, side), np.concatenate([along_rows, turns]))
     return maze.with_openings(laby3d.Opening(0, 0, "W"), end)
 
 

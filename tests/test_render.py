@@ -30,7 +30,7 @@ def test_ascii_draws_every_closed_wall() -> None:
     for r in range(6):
         row = lines[2 * r + 2].ljust(2 * 9 + 1)
         drawn = np.array([row[2 * c + 1] == "─" for c in range(9)])
-        assert np.array_equal(drawn, ~maze.open_south[r])
+        assert np.array_equal(drawn, ~maze.grid.open_south[r])
 
 
 def test_kruskal_zone_labels_while_it_runs() -> None:

@@ -100,7 +100,7 @@ def test_the_preview_draws_the_maze_files_closed_walls(client: TestClient, shape
     assert save(client, key, design(shape, seed=9)).status_code == 200
     maze_file = client.get(f"/api/download/{key}.maze.json")
     assert maze_file.status_code == 200
-    data = file_of(laby3d.maze.shaped.ShapedMaze.from_json(maze_file.text))
+    data = file_of(laby3d.Maze.from_json(maze_file.text))
     assert maze_file.text == maze_of(shape, seed=9).to_json()  # the library's maze (a class app maze is the CLI's)
     svg = ET.fromstring(client.get(f"/api/preview/{key}.svg").text)
     (walls,) = [node for node in svg.iter() if node.get("class") == "walls"]

@@ -19,7 +19,7 @@ from laby3d.cli import main
 from laby3d.config import load_batch
 from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
-from laby3d.maze.shaped import ShapedMaze
+from laby3d.maze.model import Maze
 from laby3d.options.build import validated_job
 
 
@@ -33,7 +33,7 @@ def test_generate_writes_a_theta_maze_file(tmp_path: Path, capsys) -> None:
     path = tmp_path / "round.maze.json"
     code, out, _ = run(capsys, "generate", "--shape", "theta", "--rows", "7", "--seed", "4", "-o", str(path))
     assert code == 0 and out.startswith("maze theta 7 rings kruskal seed 4")
-    maze = ShapedMaze.from_json(path.read_text(encoding="utf-8"))
+    maze = Maze.from_json(path.read_text(encoding="utf-8"))
     assert (maze.shape, maze.rows, maze.cols, maze.seed) == ("theta", 7, None, 4)
     assert_shaped_perfect(maze)
     assert path.read_text(encoding="utf-8") == laby3d.generate(7, shape="theta", seed=4).to_json()
@@ -70,7 +70,7 @@ def test_other_formats_are_refused_up_front(fmt: str, tmp_path: Path, capsys) ->
             {"shape": "hex", "rows": 4, "cols": 4, "placement": "explicit", "entrance": "1,1,W", "exit": "3,3,E"},
             ["maze.json"],
             "maze.entrance",
-            "not on the boundary",
+            "is inside the maze",
         ),
         ({"shape": "circle"}, ["maze.json"], "maze.shape", "'square', 'theta', 'hex', 'triangle'"),
     ],
@@ -105,7 +105,7 @@ def test_a_batch_of_shaped_mazes(tmp_path: Path) -> None:
     files = sorted((tmp_path / "out").rglob("*.maze.json"))
     assert len(files) == 2, manifest
     for path in files:
-        maze = ShapedMaze.from_json(path.read_text(encoding="utf-8"))
+        maze = Maze.from_json(path.read_text(encoding="utf-8"))
         assert (maze.shape, maze.rows, maze.cols) == ("hex", 5, 15)
         assert_shaped_perfect(maze)
 
@@ -132,12 +132,12 @@ def test_render_refuses_and_writes_by_shape() -> None:
 
 
 def test_list_names_the_shapes_and_the_grid_only_algorithms(capsys) -> None:
-    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
     from laby3d.tessellation import SHAPES
 
     code, out, _ = run(capsys, "list")
     assert code == 0
     lines = {line.split()[0]: line for line in out.splitlines() if line.startswith("  ") and line.split()}
     for name in ALGORITHMS:
-        assert ("(square grid only)" in lines[name]) == (name not in GRAPH_CARVERS)
+        assert ("(square grid only)" in lines[name]) == (name not in GRAPH_ALGORITHMS)
     assert all(name in lines for name in SHAPES)

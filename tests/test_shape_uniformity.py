@@ -12,7 +12,7 @@ import pytest
 from mazecheck import polygon_neighbours
 from scipy.stats import chisquare
 
-from laby3d.maze.algorithms import ALGORITHMS, graph_carver
+from laby3d.maze.algorithms import ALGORITHMS, carver_for
 from laby3d.tessellation import SHAPES, tessellate
 
 #: A small tessellation of each shape, with 150–400 spanning trees.
@@ -31,13 +31,13 @@ def spanning_trees(tessellation) -> int:
 
 def tally(algorithm: str, shape: str, samples: int) -> Counter:
     tessellation = tessellate(shape, *SMALL[shape])
-    carve = graph_carver(algorithm, shape)
+    carve = carver_for(algorithm, tessellation)
     options = ALGORITHMS[algorithm].resolve_options({})
     rng = np.random.default_rng(20261201)
     neighbours = polygon_neighbours(tessellation)
     counts: Counter = Counter()
     for _ in range(samples):
-        tree = frozenset(tuple(sorted(pair)) for pair in carve(tessellation.graph, rng, options).tolist())
+        tree = frozenset(tuple(sorted(pair)) for pair in carve(tessellation, rng, options).passages.tolist())
         assert tree <= neighbours and len(tree) == tessellation.cell_count - 1
         counts[tree] += 1
     return counts

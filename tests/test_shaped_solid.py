@@ -35,7 +35,7 @@ from laby3d.export.meshes import glb_bytes, shaped_header, stl_bytes, threemf_by
 from laby3d.filament import print_work
 from laby3d.geometry.params import Fabrication
 from laby3d.geometry.shaped_footprint import plate_size, shaped_plan
-from laby3d.maze.shaped.walls import closed_walls
+from laby3d.maze.walls import closed_walls
 from laby3d.mesh.shaped_solid import STRIP_SHARE, narrowest_passage, shaped_path_width, shaped_solid
 from laby3d.mesh.solid import SolidOptions, maze_solid
 
@@ -51,7 +51,7 @@ def test_footprint_is_the_union_of_its_pieces(shape: str, wall: float, margin: f
     size = SHAPES.get(shape, (6, 7))
     fab = Fabrication(wall_thickness=wall, margin=margin)
     for seed, placement in enumerate(PLACEMENTS):
-        maze = laby3d.generate(*size, shape=shape, seed=seed, placement=placement).as_shaped()
+        maze = laby3d.generate(*size, shape=shape, seed=seed, placement=placement)
         plan = shaped_plan(maze, fab)
         pieces = footprint_pieces(maze, fab)
         walls, floor = plan.walls.geometry(), plan.floor.geometry()
@@ -69,7 +69,7 @@ def test_a_wall_between_two_openings_ends_at_the_outlines_inner_offset() -> None
     wall standing on the vertex between them is cut along the outline's inner offset, askew to
     it, as the union of its pieces says."""
     maze = laby3d.generate(6, 7, shape="triangle", seed=10383463, algorithm="kruskal", placement="hardest")
-    shaped = maze.as_shaped()
+    shaped = maze
     entrance, exit_ = (shaped.boundary_wall_of(opening) for opening in (shaped.entrance, shaped.exit))
     assert entrance is not None and exit_ is not None and abs(entrance - exit_) == 1
     fab = Fabrication(cell_size=8.0, wall_thickness=1.2, wall_height=4.0, base_thickness=1.6)
@@ -82,7 +82,7 @@ def test_the_footprints_walls_are_the_files_closed_walls(shape: str) -> None:
     the maze file says are closed (every neighbour pair not among its passages, the outline but
     the openings: worked out here from the file)."""
     for seed, placement in enumerate(PLACEMENTS):
-        maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, placement=placement).as_shaped()
+        maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, placement=placement)
         vertices = maze.tessellation.vertices
         segments = [vertices[pair] for pair in closed_walls(maze).segments().tolist()]
         same_segments(segments, expected_walls(file_of(maze)))
@@ -94,7 +94,7 @@ def test_the_footprints_walls_are_the_files_closed_walls(shape: str) -> None:
     [("theta", (20,)), ("theta", (40,)), ("theta", (100,)), ("hex", (100, 100)), ("triangle", (100, 100))],
 )
 def test_large_footprints_are_exact(shape: str, size: tuple[int, ...]) -> None:
-    maze = laby3d.generate(*size, shape=shape, seed=1).as_shaped()
+    maze = laby3d.generate(*size, shape=shape, seed=1)
     fab = Fabrication()
     plan = shaped_plan(maze, fab)
     assert plan.walls.geometry().is_valid and plan.floor.geometry().is_valid
@@ -138,7 +138,7 @@ def expected_volume(maze, fab: Fabrication, options: SolidOptions) -> float:
 def test_stl_read_back_is_one_closed_body_of_the_analytic_volume(
     tmp_path: Path, shape: str, seed: int, algorithm: str, placement: str, fab: Fabrication, solution: str
 ) -> None:
-    maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, algorithm=algorithm, placement=placement).as_shaped()
+    maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, algorithm=algorithm, placement=placement)
     options = SolidOptions(solution=solution)
     points, triangles = read_stl(_write_stl(tmp_path, maze, fab, options))
     assert edge_problems(triangles) == 0
@@ -157,7 +157,7 @@ def test_stl_read_back_is_one_closed_body_of_the_analytic_volume(
 def test_walls_alone_are_one_body_per_tree(tmp_path: Path, shape: str) -> None:
     """Without a base the walls stand apart: two pieces where two openings cut the outline,
     one where the entrance is inside (theta's centre)."""
-    maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=3).as_shaped()
+    maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=3)
     fab = Fabrication(base_thickness=0)
     points, triangles = read_stl(_write_stl(tmp_path, maze, fab, SolidOptions()))
     assert edge_problems(triangles) == 0
@@ -208,7 +208,7 @@ def test_balls_roll_through_the_narrowest_passage(shape: str) -> None:
     for wall in (1.6, 3.0):
         fab = Fabrication(wall_thickness=wall)
         passage = narrowest_passage(shape, fab, size[0])
-        mazes = [laby3d.generate(*size, shape=shape, seed=seed).as_shaped() for seed in range(6)]
+        mazes = [laby3d.generate(*size, shape=shape, seed=seed) for seed in range(6)]
         assert all(ball_rolls(maze, fab, passage - 0.01) for maze in mazes)
         if wall == 1.6:
             assert not all(ball_rolls(maze, fab, passage + 0.1) for maze in mazes)
@@ -227,7 +227,7 @@ def test_the_widest_strip_keeps_off_the_walls(shape: str, wall: float) -> None:
     width = STRIP_SHARE * narrowest_passage(shape, fab, SHAPES[shape][0])
     for seed in range(3):
         for placement in PLACEMENTS:
-            maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, placement=placement).as_shaped()
+            maze = laby3d.generate(*SHAPES[shape], shape=shape, seed=seed, placement=placement)
             solid = shaped_solid(maze, fab, SolidOptions(solution="ridge", solution_width=width))
             assert solid.strip is not None
             strip = shapely.Polygon(solid.strip)
@@ -236,7 +236,7 @@ def test_the_widest_strip_keeps_off_the_walls(shape: str, wall: float) -> None:
 
 
 def test_theta_40_rings_stays_within_40_triangles_a_cell() -> None:
-    maze = laby3d.generate(40, shape="theta", seed=1).as_shaped()
+    maze = laby3d.generate(40, shape="theta", seed=1)
     solid = shaped_solid(maze, Fabrication(), SolidOptions())
     assert len(solid.body.faces) / maze.cell_count <= 40
 
@@ -255,7 +255,7 @@ def test_print_work_of_a_square_maze_as_a_shape_matches_the_raster_estimate() ->
     maze = laby3d.generate(12, 14, seed=2)
     for options in (SolidOptions(), SolidOptions(solution="ridge")):
         raster = print_work(maze_solid(maze, Fabrication(), options))
-        polygons = print_work(shaped_solid(maze.as_shaped(), Fabrication(), options))
+        polygons = print_work(shaped_solid(maze, Fabrication(), options))
         for name in ("filament_mm3", "perimeter_mm", "solid_infill_mm3", "sparse_infill_mm3"):
             assert getattr(polygons, name) == pytest.approx(getattr(raster, name), rel=5e-3), name
         assert polygons.layers == raster.layers
@@ -333,7 +333,7 @@ def test_arrows_beside_openings_set_in_the_board_edge_fit_on_a_wide_margin(
     """Each arrow's box lies on the plate clear of the walls, beyond its opening (away from the
     opening's cell), on an 8 mm margin where the neighbouring walls stand out of the outline
     (these two were refused)."""
-    maze = laby3d.generate(*size, shape=shape, placement=placement, seed=seed).as_shaped()
+    maze = laby3d.generate(*size, shape=shape, placement=placement, seed=seed)
     fab = Fabrication(wall_thickness=2.4, margin=8.0)
     solid = shaped_solid(maze, fab, SolidOptions(markers=True))
     plate = shapely.Polygon(solid.plan.points[solid.plan.plate])

@@ -14,16 +14,16 @@ from mazecheck import assert_shaped_perfect, assert_shaped_solution, polygon_nei
 
 import laby3d
 from laby3d.errors import ParameterError
-from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
+from laby3d.maze.grid import wall_lattice
+from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
-from laby3d.maze.shaped import ShapedMaze
-from laby3d.maze.shaped.solve import solution_polyline
-from laby3d.maze.shaped.walls import closed_walls
-from laby3d.maze.walls import wall_lattice
+from laby3d.maze.solve import solution_polyline
+from laby3d.maze.walls import closed_walls
 from laby3d.tessellation import SHAPES
 
 OTHER_SHAPES = [name for name in SHAPES if name != "square"]
-GRID_ONLY = sorted(set(ALGORITHMS) - set(GRAPH_CARVERS))
+GRID_ONLY = sorted(set(ALGORITHMS) - set(GRAPH_ALGORITHMS))
 
 
 def size_of(shape: str, data: st.DataObject) -> tuple[int, int | None]:
@@ -32,7 +32,7 @@ def size_of(shape: str, data: st.DataObject) -> tuple[int, int | None]:
     return data.draw(st.integers(1, 12)), data.draw(st.integers(2, 12))
 
 
-@pytest.mark.parametrize("algorithm", GRAPH_CARVERS)
+@pytest.mark.parametrize("algorithm", GRAPH_ALGORITHMS)
 @pytest.mark.parametrize("shape", OTHER_SHAPES)
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**63 - 1))
@@ -42,7 +42,7 @@ def test_every_graph_algorithm_is_perfect_and_reproducible(
     rows, cols = size_of(shape, data)
     placement = data.draw(st.sampled_from([p for p in PLACEMENTS if p != "explicit"]))
     maze = laby3d.generate(rows, cols, shape=shape, algorithm=algorithm, seed=seed, placement=placement)
-    assert isinstance(maze, ShapedMaze)
+    assert isinstance(maze, Maze)
     assert (maze.shape, maze.rows, maze.cols, maze.seed) == (shape, rows, cols, seed)
     assert_shaped_perfect(maze)
     assert_shaped_solution(maze)
@@ -50,12 +50,12 @@ def test_every_graph_algorithm_is_perfect_and_reproducible(
     assert (
         laby3d.generate(rows, cols, shape=shape, algorithm=algorithm, seed=seed, placement=placement).to_json() == text
     )
-    again = ShapedMaze.from_json(text)
+    again = Maze.from_json(text)
     assert again.to_json() == text
     assert np.array_equal(again.open_walls, maze.open_walls)
 
 
-@pytest.mark.parametrize("algorithm", GRAPH_CARVERS)
+@pytest.mark.parametrize("algorithm", GRAPH_ALGORITHMS)
 @pytest.mark.parametrize(("shape", "rows", "cols"), [("theta", 45, None), ("hex", 70, 90), ("triangle", 60, 100)])
 def test_large_maze_is_perfect(shape: str, rows: int, cols: int | None, algorithm: str) -> None:
     """Unreached cells and overflows show up at larger sizes."""
@@ -64,7 +64,7 @@ def test_large_maze_is_perfect(shape: str, rows: int, cols: int | None, algorith
     assert len(tree_distances(maze, 0)) == maze.cell_count
 
 
-@pytest.mark.parametrize("algorithm", GRAPH_CARVERS)
+@pytest.mark.parametrize("algorithm", GRAPH_ALGORITHMS)
 def test_carve_order_is_the_maze(algorithm: str) -> None:
     maze = laby3d.generate(7, shape="theta", algorithm=algorithm, seed=4)
     order = {tuple(sorted(pair)) for pair in maze.carve_order.tolist()}
@@ -72,7 +72,7 @@ def test_carve_order_is_the_maze(algorithm: str) -> None:
     assert order == {tuple(pair) for pair in maze.passages.tolist()}
 
 
-@pytest.mark.parametrize("algorithm", GRAPH_CARVERS)
+@pytest.mark.parametrize("algorithm", GRAPH_ALGORITHMS)
 def test_python_and_compiled_kernels_agree(algorithm: str, monkeypatch: pytest.MonkeyPatch) -> None:
     mazes = []
     for mode in ("never", "always"):
@@ -88,7 +88,7 @@ def test_grid_only_algorithms_are_refused(shape: str, algorithm: str) -> None:
         laby3d.generate(5, None if shape == "theta" else 5, shape=shape, algorithm=algorithm)
     assert caught.value.field == "algorithm"
     message = str(caught.value)
-    assert algorithm in message and shape in message and all(name in message for name in GRAPH_CARVERS)
+    assert algorithm in message and shape in message and all(name in message for name in GRAPH_ALGORITHMS)
     assert "\n" not in message
 
 
@@ -145,11 +145,11 @@ def test_explicit_openings(shape, rows, cols, entrance, exit, field) -> None:
 def test_square_maze_through_the_shared_interface() -> None:
     """The view's closed walls are those of laby3d.maze.walls; same solution, statistics, file."""
     maze = laby3d.generate(7, 9, algorithm="wilson", seed=12)
-    view = maze.as_shaped()
-    assert view.shape == maze.shape == "square" and view.as_shaped() is view
+    view = maze
+    assert view.shape == maze.shape == "square" and view is view
     walls = closed_walls(view)
     closed = {tuple(sorted(map(tuple, walls.vertices[pair].astype(int).tolist()))) for pair in walls.segments()}
-    horizontal, vertical = wall_lattice(maze)
+    horizontal, vertical = wall_lattice(maze.grid)
     expected = {((j, i), (j + 1, i)) for i, j in zip(*np.nonzero(horizontal), strict=True)}
     expected |= {((j, i), (j, i + 1)) for i, j in zip(*np.nonzero(vertical), strict=True)}
     assert closed == expected and len(walls.segments()) == len(expected)

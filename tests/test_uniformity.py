@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 from scipy.stats import chisquare
 
-from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.maze.algorithms import ALGORITHMS, carver_for
+from laby3d.tessellation import tessellate
 
 SPANNING_TREES = {(2, 2): 4, (2, 3): 15, (3, 3): 192}
 
@@ -16,10 +17,12 @@ SPANNING_TREES = {(2, 2): 4, (2, 3): 15, (3, 3): 192}
 def tally(algorithm: str, rows: int, cols: int, samples: int) -> Counter:
     spec = ALGORITHMS[algorithm]
     options = spec.resolve_options({})
+    carve = carver_for(algorithm, tessellate("square", rows, cols))
+    grid = tessellate("square", rows, cols)
     rng = np.random.default_rng(20261130)
     counts: Counter = Counter()
     for _ in range(samples):
-        passages = np.sort(spec.carve(rows, cols, rng, options), axis=1)
+        passages = np.sort(carve(grid, rng, options).passages, axis=1)
         counts[frozenset(map(tuple, passages.tolist()))] += 1
     return counts
 

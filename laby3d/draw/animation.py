@@ -17,7 +17,6 @@ from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 #: How long each frame shows (ms): long enough to read the caption's counts.
 FRAME_MS = 700
@@ -26,7 +25,7 @@ HOLD_MS = 3000
 
 
 def generation_gif(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     *,
     every: int | None = None,
     lang: str = "en",
@@ -36,12 +35,10 @@ def generation_gif(
     """GIF of the lesson's frames, from the closed grid to the finished maze (first and last
     frames held :data:`HOLD_MS`); ``every`` as in :func:`laby3d.draw.lesson.lesson_pdf`. A maze
     of another shape: its frames by :func:`laby3d.draw.shaped_lesson.shaped_frames`."""
-    from laby3d.maze.model import Maze
-
     check_language(lang)
     if not 20 <= frame_ms <= 60_000:
         raise ParameterError(f"must be in 20..60000 ms, got {frame_ms}", field="frame_ms")
-    if isinstance(maze, Maze):
+    if maze.tessellation.kind == "square":
         shown = lesson_stages(maze, every)
         used = max(int(colours.max()) for _, colours in shown) + 1
         painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 
 from laby3d.errors import ParameterError
-from laby3d.maze.walls import wall_lattice
+from laby3d.maze.grid import wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -44,8 +44,9 @@ def maze_to_ascii(
     if charset not in _STYLES:
         raise ParameterError(f"charset must be 'unicode' or 'ascii', got {charset!r}")
     style = _STYLES[charset]
-    horizontal, vertical = wall_lattice(maze)
-    rows, cols = maze.rows, maze.cols
+    grid = maze.grid
+    horizontal, vertical = wall_lattice(grid)
+    rows, cols = grid.rows, grid.cols
     text_labels = None
     width = style.width
     if labels is not None:

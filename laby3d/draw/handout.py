@@ -13,7 +13,7 @@ The handout is a format (``-o maze.handout.pdf``, ``formats: [handout.pdf]``) li
 it follows the maze and the language of the job; mazes up to :data:`MAX_CELLS` cells, a size a
 pupil fills in within a lesson. A theta, hex or triangle maze has the same pages: its cells drawn
 from the tessellation with their numbers (their indices), each wall named by its two cells
-(:func:`laby3d.maze.shaped.observe.shaped_walls_taken`).
+(:func:`laby3d.maze.observe.walls_taken`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ from laby3d.maze.observe import WallTaken, walls_taken
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 #: Most cells of a handout's maze (every cell is filled in by hand, every wall is a table row).
 MAX_CELLS = 30
@@ -85,13 +84,11 @@ class _Board:
     draw: Callable[[Page, float, float, float, bool], None]
 
 
-def handout_pdf(maze: Maze | ShapedMaze, *, lang: str = "en") -> bytes:
+def handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
     """The two A4 pages of the handout of ``maze`` (any shape) in ``lang``."""
-    from laby3d.maze.model import Maze
-
     check_language(lang)
-    if isinstance(maze, Maze):
-        check_handout_size(maze.rows, maze.cols)
+    if maze.tessellation.kind == "square":
+        check_handout_size(maze.grid.rows, maze.grid.cols)
         board = _square_board(maze, lang)
     else:
         check_handout_size(maze.rows, maze.cols or 0, cells=maze.cell_count)
@@ -100,23 +97,24 @@ def handout_pdf(maze: Maze | ShapedMaze, *, lang: str = "en") -> bytes:
 
 
 def _square_board(maze: Maze, lang: str) -> _Board:
+    rows, cols = maze.grid.rows, maze.grid.cols
+
     def name(wall: WallTaken) -> str:
-        return f"({wall.row}, {wall.col}) {wall.side}"
+        row, col = divmod(wall.first, cols)
+        return f"({row}, {col}) {'S' if wall.second == wall.first + cols else 'E'}"
 
     def draw(page: Page, left: float, top: float, cell: float, numbered: bool) -> None:
-        numbers = np.arange(maze.cell_count).reshape(maze.rows, maze.cols) if numbered else None
-        _grid(page, maze, left, top, cell, numbers=numbers)
+        numbers = np.arange(maze.cell_count).reshape(rows, cols) if numbered else None
+        _grid(page, rows, cols, left, top, cell, numbers=numbers)
 
-    rule = text("handout_rule", lang, cols=maze.cols)
-    return _Board(rule=rule, walls=walls_taken(maze), name=name, columns=maze.cols, rows=maze.rows, draw=draw)
+    rule = text("handout_rule", lang, cols=cols)
+    return _Board(rule=rule, walls=walls_taken(maze), name=name, columns=cols, rows=rows, draw=draw)
 
 
-def _shaped_board(maze: ShapedMaze, lang: str) -> _Board:
-    from laby3d.maze.shaped.observe import ShapedWallTaken, shaped_walls_taken
-
+def _shaped_board(maze: Maze, lang: str) -> _Board:
     t = maze.tessellation
 
-    def name(wall: ShapedWallTaken) -> str:
+    def name(wall: WallTaken) -> str:
         return f"{wall.first} | {wall.second}"
 
     def draw(page: Page, left: float, top: float, cell: float, numbered: bool) -> None:
@@ -130,7 +128,7 @@ def _shaped_board(maze: ShapedMaze, lang: str) -> _Board:
                 page.text(x, y + 0.35 * size, str(number), size=size, align="centre")
 
     width, height = t.extent
-    walls = shaped_walls_taken(maze)
+    walls = walls_taken(maze)
     return _Board(rule=text("handout_rule_shaped", lang), walls=walls, name=name, columns=width, rows=height, draw=draw)
 
 
@@ -211,10 +209,11 @@ def _grids_page(board: _Board, lang: str) -> Page:
     return page
 
 
-def _grid(page: Page, maze: Maze, left: float, top: float, cell: float, *, numbers: np.ndarray | None) -> None:
-    """The maze's cells with every wall closed (nothing opened yet), at (``left``, ``top``) points,
-    ``cell`` points a side; ``numbers`` written in the cells when given."""
-    rows, cols = maze.rows, maze.cols
+def _grid(
+    page: Page, rows: int, cols: int, left: float, top: float, cell: float, *, numbers: np.ndarray | None
+) -> None:
+    """A ``rows × cols`` grid of cells with every wall closed (nothing opened yet), at (``left``,
+    ``top``) points, ``cell`` points a side; ``numbers`` written in the cells when given."""
     lines = [[[left, top + cell * r], [left + cell * cols, top + cell * r]] for r in range(rows + 1)]
     lines += [[[left + cell * c, top], [left + cell * c, top + cell * rows]] for c in range(cols + 1)]
     page.lines(np.array(lines), colour=(0.0, 0.0, 0.0), width=1.2, cap="projecting")

@@ -29,13 +29,11 @@ from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Page, pdf_document
 from laby3d.draw.zone_colours import colour_rgb, frame_colours
 from laby3d.errors import ParameterError
+from laby3d.maze.grid import lattice_segments, wall_lattice
 from laby3d.maze.observe import Stage, stage_after, stages
-from laby3d.maze.walls import lattice_segments, wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
-    from laby3d.maze.shaped.observe import ShapedStage
 
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
@@ -54,7 +52,7 @@ FRAME_WIDTH_IN = 7.0
 _CAPTION_IN = 1.0
 
 
-def default_every(maze: Maze | ShapedMaze) -> int:
+def default_every(maze: Maze) -> int:
     """The stride giving about :data:`DEFAULT_FRAMES` frames (1 for small mazes).
 
     >>> import laby3d
@@ -74,8 +72,8 @@ def colour_pixels(colours: np.ndarray) -> np.ndarray:
 def zone_walls(stage: Stage) -> tuple[np.ndarray, np.ndarray]:
     """``(k, 2, 2)`` segments (cell units) of the walls standing between two zones or around the
     maze, and of those inside one zone."""
-    horizontal, vertical = wall_lattice(stage.maze)
-    zones = stage.zones
+    horizontal, vertical = wall_lattice(stage.maze.grid)
+    zones = stage.maze.tessellation.per_cell(stage.zones)
     inner_h = np.zeros_like(horizontal)
     inner_v = np.zeros_like(vertical)
     inner_h[1:-1] = horizontal[1:-1] & (zones[:-1] == zones[1:])
@@ -113,12 +111,10 @@ def caption_title(maze: Maze, *, lang: str) -> str:
 
 def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
-    rows, cols = maze.rows, maze.cols
-    all_walls = 2 * rows * cols - rows - cols
-    return counts_line(maze, stage, all_walls=all_walls, lang=lang)
+    return counts_line(maze, stage, all_walls=len(maze.open_walls), lang=lang)
 
 
-def counts_line(maze: Maze | ShapedMaze, stage: Stage | ShapedStage, *, all_walls: int, lang: str) -> str:
+def counts_line(maze: Maze, stage: Stage, *, all_walls: int, lang: str) -> str:
     """The counts of ``stage`` of a maze of any shape with ``all_walls`` interior walls."""
     counts = text(
         "lesson_counts",
@@ -134,7 +130,7 @@ def counts_line(maze: Maze | ShapedMaze, stage: Stage | ShapedStage, *, all_wall
     return counts
 
 
-def caption_legend(maze: Maze | ShapedMaze, *, lang: str) -> str:
+def caption_legend(maze: Maze, *, lang: str) -> str:
     """The caption's legend, the same on every frame: two lines."""
     second = "lesson_legend_rejected" if maze.algorithm == "kruskal" else "lesson_legend_opened"
     return text("lesson_legend", lang) + "\n" + text(second, lang)
@@ -146,7 +142,7 @@ def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int 
 
     check_language(lang)
     buffer = io.BytesIO()
-    ((stage, colours),) = coloured([stage_after(maze, steps)])
+    ((stage, colours),) = coloured(maze, [stage_after(maze, steps)])
     image = stage_image(maze, stage, colours, lang=lang, width_px=width_px)
     image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
@@ -155,12 +151,15 @@ def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int 
 def lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
     """The stages a lesson shows, every ``every`` passages (:func:`default_every` when None),
     each with the ``(rows, cols)`` palette index of its cells' colours."""
-    return coloured(list(stages(maze, every=default_every(maze) if every is None else every)))
+    return coloured(maze, list(stages(maze, every=default_every(maze) if every is None else every)))
 
 
-def coloured(shown: list[Stage]) -> list[tuple[Stage, np.ndarray]]:
-    """``shown`` with each stage's cell colours (:func:`laby3d.draw.zone_colours.frame_colours`)."""
-    return list(zip(shown, frame_colours([stage.zones for stage in shown]), strict=True))
+def coloured(maze: Maze, shown: list[Stage]) -> list[tuple[Stage, np.ndarray]]:
+    """``shown`` with each stage's ``(rows, cols)`` cell colours
+    (:func:`laby3d.draw.zone_colours.frame_colours` over the grid)."""
+    grid = maze.grid
+    frames = [stage.zones.reshape(grid.rows, grid.cols) for stage in shown]
+    return list(zip(shown, frame_colours(frames), strict=True))
 
 
 def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
@@ -173,7 +172,8 @@ def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> byt
 def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
     """The PDF page of ``stage`` with its cells' palette indices ``colours``: the maze in cell
     units scaled to the page's width (:data:`FRAME_WIDTH_IN`), the caption in the band below."""
-    rows, cols = maze.rows, maze.cols
+    rows, cols = maze.grid.rows, maze.grid.cols
+    edges = maze.tessellation.edges
     width = FRAME_WIDTH_IN * 72
     maze_band = width * rows / cols
     page = Page(width=width, height=maze_band + _CAPTION_IN * 72)
@@ -193,15 +193,15 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
     page.lines(on_page(inside), colour=INNER_WALL_COLOUR, width=line_width * 0.7, cap="projecting")
     page.lines(on_page(between), colour=(0.0, 0.0, 0.0), width=line_width * 1.4, cap="projecting")
     if len(stage.rejected):
-        rejected = np.array([wall_between(int(a), int(b), cols) for a, b in stage.rejected.tolist()])
+        rejected = np.array([wall_between(int(a), int(b), cols) for a, b in edges[stage.rejected].tolist()])
         page.lines(on_page(rejected), colour=REJECTED_COLOUR, width=line_width * 1.6)
     if stage.last_opened is not None:
-        opened = on_page(wall_between(*stage.last_opened, cols)[None])
+        opened = on_page(wall_between(int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols)[None])
         dotted = line_width * 2
         page.lines(opened, colour=OPENED_COLOUR, width=dotted, dash=(dotted, 1.65 * dotted))
     if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
         size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
-        for (row, col), number in np.ndenumerate(stage.zones):
+        for (row, col), number in np.ndenumerate(stage.zones.reshape(rows, cols)):
             x, y = on_page(np.array([col + 0.5, row + 0.5]))
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
     styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))

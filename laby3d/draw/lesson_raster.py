@@ -95,12 +95,12 @@ class FramePainter:
     @cached_property
     def cell(self) -> float:
         """Side of a cell (px)."""
-        return (self.width_px - 2 * self.margin) / self.maze.cols
+        return (self.width_px - 2 * self.margin) / self.maze.grid.cols
 
     @cached_property
     def numbered(self) -> bool:
         """Whether the frames write each cell's zone number."""
-        return max(self.maze.rows, self.maze.cols) <= MAX_SIDE_WITH_NUMBERS
+        return max(self.maze.grid.rows, self.maze.grid.cols) <= MAX_SIDE_WITH_NUMBERS
 
     @cached_property
     def _colours(self) -> tuple[np.ndarray, np.ndarray, int]:
@@ -169,7 +169,8 @@ class FramePainter:
         image with :attr:`palette`."""
         from PIL import Image, ImageDraw
 
-        rows, cols = self.maze.rows, self.maze.cols
+        rows, cols = self.maze.grid.rows, self.maze.grid.cols
+        edges = self.maze.tessellation.edges
         margin, cell = self.margin, self.cell
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
         title, legend = self._fixed_caption
@@ -193,11 +194,13 @@ class FramePainter:
         for segments, fill, width in ((inside, _INNER, round(line * 0.7)), (between, _BLACK, round(line * 1.4))):
             for (x0, y0), (x1, y1) in segments.tolist():
                 draw.line((*point(x0, y0), *point(x1, y1)), fill=fill, width=max(1, width))
-        for a, b in stage.rejected.tolist():
+        for a, b in edges[stage.rejected].tolist():
             (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
             draw.line((*point(x0, y0), *point(x1, y1)), fill=_REJECTED, width=round(line * 1.6))
         if stage.last_opened is not None:
-            (x0, y0), (x1, y1) = wall_between(*stage.last_opened, cols).tolist()
+            (x0, y0), (x1, y1) = wall_between(
+                int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols
+            ).tolist()
             for k in range(0, 8, 2):  # dotted
                 t0, t1 = k / 8, (k + 1) / 8
                 start = point(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
@@ -212,7 +215,7 @@ class FramePainter:
         levels over the zone's colour)."""
         centres = [
             ((self.margin + (col + 0.5) * self.cell, self.margin + (row + 0.5) * self.cell), number)
-            for (row, col), number in np.ndenumerate(stage.zones)
+            for (row, col), number in np.ndenumerate(stage.zones.reshape(self.maze.grid.rows, self.maze.grid.cols))
         ]
         return self._numbers_at(image, centres)
 

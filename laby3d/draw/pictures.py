@@ -14,12 +14,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from laby3d.draw import exclusive
-from laby3d.maze.solve import distance_map, solution_polyline
-from laby3d.maze.walls import wall_segments
+from laby3d.maze.grid import centre_line, wall_segments
+from laby3d.maze.solve import distance_map
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 _METADATA = {  # fixed metadata: no date, no matplotlib version
     "png": {"Software": None},
@@ -41,21 +40,22 @@ def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool 
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
 
-    scale = min(0.25, 12.0 / max(maze.rows, maze.cols))
-    figure = Figure(figsize=(maze.cols * scale + 0.4, maze.rows * scale + 0.4))
+    rows, cols = maze.grid.rows, maze.grid.cols
+    scale = min(0.25, 12.0 / max(rows, cols))
+    figure = Figure(figsize=(cols * scale + 0.4, rows * scale + 0.4))
     FigureCanvasAgg(figure)
     axes = figure.add_axes((0.02, 0.02, 0.96, 0.96))
     if heatmap:
-        axes.imshow(distance_map(maze), cmap="viridis", extent=(0, maze.cols, maze.rows, 0), interpolation="nearest")
-    line_width = max(0.3, min(2.0, 150.0 / max(maze.rows, maze.cols)))
+        axes.imshow(distance_map(maze), cmap="viridis", extent=(0, cols, rows, 0), interpolation="nearest")
+    line_width = max(0.3, min(2.0, 150.0 / max(rows, cols)))
     axes.add_collection(
-        LineCollection(list(wall_segments(maze)), colors="black", linewidths=line_width, capstyle="projecting")
+        LineCollection(list(wall_segments(maze.grid)), colors="black", linewidths=line_width, capstyle="projecting")
     )
     if solution:
-        path = solution_polyline(maze)
+        path = centre_line(maze)
         axes.plot(path[:, 0], path[:, 1], color="crimson", linewidth=line_width)
-    axes.set_xlim(-0.1, maze.cols + 0.1)
-    axes.set_ylim(maze.rows + 0.1, -0.1)
+    axes.set_xlim(-0.1, cols + 0.1)
+    axes.set_ylim(rows + 0.1, -0.1)
     axes.set_aspect("equal")
     axes.set_axis_off()
     buffer = io.BytesIO()
@@ -64,9 +64,7 @@ def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool 
 
 
 @exclusive
-def shaped_picture(
-    maze: ShapedMaze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100
-) -> bytes:
+def shaped_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
     """A maze of any shape drawn with matplotlib, as ``fmt`` bytes (png, pdf or ps): its closed
     walls as thick lines (as wide for a cell as the square pictures' walls), the heat map filling
     each cell's polygon, the solution through the cells' centres and the walls crossed, and an
@@ -75,7 +73,7 @@ def shaped_picture(
     from matplotlib.figure import Figure
 
     from laby3d.draw.shaped import add_heatmap, add_marks, add_walls
-    from laby3d.maze.shaped.solve import solution_polyline
+    from laby3d.maze.solve import solution_polyline
 
     width, height = maze.tessellation.extent
     side = max(width, height)

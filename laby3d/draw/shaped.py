@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from laby3d.maze.shaped.solve import distances_and_parents
-from laby3d.maze.shaped.walls import closed_walls
+from laby3d.maze.solve import distances_and_parents
+from laby3d.maze.walls import closed_walls
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
 
-    from laby3d.maze.shaped.model import ShapedMaze, ShapedOpening
+    from laby3d.maze.model import Maze, Opening
 
 #: Maps ``(k, 2)`` points from pitch units to the drawing's coordinates.
 ToPage = Callable[[np.ndarray], np.ndarray]
@@ -47,12 +47,12 @@ class OpeningMark:
     outward: np.ndarray | None
 
 
-def opening_mark(maze: ShapedMaze, opening: ShapedOpening) -> OpeningMark:
+def opening_mark(maze: Maze, opening: Opening) -> OpeningMark:
     """The mark of ``opening``: the middle of its boundary wall and the outward direction
     (perpendicular to the wall's chord, away from its cell's centre), or its cell's centre.
 
     >>> import laby3d
-    >>> maze = laby3d.generate(3, 4, shape="hex", seed=1).as_shaped()
+    >>> maze = laby3d.generate(3, 4, shape="hex", seed=1)
     >>> mark = opening_mark(maze, maze.entrance)  # the W side of cell (0, 0)
     >>> mark.point.round(3).tolist(), mark.outward.round(3).tolist()
     ([0.0, 0.577], [-1.0, 0.0])
@@ -71,7 +71,7 @@ def opening_mark(maze: ShapedMaze, opening: ShapedOpening) -> OpeningMark:
     return OpeningMark(point=point, outward=normal + 0.0)  # + 0.0: no -0.0 in a mark's direction
 
 
-def add_walls(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, width: float) -> None:
+def add_walls(axes: Axes, maze: Maze, to_page: ToPage = in_pitch_units, *, width: float) -> None:
     """The closed walls (interior, then the outline but the openings), black, ``width`` points
     thick, with round ends and joins so walls meeting at any angle close neatly: one compound
     path of every wall's polyline (drawn at once, however many walls)."""
@@ -87,13 +87,13 @@ def add_walls(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *,
     axes.add_artist(patch)  # not add_patch: the drawing's limits are set, not measured curve by curve
 
 
-def cell_distances(maze: ShapedMaze) -> np.ndarray:
+def cell_distances(maze: Maze) -> np.ndarray:
     """``(C,)`` steps from the entrance's cell (cell 0 without an entrance) to every cell."""
     start = maze.cell_of(maze.entrance) if maze.entrance is not None else 0
     return distances_and_parents(maze, start)[0]
 
 
-def add_heatmap(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units) -> None:
+def add_heatmap(axes: Axes, maze: Maze, to_page: ToPage = in_pitch_units) -> None:
     """Every cell's polygon filled by its distance from the entrance (viridis, as the square
     pictures' heat map)."""
     from matplotlib.collections import PolyCollection
@@ -116,7 +116,7 @@ def add_heatmap(axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units) 
 
 
 def add_marks(
-    axes: Axes, maze: ShapedMaze, to_page: ToPage = in_pitch_units, *, length: float, width: float, dot: float
+    axes: Axes, maze: Maze, to_page: ToPage = in_pitch_units, *, length: float, width: float, dot: float
 ) -> None:
     """An arrow ``length`` pitch units long through each boundary opening (into the maze at the
     entrance, out of it at the exit), ``width`` points thick; an opening inside the maze is a

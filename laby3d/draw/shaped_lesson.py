@@ -5,7 +5,7 @@ Each frame fills every cell's polygon with its zone's colour (the same map colou
 tessellation's neighbour pairs: :func:`laby3d.draw.zone_colours.frame_colours`), draws the walls
 still standing black between two zones and around the maze, grey inside a zone, the wall just
 opened dotted orange and Kruskal's rejected walls red (theta's arcs as the tessellation's
-polylines), small mazes with each cell's zone number (:mod:`laby3d.maze.shaped.observe`), and
+polylines), small mazes with each cell's zone number (:mod:`laby3d.maze.observe`), and
 the caption. :func:`shaped_lesson_pdf` writes the pages as vector PDF
 (:mod:`laby3d.draw.vector_pdf`); :func:`shaped_frames` the frames of the GIF, drawn with
 Pillow into the square lesson's palette (:class:`laby3d.draw.lesson_raster.FramePainter`).
@@ -34,12 +34,12 @@ from laby3d.draw.lesson_raster import _BLACK, _INNER, _OPENED, _REJECTED, _WHITE
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Page, pdf_document
 from laby3d.draw.zone_colours import PALETTE, colour_rgb, frame_colours
-from laby3d.maze.shaped.observe import ShapedStage, shaped_stages
+from laby3d.maze.observe import Stage, stages
 
 if TYPE_CHECKING:
     from PIL import Image
 
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
 
 #: Most cells of a maze whose frames write each cell's zone number (as a square maze of
 #: :data:`laby3d.draw.lesson.MAX_SIDE_WITH_NUMBERS` a side).
@@ -47,25 +47,25 @@ MAX_CELLS_WITH_NUMBERS = MAX_SIDE_WITH_NUMBERS**2
 _CAPTION_IN = 1.0
 
 
-def shaped_lesson_stages(maze: ShapedMaze, every: int | None) -> list[tuple[ShapedStage, np.ndarray]]:
+def shaped_lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
     """The stages a lesson shows, every ``every`` passages (about
     :data:`laby3d.draw.lesson.DEFAULT_FRAMES` frames when None), each with the ``(C,)`` palette
     index of its cells' colours."""
-    shown = shaped_stages(maze, every=default_every(maze) if every is None else every)
+    shown = list(stages(maze, every=default_every(maze) if every is None else every))
     colours = frame_colours([stage.zones for stage in shown], neighbours=maze.tessellation.edges)
     return list(zip(shown, colours, strict=True))
 
 
-def caption_title(maze: ShapedMaze, *, lang: str) -> str:
+def caption_title(maze: Maze, *, lang: str) -> str:
     """The caption's first line, the same on every frame: algorithm, shape and size."""
     algorithm = (maze.algorithm or "maze").capitalize()
     described = text(f"lesson_maze_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
     return text("lesson_title_shaped", lang, algorithm=algorithm, maze=described)
 
 
-def caption_counts(maze: ShapedMaze, stage: ShapedStage, *, lang: str) -> str:
+def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
-    return counts_line(maze, stage, all_walls=len(stage.open_walls), lang=lang)
+    return counts_line(maze, stage, all_walls=len(stage.maze.open_walls), lang=lang)
 
 
 @dataclass(frozen=True)
@@ -79,11 +79,11 @@ class StageWalls:
     opened: np.ndarray | None
 
 
-def stage_walls(maze: ShapedMaze, stage: ShapedStage) -> StageWalls:
+def stage_walls(maze: Maze, stage: Stage) -> StageWalls:
     """The walls ``stage`` shows (the whole outline stands: no entrance or exit while carving)."""
     t = maze.tessellation
     zones = stage.zones
-    closed = np.flatnonzero(~stage.open_walls)
+    closed = np.flatnonzero(~stage.maze.open_walls)
     alike = zones[t.edges[closed, 0]] == zones[t.edges[closed, 1]]
     outline = [t.boundary_polyline(b) for b in range(len(t.boundary_cells))]
     return StageWalls(
@@ -118,7 +118,7 @@ def dotted(line: np.ndarray, pieces: int = 8) -> list[np.ndarray]:
     return found
 
 
-def shaped_lesson_pdf(maze: ShapedMaze, *, every: int | None = None, lang: str = "en") -> bytes:
+def shaped_lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
     """A PDF with one page per frame of the lesson of a maze of another shape."""
     check_language(lang)
     return pdf_document(
@@ -142,7 +142,7 @@ class PageLayout:
         return points * self.scale + (self.left, self.top)
 
 
-def page_layout(maze: ShapedMaze) -> PageLayout:
+def page_layout(maze: Maze) -> PageLayout:
     """Where a lesson page puts the maze: laid out as a square maze's page (the maze scaled to the
     page's width, 0.05 cell of margin around its walls, the caption in a band below)."""
     extent_x, extent_y = maze.tessellation.extent
@@ -155,7 +155,7 @@ def page_layout(maze: ShapedMaze) -> PageLayout:
     return PageLayout(width=width, height=maze_band + _CAPTION_IN * 72, scale=scale, left=left, top=top)
 
 
-def stage_page(maze: ShapedMaze, stage: ShapedStage, colours: np.ndarray, *, lang: str) -> Page:
+def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
     """The PDF page of ``stage`` with its cells' palette indices ``colours`` (:func:`page_layout`)."""
     t = maze.tessellation
     extent_x, extent_y = t.extent
@@ -190,7 +190,7 @@ class ShapedFramePainter(FramePainter):
     """The lesson's frames of a maze of another shape as palette images (the square painter's
     palette, margins and caption; the cells are the tessellation's polygons)."""
 
-    maze: ShapedMaze  # type: ignore[assignment]
+    maze: Maze  # type: ignore[assignment]
 
     @cached_property
     def cell(self) -> float:
@@ -205,7 +205,7 @@ class ShapedFramePainter(FramePainter):
     def _title(self) -> str:
         return caption_title(self.maze, lang=self.lang)
 
-    def frame(self, stage: ShapedStage, colours: np.ndarray) -> Image.Image:  # type: ignore[override]
+    def frame(self, stage: Stage, colours: np.ndarray) -> Image.Image:  # type: ignore[override]
         """The frame of ``stage``, its cells' palette indices ``colours``, as a palette image."""
         from PIL import Image, ImageDraw
 
@@ -246,7 +246,7 @@ class ShapedFramePainter(FramePainter):
         return image
 
 
-def shaped_frames(maze: ShapedMaze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
+def shaped_frames(maze: Maze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
     """The lesson's frames of a maze of another shape as palette images sharing one palette
     (what :func:`laby3d.draw.animation.generation_gif` writes as a GIF)."""
     shown = shaped_lesson_stages(maze, every)

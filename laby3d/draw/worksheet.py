@@ -28,15 +28,13 @@ import numpy as np
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Align, Page, pdf_document, text_width
 from laby3d.errors import ParameterError
+from laby3d.maze.grid import centre_line, wall_segments
 from laby3d.maze.sides import outward
-from laby3d.maze.solve import solution_polyline
-from laby3d.maze.walls import wall_segments
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
 from laby3d.text_rules import checked_text
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 #: Paper margin (mm).
 MARGIN_MM = 12.0
@@ -117,13 +115,14 @@ class MazePlacement:
 def fit_maze(maze: Maze, box: Box, *, band: float) -> MazePlacement:
     """The largest square-celled placement of ``maze`` in ``box``, centred across and at the top,
     leaving ``band`` mm around it for the entrance and exit marks."""
-    cell = min((box.width - 2 * band) / maze.cols, (box.height - 2 * band) / maze.rows)
+    rows, cols = maze.grid.rows, maze.grid.cols
+    cell = min((box.width - 2 * band) / cols, (box.height - 2 * band) / rows)
     if cell <= 0:
-        raise ParameterError(f"the page has no room for a {maze.rows}×{maze.cols} maze", field="per_page")
-    return MazePlacement(x=box.x + (box.width - cell * maze.cols) / 2, y=box.y + band, cell=cell)
+        raise ParameterError(f"the page has no room for a {rows}×{cols} maze", field="per_page")
+    return MazePlacement(x=box.x + (box.width - cell * cols) / 2, y=box.y + band, cell=cell)
 
 
-def fit_shaped(maze: ShapedMaze, box: Box, *, band: float) -> MazePlacement:
+def fit_shaped(maze: Maze, box: Box, *, band: float) -> MazePlacement:
     """The largest placement of a maze of any shape in ``box`` (its tessellation's extent scaled
     alike both ways), centred across and at the top, leaving ``band`` mm around it for the marks."""
     width, height = maze.tessellation.extent
@@ -137,10 +136,10 @@ def fit_shaped(maze: ShapedMaze, box: Box, *, band: float) -> MazePlacement:
 
 def key_solution_mm(maze: Maze, placement: MazePlacement) -> np.ndarray:
     """``(k, 2)`` page mm of the solution line the key draws (through the cell centres)."""
-    return placement.to_mm(solution_polyline(maze))
+    return placement.to_mm(centre_line(maze))
 
 
-def worksheet_pdf(mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
+def worksheet_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
     """PDF pages for pupils: ``spec.per_page`` mazes a page, each under its pupil's name (a
     blank line for None), class and date fields, and the instruction.
 
@@ -149,14 +148,14 @@ def worksheet_pdf(mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.per_page, key=False)
 
 
-def key_pdf(mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
+def key_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
     """PDF answer key: the same mazes with their solutions, names and seeds,
     ``spec.key_per_page`` a page, under an "Answer key · page i/n" title."""
     return _booklet(mazes, spec=spec, lang=lang, per_page=spec.key_per_page, key=True)
 
 
 def _booklet(
-    mazes: Sequence[tuple[Maze | ShapedMaze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
+    mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str, per_page: int, key: bool
 ) -> bytes:
     check_language(lang)
     if not mazes:
@@ -266,9 +265,7 @@ def _wrapped(words: str, width: float, size: float, *, oblique: bool) -> list[st
     return lines
 
 
-def _worksheet_entry(
-    sheet: Sheet, maze: Maze | ShapedMaze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str
-) -> None:
+def _worksheet_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, spec: WorksheetSpec, lang: str) -> None:
     """Name, class, date, instruction, the maze with its marks and the small print, in ``box``."""
     size = _font_size(box, 13.0)
     line = size * 1.6 / _POINTS_PER_MM  # line height (mm)
@@ -300,7 +297,7 @@ def _worksheet_entry(
     )
 
 
-def _key_entry(sheet: Sheet, maze: Maze | ShapedMaze, name: str | None, box: Box, *, lang: str) -> None:
+def _key_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, lang: str) -> None:
     """The pupil's name, the seed and the maze with its solution, in ``box``."""
     size = _font_size(box, 12.0)
     line = size * 1.5 / _POINTS_PER_MM
@@ -311,14 +308,14 @@ def _key_entry(sheet: Sheet, maze: Maze | ShapedMaze, name: str | None, box: Box
     _maze_with_marks(sheet, maze, maze_box, lang=lang, size=size * 0.7, solution=True)
 
 
-def _instruction(maze: Maze | ShapedMaze) -> str:
+def _instruction(maze: Maze) -> str:
     """The key of the default instruction: a theta maze whose path starts at its centre says so."""
     entrance = maze.entrance
     centre = maze.shape == "theta" and entrance is not None and entrance.side is None and entrance.row == 0
     return "instruction_centre" if centre else "instruction"
 
 
-def _small_print(maze: Maze | ShapedMaze, lang: str) -> str:
+def _small_print(maze: Maze, lang: str) -> str:
     seed = "—" if maze.seed is None else maze.seed
     if maze.shape != "square":
         size = text(f"size_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
@@ -326,23 +323,19 @@ def _small_print(maze: Maze | ShapedMaze, lang: str) -> str:
     return text("maze_print", lang, algorithm=maze.algorithm or "—", rows=maze.rows, cols=maze.cols, seed=seed)
 
 
-def _maze_with_marks(
-    sheet: Sheet, maze: Maze | ShapedMaze, box: Box, *, lang: str, size: float, solution: bool
-) -> None:
+def _maze_with_marks(sheet: Sheet, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
     """The maze in ``box`` with Entrance/Exit arrows outside it (and its solution for a key)."""
-    from laby3d.maze.model import Maze
-
     labels = {"entrance": text("entrance", lang), "exit": text("exit", lang)}
     text_height = size * 1.3 / _POINTS_PER_MM
     # room around the maze for a label beside an arrow (W, E) or an arrow then a label (N, S)
     band = max(max(_text_width(label, size) for label in labels.values()) + 1.0, 2.5 * text_height)
     arrow = min(0.6 * band, band - text_height - 1.0)
-    if not isinstance(maze, Maze):  # another shape (or a square maze's shaped view): its tessellation
+    if maze.tessellation.kind != "square":  # another shape: its tessellation
         _shaped_with_marks(sheet, maze, box, labels=labels, band=band, arrow=arrow, size=size, key=solution)
         return
     placement = fit_maze(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
-    segments = placement.to_mm(wall_segments(maze).reshape(-1, 2)).reshape(-1, 2, 2)
+    segments = placement.to_mm(wall_segments(maze.grid).reshape(-1, 2)).reshape(-1, 2, 2)
     sheet.lines(segments, colour=(0.0, 0.0, 0.0), width=line_width)
     if solution:
         sheet.polyline(key_solution_mm(maze, placement), colour=SOLUTION_COLOUR, width=line_width * 0.8)
@@ -386,7 +379,7 @@ def _mark(
 
 def _shaped_with_marks(
     sheet: Sheet,
-    maze: ShapedMaze,
+    maze: Maze,
     box: Box,
     *,
     labels: dict[str, str],
@@ -402,8 +395,8 @@ def _shaped_with_marks(
     inside the maze (a theta maze's centre is named by the instruction instead of a label), and
     for a ``key`` the solution."""
     from laby3d.draw.shaped import opening_mark
-    from laby3d.maze.shaped.solve import solution_polyline
-    from laby3d.maze.shaped.walls import closed_walls
+    from laby3d.maze.solve import solution_polyline
+    from laby3d.maze.walls import closed_walls
 
     placement = fit_shaped(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt

@@ -29,7 +29,6 @@ from laby3d.export.scene import maze_from_scene, scene_js, scene_json, script_li
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.walk import WalkSpec
 
 Language = Literal["en", "fr"]
@@ -201,7 +200,7 @@ def page_title(text: dict[str, str], rows: int, cols: int | None, label: str | N
 
 
 def page_html(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     fab: Fabrication,
     *,
     walk: WalkSpec | None = None,

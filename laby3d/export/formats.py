@@ -54,7 +54,7 @@ class Format:
 
 
 def _maze_file(context: RenderContext) -> bytes:
-    return context.any_maze.to_json().encode()
+    return context.maze.to_json().encode()
 
 
 def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
@@ -82,8 +82,8 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
         from laby3d.draw.pictures import maze_picture, shaped_picture
 
         heatmap = context.job.pictures.heatmap
-        if context.any_maze.shape != "square":
-            return shaped_picture(context.shaped, fmt, solution=context.show_solution, heatmap=heatmap)
+        if context.maze.tessellation.kind != "square":
+            return shaped_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
         return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
 
     return render
@@ -92,15 +92,15 @@ def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
 def _gif(context: RenderContext) -> bytes:
     from laby3d.draw.animation import generation_gif
 
-    return generation_gif(context.drawn, every=context.job.worksheet.every, lang=context.job.lang)
+    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _lesson(context: RenderContext) -> bytes:
     every, lang = context.job.worksheet.every, context.job.lang
-    if context.any_maze.shape != "square":
+    if context.maze.tessellation.kind != "square":
         from laby3d.draw.shaped_lesson import shaped_lesson_pdf
 
-        return shaped_lesson_pdf(context.shaped, every=every, lang=lang)
+        return shaped_lesson_pdf(context.maze, every=every, lang=lang)
     from laby3d.draw.lesson import lesson_pdf
 
     return lesson_pdf(context.maze, every=every, lang=lang)
@@ -109,14 +109,14 @@ def _lesson(context: RenderContext) -> bytes:
 def _handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import handout_pdf
 
-    return handout_pdf(context.drawn, lang=context.job.lang)
+    return handout_pdf(context.maze, lang=context.job.lang)
 
 
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
         from laby3d.pipeline import render_booklet
 
-        return render_booklet([(context.drawn, context.job.label)], context.job, kind)
+        return render_booklet([(context.maze, context.job.label)], context.job, kind)
 
     return render
 
@@ -124,9 +124,9 @@ def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
 def _solid_header(context: RenderContext) -> str:
     from laby3d.export.meshes import shaped_header, stl_header
 
-    if context.any_maze.shape == "square":
+    if context.maze.tessellation.kind == "square":
         return stl_header(context.maze, context.fabrication)
-    return shaped_header(context.shaped, context.solid.body, context.fabrication)
+    return shaped_header(context.maze, context.solid.body, context.fabrication)
 
 
 def _stl(context: RenderContext) -> bytes:
@@ -177,21 +177,21 @@ def _html(context: RenderContext) -> bytes:
     from laby3d.export.browser import page_html
 
     job = context.job
-    return page_html(context.any_maze, context.fabrication, walk=job.walk, lang=job.lang, label=job.label).encode()
+    return page_html(context.maze, context.fabrication, walk=job.walk, lang=job.lang, label=job.label).encode()
 
 
 def _js(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_js
 
     job = context.job
-    return scene_js(context.any_maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
+    return scene_js(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 def _scene_json(context: RenderContext) -> bytes:
     from laby3d.export.scene import scene_json
 
     job = context.job
-    return scene_json(context.any_maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
+    return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
 #: Every shape (laby3d.tessellation.SHAPES), for the formats that draw them all.

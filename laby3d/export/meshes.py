@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
@@ -105,7 +104,7 @@ def stl_header(maze: Maze, fab: Fabrication) -> str:
     return text[:80].ljust(80)
 
 
-def shaped_header(maze: ShapedMaze, body: Mesh, fab: Fabrication) -> str:
+def shaped_header(maze: Maze, body: Mesh, fab: Fabrication) -> str:
     """The 80-character binary STL header of a theta, hex or triangle maze's solid: laby3d, shape
     and size, algorithm, seed, outer size in mm."""
     size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}x{maze.cols}"

@@ -21,13 +21,12 @@ import numpy as np
 
 from laby3d.errors import MazeFileError
 from laby3d.jsonsafe import JsonLimits, load_json
-from laby3d.maze.model import E, Maze, N, S, W
+from laby3d.maze.grid import E, N, S, W
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.model import Opening
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze, Opening
     from laby3d.options.walk import WalkSpec
 
 FORMAT = "laby3d.scene"
@@ -68,7 +67,8 @@ def wall_runs(maze: Maze, fab: Fabrication) -> list[list[float | int]]:
     end posts, one per north-south run (its end posts only where no west-east run covers them),
     then one per post that no wall touches. Entrance and exit are open."""
     s, t = fab.cell_size, fab.wall_thickness
-    rows, cols, cells = maze.rows, maze.cols, maze.cells
+    grid = maze.grid
+    rows, cols, cells = grid.rows, grid.cols, grid.cells
     # horizontal lattice lines i = 0..rows, segment j between posts j and j + 1
     horizontal = np.vstack([(cells & N) == 0, (cells[-1:] & S) == 0])
     # vertical lattice lines j = 0..cols (transposed: one row per line), segment i
@@ -143,7 +143,7 @@ def stated(fab: Fabrication) -> Fabrication:
 
 
 def scene_data(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     fab: Fabrication,
     *,
     walk: WalkSpec | None = None,
@@ -156,19 +156,19 @@ def scene_data(
     file holds (for reading one back). A maze that is not square gives version 4
     (:func:`laby3d.export.shaped_scene.shaped_scene_data`)."""
     fab = stated(fab)
-    maze = _square_or_shaped(maze)
-    if not isinstance(maze, Maze):
+    if maze.tessellation.kind != "square":
         from laby3d.export.shaped_scene import shaped_scene_data
 
         return shaped_scene_data(maze, fab, walk=walk, label=label, lang=lang)
+    grid = maze.grid
     sizes = SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]
     data: dict[str, Any] = {"format": FORMAT, "version": version, "units": "mm"}
     data.update({key: getattr(maze, key) for key in ("rows", "cols", "algorithm", "seed")})
     data["options"] = dict(maze.options)
     data.update({key: _mm(getattr(fab, key)) for key in sizes})
     data["size"] = [
-        _mm(maze.cols * fab.cell_size + fab.wall_thickness),
-        _mm(maze.rows * fab.cell_size + fab.wall_thickness),
+        _mm(grid.cols * fab.cell_size + fab.wall_thickness),
+        _mm(grid.rows * fab.cell_size + fab.wall_thickness),
     ]
     if version >= 3:
         data.update({"label": label, "lang": lang})
@@ -177,22 +177,13 @@ def scene_data(
             "entrance": _opening(maze.entrance, fab, version),
             "exit": _opening(maze.exit, fab, version),
             "solution": [list(cell) for cell in maze.solution],
-            "cells": maze.cells.tolist(),
+            "cells": grid.cells.tolist(),
             "walls": wall_segments(maze, fab) if version >= 3 else wall_runs(maze, fab),
         }
     )
     if walk is not None:
         data["walk"] = walk.switches()
     return data
-
-
-def _square_or_shaped(maze: Maze | ShapedMaze) -> Maze | ShapedMaze:
-    """A square maze as a :class:`Maze` (its scene is version 3), any other as it is."""
-    if isinstance(maze, Maze) or maze.shape != "square":
-        return maze
-    from laby3d.maze.shaped.model import grid_maze
-
-    return grid_maze(maze)
 
 
 def _chunked(items: list[Any], per_line: int) -> str:
@@ -204,7 +195,7 @@ def _chunked(items: list[Any], per_line: int) -> str:
 
 
 def scene_json(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     fab: Fabrication,
     *,
     walk: WalkSpec | None = None,
@@ -244,7 +235,7 @@ def script_literal(json_text: str) -> str:
 
 
 def scene_js(
-    maze: Maze | ShapedMaze,
+    maze: Maze,
     fab: Fabrication,
     *,
     walk: WalkSpec | None = None,
@@ -281,7 +272,7 @@ class Scene:
     """What a scene file holds besides its geometry: the maze, the solid's sizes (mm), the
     teacher switches (None when absent), the label and the page's language (None in version 2)."""
 
-    maze: Maze | ShapedMaze
+    maze: Maze
     fabrication: Fabrication
     walk: dict[str, bool] | None
     label: str | None
@@ -298,7 +289,7 @@ class Scene:
         return {path: value for path, value in values.items() if value is not None}
 
 
-def maze_from_scene(text: str) -> Maze | ShapedMaze:
+def maze_from_scene(text: str) -> Maze:
     """Read a ``.scene.json`` back: the maze, validated like a maze file, and the walls, doors
     and size checked against the cells and the sizes the scene states."""
     return read_scene(text).maze
@@ -363,7 +354,7 @@ def read_scene(text: str) -> Scene:
         raise MazeFileError(f"scene file: unknown key {shown(unknown[0])} (in version {version})")
     if data.get("units") != "mm":
         raise MazeFileError(f"scene file: units must be 'mm', got {shown(data.get('units'), 20)}")
-    maze: Maze | ShapedMaze
+    maze: Maze
     if version >= 4:
         from laby3d.export.shaped_scene import read_shaped_scene
 

@@ -22,7 +22,7 @@ import numpy as np
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.shaped.model import ShapedMaze, ShapedOpening
+    from laby3d.maze.model import Maze, Opening
     from laby3d.options.walk import WalkSpec
 
 VERSION = 4
@@ -94,10 +94,10 @@ def mitred_segments(starts: np.ndarray, ends: np.ndarray, vertex_ids: np.ndarray
     return np.hstack([starts - unit * extension[:count, None], ends + unit * extension[count:, None]])
 
 
-def shaped_wall_segments(maze: ShapedMaze, fab: Fabrication) -> np.ndarray:
+def shaped_wall_segments(maze: Maze, fab: Fabrication) -> np.ndarray:
     """``(S, 4)`` mm: the closed walls (interior, then the outline but the doors), segment by
     segment, mitred where they meet (:func:`mitred_segments`)."""
-    from laby3d.maze.shaped.walls import closed_walls
+    from laby3d.maze.walls import closed_walls
 
     walls = closed_walls(maze)
     ids = walls.segments()
@@ -105,14 +105,14 @@ def shaped_wall_segments(maze: ShapedMaze, fab: Fabrication) -> np.ndarray:
     return mitred_segments(points[ids[:, 0]], points[ids[:, 1]], ids, fab.wall_thickness / 2)
 
 
-def door_segments(maze: ShapedMaze, opening: ShapedOpening, fab: Fabrication) -> np.ndarray:
+def door_segments(maze: Maze, opening: Opening, fab: Fabrication) -> np.ndarray:
     """``(k, 4)`` mm: the boundary wall ``opening`` opens, as centre segments (not mitred)."""
     wall = maze.boundary_wall_of(opening)
     points = _placed(maze.tessellation.boundary_polyline(wall), fab)  # type: ignore[arg-type]
     return np.hstack([points[:-1], points[1:]])
 
 
-def _opening(maze: ShapedMaze, opening: ShapedOpening | None, fab: Fabrication) -> dict[str, Any] | None:
+def _opening(maze: Maze, opening: Opening | None, fab: Fabrication) -> dict[str, Any] | None:
     if opening is None:
         return None
     from laby3d.export.scene import _mm
@@ -124,7 +124,7 @@ def _opening(maze: ShapedMaze, opening: ShapedOpening | None, fab: Fabrication) 
 
 
 def shaped_scene_data(
-    maze: ShapedMaze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
+    maze: Maze, fab: Fabrication, *, walk: WalkSpec | None = None, label: str | None = None, lang: str = "en"
 ) -> dict[str, Any]:
     """The version-4 scene of a maze that is not square, as a JSON-ready dict; ``fab`` as the
     scene states it (:func:`laby3d.export.scene.stated`)."""
@@ -159,13 +159,13 @@ def shaped_scene_data(
     return data
 
 
-def _polygons(maze: ShapedMaze) -> list[list[int]]:
+def _polygons(maze: Maze) -> list[list[int]]:
     """Each cell's polygon as point ids."""
     ids, starts = maze.tessellation.polygon_vertices.tolist(), maze.tessellation.polygon_starts.tolist()
     return [ids[a:b] for a, b in zip(starts[:-1], starts[1:], strict=True)]
 
 
-def _outline_ids(maze: ShapedMaze) -> list[int]:
+def _outline_ids(maze: Maze) -> list[int]:
     """Point ids of the outline, once round (each boundary wall's last point is the next's first)."""
     t = maze.tessellation
     keep = np.ones(len(t.boundary_vertices), dtype=bool)
@@ -173,13 +173,13 @@ def _outline_ids(maze: ShapedMaze) -> list[int]:
     return t.boundary_vertices[keep].tolist()
 
 
-def read_shaped_scene(data: dict[str, Any]) -> ShapedMaze:
+def read_shaped_scene(data: dict[str, Any]) -> Maze:
     """The maze of a version-4 scene's parsed JSON, validated like a version-2 maze file (the
     ``door`` of each opening set aside)."""
     from laby3d.export.scene import maze_file_data
-    from laby3d.maze.shaped.mazefile import shaped_from_data
+    from laby3d.maze.mazefile import maze_from_data
 
-    return shaped_from_data(maze_file_data(data, MAZE_KEYS, 2))
+    return maze_from_data(maze_file_data(data, MAZE_KEYS, 2))
 
 
 __all__ = ["VERSION", "mitred_segments", "read_shaped_scene", "shaped_scene_data", "shaped_wall_segments"]

@@ -16,7 +16,7 @@ import shapely
 
 from laby3d.geometry.raster import FLOOR, PATH, WALL, maze_raster
 from laby3d.geometry.trace import rings_to_shapely, trace
-from laby3d.maze.walls import wall_lattice
+from laby3d.maze.grid import wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -25,14 +25,14 @@ if TYPE_CHECKING:
 
 def closed_wall_count(maze: Maze) -> int:
     """Closed wall segments, border included."""
-    horizontal, vertical = wall_lattice(maze)
+    horizontal, vertical = wall_lattice(maze.grid)
     return int(horizontal.sum() + vertical.sum())
 
 
 def footprint_area(maze: Maze, fab: Fabrication) -> float:
     """Analytic footprint area, mm²: ``(rows+1)(cols+1)·t² + n_closed·(cell_size − t)·t``."""
     t = fab.wall_thickness
-    return (maze.rows + 1) * (maze.cols + 1) * t * t + closed_wall_count(maze) * (fab.cell_size - t) * t
+    return (maze.grid.rows + 1) * (maze.grid.cols + 1) * t * t + closed_wall_count(maze) * (fab.cell_size - t) * t
 
 
 def footprint(maze: Maze, fab: Fabrication) -> shapely.MultiPolygon:
@@ -49,5 +49,5 @@ def corridors(maze: Maze, fab: Fabrication) -> shapely.MultiPolygon:
 
 def plate(maze: Maze, fab: Fabrication) -> shapely.Polygon:
     """The base plate's outline, mm."""
-    width, depth = fab.outer_size(maze.rows, maze.cols)
+    width, depth = fab.outer_size(maze.grid.rows, maze.grid.cols)
     return shapely.box(0.0, 0.0, width, depth)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from laby3d.maze.walls import wall_lattice
+from laby3d.maze.grid import wall_lattice
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -76,13 +76,13 @@ def _axis(count: int, fab: Fabrication, split_width: float | None) -> tuple[np.n
 
 def maze_raster(maze: Maze, fab: Fabrication, *, path_width: float | None = None) -> Raster:
     """The labelled raster of ``maze``; ``path_width`` (mm) adds the solution strip as PATH."""
-    rows, cols = maze.rows, maze.cols
+    rows, cols = maze.grid.rows, maze.grid.cols
     xs, step = _axis(cols, fab, path_width)
     ys, _ = _axis(rows, fab, path_width)
     pad = 1 if fab.margin > 0 else 0
     # Work top-down (maze row order) on the core, then flip to bottom-up.
     core = np.full((rows * step + 1, cols * step + 1), FLOOR, dtype=np.uint8)
-    horizontal, vertical = wall_lattice(maze)
+    horizontal, vertical = wall_lattice(maze.grid)
     core[::step, ::step] = WALL
     for offset in range(1, step):
         core[::step, offset::step] = np.where(horizontal, WALL, FLOOR)

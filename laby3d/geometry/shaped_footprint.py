@@ -1,7 +1,7 @@
 """The plan view of a maze of any shape, mm: the wall footprint, the floor and the plate, as
 exact polygons built straight from the wall graph (no boolean operation).
 
-**Walls.** Every closed wall's centre-line (:func:`laby3d.maze.shaped.walls.closed_walls`) is
+**Walls.** Every closed wall's centre-line (:func:`laby3d.maze.walls.closed_walls`) is
 thickened to ``wall_thickness``: each segment a rectangle, and where segments meet, **mitred
 joins** (the offset lines meet at one point: the corners of a hexagon's or a triangle's inset,
 and a square maze's post exactly). Where a wall ends in the open (a dead end) it gets a **square
@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     import shapely
 
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
     from laby3d.tessellation.base import Tessellation
 
 #: Points closer than this (relative to the plate's size) are one point.
@@ -276,9 +276,9 @@ class ShapedPlan:
         return ring_area(self.points[self.plate])
 
 
-def shaped_plan(maze: ShapedMaze, fab: Fabrication) -> ShapedPlan:
+def shaped_plan(maze: Maze, fab: Fabrication) -> ShapedPlan:
     """The plan view of ``maze`` with ``fab``'s sizes (mm)."""
-    from laby3d.maze.shaped.walls import closed_walls
+    from laby3d.maze.walls import closed_walls
 
     tessellation = maze.tessellation
     scale, half = fab.cell_size, fab.wall_thickness / 2
@@ -318,7 +318,7 @@ def shaped_plan(maze: ShapedMaze, fab: Fabrication) -> ShapedPlan:
     )
 
 
-def _opening_ends(maze: ShapedMaze) -> np.ndarray:
+def _opening_ends(maze: Maze) -> np.ndarray:
     """``(k, 2)`` vertex ids: the end segments of each opening (entrance, exit), the virtual
     segments of :func:`thick_lines` that cut the walls meeting the opening there."""
     tessellation = maze.tessellation
@@ -511,7 +511,7 @@ def plate_size(shape: str, rows: int, cols: int | None, fab: Fabrication) -> tup
     return width + 2 * margin, depth + 2 * margin
 
 
-def solution_strip(maze: ShapedMaze, plan: ShapedPlan, width: float, wall: float) -> np.ndarray:
+def solution_strip(maze: Maze, plan: ShapedPlan, width: float, wall: float) -> np.ndarray:
     """``(k, 2)`` the ring (mm, counter-clockwise) of the solution strip, ``width`` mm wide, along
     :func:`solution_line` (``wall``: the walls' thickness, mm): mitred at its turns, cut square
     at its ends (the middle of an opening's wall, or a start or goal inside)."""
@@ -524,15 +524,13 @@ def solution_strip(maze: ShapedMaze, plan: ShapedPlan, width: float, wall: float
     return xy
 
 
-def solution_line(maze: ShapedMaze, plan: ShapedPlan, width: float, wall: float) -> np.ndarray:
+def solution_line(maze: Maze, plan: ShapedPlan, width: float, wall: float) -> np.ndarray:
     """``(k, 2)`` the centre line (mm) of a solution strip ``width`` mm wide between walls ``wall``
     mm thick: from each solution cell's centre through the middle of the wall to the next (as
-    :func:`laby3d.maze.shaped.solve.solution_polyline`). Where the line between two centres
+    :func:`laby3d.maze.solve.solution_polyline`). Where the line between two centres
     crosses their wall askew (a theta maze's neighbours in rings of different counts) it crosses
     square instead, from ``wall/2 + width/2`` mm before the wall's middle to as far beyond (less
     near a centre): askew, the strip would graze the doorway's side."""
-    from laby3d.maze.shaped.model import wall_indices
-
     tessellation = maze.tessellation
     cells = maze.solution_cells
     centres = plan.to_plan(tessellation.centres[cells])
@@ -552,7 +550,7 @@ def solution_line(maze: ShapedMaze, plan: ShapedPlan, width: float, wall: float)
         return [middle - reach * normal, middle + reach * normal]
 
     line: list[np.ndarray] = []
-    walls = wall_indices(tessellation, np.stack([cells[:-1], cells[1:]], axis=1))
+    walls = tessellation.edge_indices(np.stack([cells[:-1], cells[1:]], axis=1))
     entrance, exit_ = maze.boundary_wall_of(maze.entrance), maze.boundary_wall_of(maze.exit)
     if entrance is not None:
         middle = plan.to_plan(tessellation.boundary_midpoints[entrance])[0]

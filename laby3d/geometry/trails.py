@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.accel import kernel
-from laby3d.maze.walls import wall_lattice
+from laby3d.maze.grid import wall_lattice
 from laby3d.unionfind import component_roots
 
 if TYPE_CHECKING:
@@ -89,8 +89,8 @@ def _circuits(
 
 def wall_graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Closed walls as lattice edges: first and second point ids (``i·(cols+1) + j``), direction."""
-    horizontal, vertical = wall_lattice(maze)
-    width = maze.cols + 1
+    horizontal, vertical = wall_lattice(maze.grid)
+    width = maze.grid.cols + 1
     i, j = np.nonzero(horizontal)
     h_first = i * width + j
     i, j = np.nonzero(vertical)
@@ -104,7 +104,7 @@ def wall_graph(maze: Maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def odd_point_bound(maze: Maze) -> int:
     """The least number of strokes that can draw every closed wall once."""
     first, second, _ = wall_graph(maze)
-    count = (maze.rows + 1) * (maze.cols + 1)
+    count = (maze.grid.rows + 1) * (maze.grid.cols + 1)
     degree = np.bincount(np.concatenate([first, second]), minlength=count)
     component = component_roots(count, first, second)
     touched = degree > 0
@@ -119,8 +119,8 @@ def wall_strokes(maze: Maze) -> list[np.ndarray]:
     """Strokes drawing every closed wall exactly once: lattice ``(i, j)`` points, ``(k, 2)`` int,
     with straight-through points dropped. As many strokes as :func:`odd_point_bound`."""
     first, second, direction = wall_graph(maze)
-    width = maze.cols + 1
-    count = (maze.rows + 1) * width
+    width = maze.grid.cols + 1
+    count = (maze.grid.rows + 1) * width
     degree = np.bincount(np.concatenate([first, second]), minlength=count)
     component = component_roots(count, first, second)
     odd = np.flatnonzero(degree % 2 == 1)

@@ -456,16 +456,22 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{rows} avec cols {cols} : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), pas {value}",
     ),
     "opening_text": (
-        "must look like 'row,col,side' such as '0,0,W', got {value}",
-        "doit s’écrire 'ligne,colonne,côté' comme '0,0,W', pas {value}",
+        "must look like 'row,col,side' or 'row,col', such as {example}, got {value}",
+        "doit s’écrire 'ligne,colonne,côté' ou 'ligne,colonne', comme {example}, pas {value}",
     ),
     "opening_cell": (
-        "cell must be within 0..{last_row}, 0..{last_col}, got {row},{col}",
-        "la case doit être dans 0..{last_row}, 0..{last_col}, pas {row},{col}",
+        "there is no cell ({row}, {col}) in this {shape} maze",
+        "il n’y a pas de case ({row}, {col}) dans ce labyrinthe {shape}",
     ),
     "opening_side": (
-        "side {letter} of cell ({row}, {col}) is not on the border",
-        "le côté {letter} de la case ({row}, {col}) n’est pas sur le bord",
+        "side {letter} of cell ({row}, {col}) is not on the boundary: its boundary sides are {sides}",
+        "le côté {letter} de la case ({row}, {col}) n’est pas sur le bord : ses côtés sur le bord sont {sides}",
+    ),
+    "opening_inside": (
+        "cell ({row}, {col}) is inside the maze, so it has no side {letter} to open: leave the side out "
+        "('row,col') or choose a cell on the boundary",
+        "la case ({row}, {col}) est à l’intérieur du labyrinthe, elle n’a pas de côté {letter} à ouvrir : "
+        "ne donnez pas de côté ('ligne,colonne') ou choisissez une case du bord",
     ),
     "explicit_openings": (
         "explicit needs both entrance and exit ('row,col,side')",

@@ -16,7 +16,7 @@ every check of the cells, are :func:`laby3d.maze.convert.from_classroom`'s.
   [{"N": false, "E": true, "S": true, "O": true}, {"N": false, "E": false, "S": false, "O": true}],
   [{"N": true, "E": true, "S": false, "O": false}, {"N": false, "E": true, "S": false, "O": true}]
 ]
->>> classroom_from_text(classroom_py(maze)).cells.tolist() == maze.cells.tolist()
+>>> classroom_from_text(classroom_py(maze)).grid.cells.tolist() == maze.grid.cells.tolist()
 True
 """
 
@@ -214,8 +214,11 @@ def walls_csv(maze: Maze) -> str:
     """
     from laby3d.maze.observe import walls_taken
 
+    cols = maze.grid.cols
     lines = [",".join(WALL_COLUMNS)]
     for step, wall in enumerate(walls_taken(maze), start=1):
+        row, col = divmod(wall.first, cols)
+        side = "S" if wall.second == wall.first + cols else "E"
         numbers = f"{wall.first_number},{wall.second_number}"
-        lines.append(f"{step},{wall.row},{wall.col},{wall.side},{numbers},{'yes' if wall.opened else 'no'}")
+        lines.append(f"{step},{row},{col},{side},{numbers},{'yes' if wall.opened else 'no'}")
     return "\n".join(lines) + "\n"

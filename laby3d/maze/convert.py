@@ -19,9 +19,12 @@ from typing import Any, Literal
 import numpy as np
 
 from laby3d.errors import MazeFileError, ParameterError
-from laby3d.maze.mazefile import check_perfect, check_symmetric
-from laby3d.maze.model import SIDE_BITS, E, Maze, N, Opening, S, W, check_maze, check_size, interior_only
+from laby3d.maze.grid import E, N, S, W, interior_only
+from laby3d.maze.mazefile import check_symmetric, perfect_square_maze
+from laby3d.maze.model import Maze, Opening, check_maze
+from laby3d.maze.sides import SIDE_BITS
 from laby3d.quoting import shown
+from laby3d.tessellation import check_shape_size
 
 #: The key of a cell's zone number in the classroom form.
 ZONE_KEY = "zone"
@@ -49,19 +52,19 @@ def to_classroom(
     {'N': False, 'E': True, 'S': False, 'W': True, 'zone': 4}
     """
     check_maze(maze)
+    cells = maze.grid.cells
     if west not in ("O", "W"):
         raise ParameterError(f"must be 'O' or 'W', got {west!r}", field="west")
     if zones is not None and np.shape(zones) != (maze.rows, maze.cols):
         raise ParameterError(f"must be {maze.rows} × {maze.cols}, got {np.shape(zones)}", field="zones")
     names = {side: (west if side == "W" else side) for side in SIDE_BITS}
     rows: list[list[dict[str, Any]]] = [
-        [{names[side]: bool(mask & bit) for side, bit in SIDE_BITS.items()} for mask in row]
-        for row in maze.cells.tolist()
+        [{names[side]: bool(mask & bit) for side, bit in SIDE_BITS.items()} for mask in row] for row in cells.tolist()
     ]
     if (
         maze.entrance is not None
         and maze.exit is not None
-        and _border_openings(maze.cells)
+        and _border_openings(cells)
         != [
             maze.entrance,
             maze.exit,
@@ -94,7 +97,7 @@ def from_classroom(rows_of_dicts: Sequence[Sequence[dict[str, Any]]]) -> Maze:
         raise MazeFileError("expected a non-empty list of rows, each a list of cells (dicts of N, E, S, O)")
     rows, cols = len(rows_of_dicts), len(rows_of_dicts[0])
     try:
-        check_size(rows, cols)
+        check_shape_size("square", rows, cols)
     except ParameterError as error:
         raise MazeFileError(f"{rows} rows of {cols} cells: {error}") from None
     cells = np.zeros((rows, cols), dtype=np.uint8)
@@ -105,10 +108,8 @@ def from_classroom(rows_of_dicts: Sequence[Sequence[dict[str, Any]]]) -> Maze:
         for c, sides in enumerate(row):
             cells[r, c] = _cell_mask(sides, r, c, marks)
     entrance, exit_ = _openings(cells, marks)
-    maze = Maze(rows, cols, cells, entrance=entrance, exit=exit_)
     check_symmetric(cells)
-    check_perfect(maze)
-    return maze
+    return perfect_square_maze(cells, entrance=entrance, exit=exit_)
 
 
 def _cell_mask(sides: Any, r: int, c: int, marks: dict[str, list[Opening]]) -> int:
@@ -195,8 +196,8 @@ def _form_side(side: str | None) -> str:
 def to_grid(maze: Maze) -> np.ndarray:
     """``(2·rows+1, 2·cols+1)`` uint8 grid, 1 = wall (entrance and exit left open)."""
     check_maze(maze)
-    grid = np.ones((2 * maze.rows + 1, 2 * maze.cols + 1), dtype=np.uint8)
-    cells = maze.cells
+    cells = maze.grid.cells
+    grid = np.ones((2 * maze.rows + 1, 2 * cells.shape[1] + 1), dtype=np.uint8)
     grid[1::2, 1::2] = 0
     grid[1::2, 2::2] = (cells & E) == 0
     grid[1::2, 0] = (cells[:, 0] & W) == 0
@@ -211,7 +212,7 @@ def from_grid(grid: np.ndarray) -> Maze:
     if grid.ndim != 2 or grid.shape[0] % 2 == 0 or grid.shape[1] % 2 == 0 or min(grid.shape) < 3:
         raise MazeFileError(f"grid must be (2·rows+1) × (2·cols+1) with odd sides >= 3, got {grid.shape}")
     rows, cols = grid.shape[0] // 2, grid.shape[1] // 2
-    check_size(rows, cols)
+    check_shape_size("square", rows, cols)
     if grid[1::2, 1::2].any():
         r, c = (int(v) for v in np.argwhere(grid[1::2, 1::2])[0])
         raise MazeFileError(f"grid marks cell ({r}, {c}) itself as a wall")
@@ -222,11 +223,5 @@ def from_grid(grid: np.ndarray) -> Maze:
     cells[:, 1:] |= np.where(open_east, W, 0).astype(np.uint8)
     cells[:-1, :] |= np.where(open_south, S, 0).astype(np.uint8)
     cells[1:, :] |= np.where(open_south, N, 0).astype(np.uint8)
-    return _checked(rows, cols, cells)
-
-
-def _checked(rows: int, cols: int, cells: np.ndarray) -> Maze:
     check_symmetric(cells)
-    maze = Maze(rows, cols, cells)
-    check_perfect(maze)
-    return maze
+    return perfect_square_maze(cells)

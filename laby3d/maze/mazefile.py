@@ -1,13 +1,18 @@
-"""The maze file (``.maze.json``): writing, and reading with full validation.
+"""The maze file (``.maze.json``): writing, and reading with full validation, every version in
+one place.
 
-The format and every rule the reader checks are in docs/maze-file.md: ``cells[r][c]`` is the bit
-mask of the cell's open sides, N=1 E=2 S=4 W=8; both cells of an open wall carry its bit; border
-bits only at the entrance and exit. The reader refuses, with a :class:`MazeFileError` naming the
-field (and the row, column and side), anything else: unknown keys, unregistered algorithms,
-options the algorithm does not take, integers out of range, entrance = exit, non-UTF-8 text,
-and whatever :mod:`laby3d.jsonsafe` refuses in any JSON file a user gives (files over
-:data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_NESTING`, more arrays and commas than the
-fullest valid file, long numbers, duplicate keys, control characters), before or while parsing.
+The format and every rule the reader checks are in docs/maze-file.md. Version 1 holds a square
+maze as bit masks (``cells[r][c]``, N=1 E=2 S=4 W=8: both cells of an open wall carry its bit;
+border bits only at the entrance and exit); version 2 holds a maze of any shape as its
+``passages``, pairs ``[a, b]`` of neighbouring cell indices. :data:`WRITTEN_VERSION` says which a
+maze is written as (square: 1, as every file made before the other shapes; the others: 2) and
+:data:`READERS` reads each. The reader refuses, with a :class:`MazeFileError` naming the field
+(and the row, column and side, or the passage), anything else: unknown keys, unregistered
+algorithms, options the algorithm does not take, integers out of range, entrance = exit, a maze
+that is not perfect, non-UTF-8 text, and whatever :mod:`laby3d.jsonsafe` refuses in any JSON file
+a user gives (files over :data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_NESTING`, more
+arrays and commas than the fullest valid file, long numbers, duplicate keys, control characters),
+before or while parsing.
 """
 
 from __future__ import annotations
@@ -15,37 +20,24 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 
 from laby3d.errors import MazeFileError, ParameterError
 from laby3d.jsonsafe import JsonLimits, check_text, load_json
-from laby3d.maze.algorithms import ALGORITHMS
-from laby3d.maze.model import (
-    MAX_CELLS,
-    MAX_SEED,
-    MAX_SIDE,
-    SIDE_BITS,
-    E,
-    Maze,
-    N,
-    Opening,
-    S,
-    W,
-    interior_only,
-    is_integer,
-)
-from laby3d.maze.solve import distance_map
+from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS, check_algorithm
+from laby3d.maze.grid import E, N, S, W, east_and_south_pairs, interior_only
+from laby3d.maze.model import MAX_CELLS, MAX_SEED, MAX_SIDE, Maze, Opening
+from laby3d.maze.sides import SIDE_BITS
 from laby3d.quoting import shown, shown_path
+from laby3d.tessellation import SHAPES, Tessellation, check_shape_size, tessellate
 from laby3d.textfiles import read_limited_text
-
-if TYPE_CHECKING:
-    from laby3d.maze.shaped.model import ShapedMaze
+from laby3d.unionfind import component_roots
+from laby3d.values import is_integer
 
 FORMAT = "laby3d.maze"
-VERSION = 1
 #: Largest maze file read: the largest maze written by laby3d takes about 72 MB.
 MAX_FILE_BYTES = 32 * MAX_CELLS
 #: Deepest nesting of arrays and objects (a valid file nests 3 deep).
@@ -65,44 +57,86 @@ LIMITS = JsonLimits(
     max_depth=MAX_NESTING,
     why="one array per solution cell, three numbers per cell",
 )
-KEYS = ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
-REQUIRED_KEYS = ("format", "version", "rows", "cols", "cells")
+#: The keys of each version, and those it cannot do without.
+KEYS = {
+    1: ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution"),
+    2: (
+        *("format", "version", "shape", "rows", "cols", "algorithm", "seed", "options"),
+        *("passages", "entrance", "exit", "solution"),
+    ),
+}
+REQUIRED_KEYS = {
+    1: ("format", "version", "rows", "cols", "cells"),
+    2: ("format", "version", "shape", "rows", "passages"),
+}
 _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
 
 
-def maze_to_json(maze: Maze) -> str:
-    """The maze file text: one key per line, one line per row of cells; byte-stable."""
-    header = {
-        "format": FORMAT,
-        "version": VERSION,
-        "rows": maze.rows,
-        "cols": maze.cols,
-        "algorithm": maze.algorithm,
-        "seed": maze.seed,
-    }
-    lines = [f"  {_line(key)}: {_line(value)}," for key, value in header.items()]
-    if maze.options:
-        lines.append(f'  "options": {_line(dict(maze.options))},')
-    rows = ",\n".join(f"    {_line(row)}" for row in maze.cells.tolist())
-    lines.append(f'  "cells": [\n{rows}\n  ],')
-    for key, opening in (("entrance", maze.entrance), ("exit", maze.exit)):
-        lines.append(f"  {_line(key)}: {_line(opening.as_dict() if opening else None)},")
-    lines.append(f'  "solution": {_line([list(cell) for cell in maze.solution])}')
-    return "{\n" + "\n".join(lines) + "\n}\n"
+def written_version(tessellation: Tessellation) -> int:
+    """The version a maze of ``tessellation`` is written as: 1 for the square grid (its bit
+    masks, read by every earlier laby3d and by the class exercise's code), 2 for the others."""
+    return 1 if tessellation.kind == "square" else 2
 
 
 def _line(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
-def read_maze_file(path: str | os.PathLike[str]) -> Maze | ShapedMaze:
-    """Read and validate the maze file (of any shape) at ``path``; every error names the file.
+def maze_to_json(maze: Maze) -> str:
+    """The maze file text: one key per line, one line per row of cells (version 1) or of the
+    passages' first cells (version 2); byte-stable."""
+    version = written_version(maze.tessellation)
+    header: dict[str, Any] = {"format": FORMAT, "version": version}
+    if version == 2:
+        header["shape"] = maze.shape
+    header["rows"] = maze.rows
+    if maze.cols is not None:
+        header["cols"] = maze.cols
+    header.update({"algorithm": maze.algorithm, "seed": maze.seed})
+    lines = [f"  {_line(key)}: {_line(value)}," for key, value in header.items()]
+    if maze.options:
+        lines.append(f'  "options": {_line(dict(maze.options))},')
+    lines.append(_cells_text(maze) if version == 1 else _passages_text(maze))
+    for key, opening in (("entrance", maze.entrance), ("exit", maze.exit)):
+        lines.append(f"  {_line(key)}: {_line(opening.as_dict() if opening else None)},")
+    lines.append(f'  "solution": {_line([list(cell) for cell in maze.solution])}')
+    return "{\n" + "\n".join(lines) + "\n}\n"
 
-    The size is checked before reading and the bytes must be UTF-8.
+
+def _cells_text(maze: Maze) -> str:
+    rows = ",\n".join(f"    {_line(row)}" for row in maze.grid.cells.tolist())
+    return f'  "cells": [\n{rows}\n  ],'
+
+
+def _passages_text(maze: Maze) -> str:
+    passages = maze.passages
+    starts = np.searchsorted(passages[:, 0], maze.tessellation.row_starts)
+    rows = [passages[starts[row] : starts[row + 1]].tolist() for row in range(maze.rows)]
+    text = ",\n".join("    " + ", ".join(f"[{a}, {b}]" for a, b in row) for row in rows if row)
+    return f'  "passages": [\n{text}\n  ],' if text else '  "passages": [],'
+
+
+def read_maze_file(path: str | os.PathLike[str]) -> Maze:
+    """Read and validate the maze file at ``path`` (any version, any shape).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The ``.maze.json`` file; its size is checked before reading and the bytes must be UTF-8.
+
+    Returns
+    -------
+    Maze
+        The maze it holds.
+
+    Raises
+    ------
+    MazeFileError
+        Naming the file and what is wrong (the field, and the row, column and side).
     """
     text = read_text(path)
     try:
-        return any_maze_from_json(text)
+        return maze_from_json(text)
     except MazeFileError as error:
         raise MazeFileError(f"{shown_path(path)}: {error}") from None
 
@@ -115,58 +149,107 @@ def read_text(path: str | os.PathLike[str], limits: JsonLimits | None = None) ->
 
 
 def maze_from_json(text: str) -> Maze:
-    """Parse and validate a square maze file (rules in docs/maze-file.md); every problem names
-    its field, and for cells its row, column and side. A file of another shape is refused."""
-    maze = any_maze_from_json(text)
-    if not isinstance(maze, Maze):
-        raise MazeFileError(f"holds a {maze.shape} maze, not a square one: read it with any_maze_from_json")
-    return maze
-
-
-def any_maze_from_json(text: str) -> Maze | ShapedMaze:
-    """Parse and validate a maze file of any shape: a square one (version 1) here, one with a
-    shape (version 2) by :mod:`laby3d.maze.shaped.mazefile`."""
-    data = load_json(text, LIMITS)
-    if isinstance(data, dict) and ("shape" in data or data.get("version") == 2):
-        from laby3d.maze.shaped.mazefile import shaped_from_data
-
-        return shaped_from_data(data)
-    return maze_from_data(data)
+    """Parse and validate a maze file's text (rules in docs/maze-file.md)."""
+    return maze_from_data(load_json(text, LIMITS))
 
 
 def maze_from_data(data: Any) -> Maze:
-    """Validate the parsed JSON value of a maze file (rules in docs/maze-file.md)."""
+    """Validate the parsed JSON value of a maze file: its version picks the reader."""
     if not isinstance(data, dict):
         raise MazeFileError(f"a maze file must hold a JSON object, got {type(data).__name__}")
-    unknown = [key for key in data if key not in KEYS]
+    version = data.get("version")
+    if "shape" in data and version is None:
+        version = 2
+    if data.get("format") != FORMAT or type(version) is not int or version not in READERS:
+        raise MazeFileError(
+            f"format must be {FORMAT!r} version {' or '.join(map(str, READERS))}, got {shown(data.get('format'))} "
+            f"version {shown(data.get('version'))}"
+        )
+    if version == 1 and "shape" in data:
+        raise MazeFileError("a maze file with a shape is version 2, got version 1")
+    unknown = [key for key in data if key not in KEYS[version]]
     if unknown:
-        raise MazeFileError(f"unknown key {shown(unknown[0])} (known: {', '.join(KEYS)})")
-    missing = [key for key in REQUIRED_KEYS if key not in data]
+        raise MazeFileError(f"unknown key {shown(unknown[0])} (known in version {version}: {', '.join(KEYS[version])})")
+    missing = [key for key in REQUIRED_KEYS[version] if key not in data]
     if missing:
         raise MazeFileError(f"missing key {missing[0]!r}")
-    if data["format"] != FORMAT or not is_integer(data["version"]) or data["version"] != VERSION:
-        raise MazeFileError(
-            f"format must be {FORMAT!r} version {VERSION}, got {shown(data['format'])} version {shown(data['version'])}"
-        )
-    rows, cols = (_integer(data[name], name, 1, MAX_SIDE) for name in ("rows", "cols"))
-    algorithm = data.get("algorithm")
-    if algorithm is not None and (not isinstance(algorithm, str) or algorithm not in ALGORITHMS):
-        raise MazeFileError(f"algorithm must be one of {', '.join(ALGORITHMS)} or null, got {shown(algorithm)}")
-    seed = data.get("seed")
-    if seed is not None:
-        _integer(seed, "seed", 0, MAX_SEED)
-    options = _options(data.get("options", {}), algorithm)
-    cells = cells_array(data["cells"], rows, cols)
-    entrance = _opening(data.get("entrance"), "entrance", rows, cols)
-    exit_ = _opening(data.get("exit"), "exit", rows, cols)
-    if entrance is not None and entrance == exit_:
-        raise MazeFileError(f"entrance and exit must differ, both are {shown(entrance.as_dict())}")
-    check_border(cells, entrance, exit_)
-    maze = Maze(rows, cols, cells, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options)
-    check_perfect(maze)
+    maze = READERS[version](data)
     if "solution" in data and data["solution"] != [list(cell) for cell in maze.solution]:
         raise MazeFileError("solution is not the path from the entrance to the exit")
     return maze
+
+
+def _from_v1(data: dict[str, Any]) -> Maze:
+    """A version-1 file: a square maze's bit masks."""
+    rows, cols = (_integer(data[name], name, 1, MAX_SIDE) for name in ("rows", "cols"))
+    algorithm, seed, options = _history(data, "square")
+    cells = cells_array(data["cells"], rows, cols)
+    entrance = _square_opening(data.get("entrance"), "entrance", rows, cols)
+    exit_ = _square_opening(data.get("exit"), "exit", rows, cols)
+    if entrance is not None and entrance == exit_:
+        raise MazeFileError(f"entrance and exit must differ, both are {shown(entrance.as_dict())}")
+    check_border(cells, entrance, exit_)
+    return perfect_square_maze(cells, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options)
+
+
+def perfect_square_maze(cells: np.ndarray, **more: Any) -> Maze:
+    """The square maze of bit masks already checked cell by cell (:func:`check_symmetric`,
+    :func:`check_border`), once it is checked to be perfect (:func:`check_perfect`)."""
+    check_perfect(tessellate("square", *cells.shape), east_and_south_pairs(cells))
+    return Maze.from_cells(cells, **more)
+
+
+def _from_v2(data: dict[str, Any]) -> Maze:
+    """A version-2 file: a maze of any shape as its passages."""
+    shape = data["shape"]
+    if not isinstance(shape, str) or shape not in SHAPES:
+        raise MazeFileError(f"shape must be one of {', '.join(SHAPES)}, got {shown(shape)}")
+    uses_cols = SHAPES[shape].uses_cols
+    if uses_cols and "cols" not in data:
+        raise MazeFileError(f"missing key 'cols' (a {shape} maze has rows and cols)")
+    if not uses_cols and "cols" in data:
+        raise MazeFileError(f"cols must be left out: a {shape} maze has rows (its rings) only")
+    rows, cols = data["rows"], data.get("cols")
+    for name, value in (("rows", rows), ("cols", cols)):
+        if value is not None and type(value) is not int:
+            raise MazeFileError(f"{name} must be an integer, got {shown(value)}")
+    try:
+        check_shape_size(shape, rows, cols)
+    except ParameterError as error:
+        raise MazeFileError(str(error)) from None
+    algorithm, seed, options = _history(data, shape)
+    tessellation = tessellate(shape, rows, cols)
+    passages = _passages(data["passages"], tessellation)
+    entrance = _opening(data.get("entrance"), "entrance", tessellation)
+    exit_ = _opening(data.get("exit"), "exit", tessellation)
+    if entrance is not None and entrance == exit_:
+        raise MazeFileError(f"entrance and exit must differ, both are {shown(entrance.as_dict())}")
+    open_walls = np.zeros(len(tessellation.edges), dtype=bool)
+    open_walls[tessellation.edge_indices(passages)] = True
+    return Maze(
+        tessellation, open_walls, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options
+    )
+
+
+#: The reader of each version.
+READERS: dict[int, Callable[[dict[str, Any]], Maze]] = {1: _from_v1, 2: _from_v2}
+
+
+def _history(data: dict[str, Any], kind: str) -> tuple[str | None, int | None, dict[str, Any]]:
+    """How the maze was made: its algorithm (one that carves ``kind``), seed and options."""
+    algorithm = data.get("algorithm")
+    if algorithm is not None:
+        if not isinstance(algorithm, str) or algorithm not in ALGORITHMS:
+            known = ALGORITHMS if kind == "square" else GRAPH_ALGORITHMS
+            raise MazeFileError(f"algorithm must be one of {', '.join(known)} or null, got {shown(algorithm)}")
+        try:
+            check_algorithm(algorithm, kind)
+        except ParameterError as error:
+            raise MazeFileError(str(error)) from None
+    seed = data.get("seed")
+    if seed is not None:
+        _integer(seed, "seed", 0, MAX_SEED)
+    return algorithm, seed, _options(data.get("options", {}), algorithm)
 
 
 def _integer(value: Any, name: str, low: int, high: int) -> int:
@@ -223,7 +306,7 @@ def check_symmetric(cells: np.ndarray) -> None:
             )
 
 
-def _opening(value: Any, name: str, rows: int, cols: int) -> Opening | None:
+def _square_opening(value: Any, name: str, rows: int, cols: int) -> Opening | None:
     if value is None:
         return None
     if not isinstance(value, Mapping) or set(value) != {"row", "col", "side"}:
@@ -233,7 +316,7 @@ def _opening(value: Any, name: str, rows: int, cols: int) -> Opening | None:
     side = value["side"]
     if side is not None and (not isinstance(side, str) or side not in SIDE_BITS):
         raise MazeFileError(f"{name}.side must be N, E, S, W or null, got {shown(side)}")
-    return Opening(row, col, side)  # type: ignore[arg-type]  # side checked just above
+    return Opening(row, col, side)
 
 
 def check_border(cells: np.ndarray, entrance: Opening | None, exit_: Opening | None) -> None:
@@ -255,15 +338,79 @@ def check_border(cells: np.ndarray, entrance: Opening | None, exit_: Opening | N
         raise MazeFileError(f"border of cell ({r}, {c}) side {side} is open but is neither entrance nor exit")
 
 
-def check_perfect(maze: Maze) -> None:
-    """Exactly one path between any two cells: ``rows·cols − 1`` passages, all cells connected."""
-    expected = maze.cell_count - 1
-    if maze.passage_count > expected:
+def _cell_name(tessellation: Tessellation, cell: int) -> str:
+    row, col = tessellation.cell_position(cell)
+    return f"{cell} ({row}, {col})"
+
+
+def check_perfect(tessellation: Tessellation, pairs: np.ndarray) -> None:
+    """Exactly one path between any two cells: ``cells − 1`` passages joining every cell."""
+    cells = tessellation.cell_count
+    count = f"{len(pairs)} passages, a spanning tree of {cells} cells has {cells - 1}"
+    if len(pairs) > cells - 1:
+        raise MazeFileError(f"not a perfect maze: {count}, so the passages contain a loop")
+    roots = component_roots(cells, pairs[:, 0], pairs[:, 1])
+    if (roots != 0).any():
+        cell = _cell_name(tessellation, int(np.argmax(roots != 0)))
+        raise MazeFileError(f"not a perfect maze: cell {cell} cannot be reached from cell 0 (0, 0) ({count})")
+
+
+def _passages(value: Any, tessellation: Tessellation) -> np.ndarray:
+    """The ``passages`` list, checked: pairs of cell indices ``a < b``, in increasing order, each
+    two neighbours, ``cells − 1`` of them joining every cell (so: a spanning tree)."""
+    cells = tessellation.cell_count
+    if not isinstance(value, list):
+        raise MazeFileError(f"passages must be a list of [a, b] cell-index pairs, got {shown(value)}")
+    for index, pair in enumerate(value):
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(type(cell) is int and 0 <= cell < cells for cell in pair)
+            and pair[0] < pair[1]
+        ):
+            raise MazeFileError(
+                f"passages[{index}] must be a pair [a, b] of cell indices 0..{cells - 1} with a < b, got {shown(pair)}"
+            )
+    pairs = np.array(value, dtype=np.int64).reshape(-1, 2)
+    key = pairs[:, 0] * cells + pairs[:, 1]
+    out_of_order = np.flatnonzero(np.diff(key) <= 0)
+    if len(out_of_order):
+        k = int(out_of_order[0]) + 1
         raise MazeFileError(
-            f"not a perfect maze: {maze.passage_count} open interior walls, a spanning tree has "
-            f"{expected}, so the passages contain a loop"
+            f"passages[{k}] {value[k]} must come after passages[{k - 1}] {value[k - 1]}: "
+            "pairs are listed once each, in increasing order"
         )
-    reach = distance_map(maze, (0, 0))
-    if (reach < 0).any():
-        r, c = (int(v) for v in np.argwhere(reach < 0)[0])
-        raise MazeFileError(f"not a perfect maze: cell ({r}, {c}) cannot be reached from cell (0, 0)")
+    try:
+        tessellation.edge_indices(pairs)
+    except ParameterError:
+        edges = tessellation.edges.astype(np.int64)
+        known = np.isin(key, edges[:, 0] * cells + edges[:, 1])
+        k = int(np.argmin(known))
+        a, b = (_cell_name(tessellation, int(cell)) for cell in pairs[k])
+        raise MazeFileError(f"passages[{k}] joins cells {a} and {b}, which are not neighbours") from None
+    check_perfect(tessellation, pairs)
+    return pairs
+
+
+def _opening(value: Any, name: str, tessellation: Tessellation) -> Opening | None:
+    """An entrance or exit: a cell of the maze and one of its boundary sides, or null."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or set(value) != {"row", "col", "side"}:
+        raise MazeFileError(f"{name} must be an object with row, col and side, got {shown(value)}")
+    row, col, side = value["row"], value["col"], value["side"]
+    if type(row) is not int or type(col) is not int:
+        raise MazeFileError(f"{name}.row and {name}.col must be integers, got {shown(row)}, {shown(col)}")
+    try:
+        cell = tessellation.cell_index(row, col)
+    except IndexError:
+        raise MazeFileError(f"{name} cell ({row}, {col}) is not in the maze") from None
+    if side is None:
+        return Opening(row, col, None)
+    sides = tessellation.opening_sides(cell)
+    if not isinstance(side, str) or side not in sides:
+        where = f"its boundary sides: {', '.join(sides)}" if sides else "the cell is inside the maze"
+        raise MazeFileError(
+            f"{name}.side of cell ({row}, {col}) must be a boundary side or null ({where}), got {shown(side)}"
+        )
+    return Opening(row, col, side)

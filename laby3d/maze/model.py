@@ -1,35 +1,34 @@
-"""The maze model: a compact, immutable grid of open sides.
+"""The maze model: the cells of a tessellation, which of its interior walls are open, the entrance
+and exit on its outer boundary, and how it was made.
 
-A maze has ``rows × cols`` cells; cell ``(row, col)`` counts rows from the top and columns from
-the left. ``cells[row, col]`` is a bit mask of the cell's open sides (:data:`N`, :data:`E`,
-:data:`S`, :data:`W`), exactly as in the maze file (docs/maze-file.md). Border bits are set only at
-the entrance and the exit.
+One :class:`Maze` for every shape (square, theta, hex, triangle: :mod:`laby3d.tessellation`):
+``open_walls`` holds one bool per interior wall, in the order of ``tessellation.edges``. What is
+square by nature (text art, the class exercise's N/E/S/O forms, the version-1 maze file, the
+square kernels and renderers) reads the bit masks of :attr:`Maze.grid`, a view made on first use.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import KW_ONLY, dataclass, field
+from dataclasses import KW_ONLY, dataclass, field, fields
 from functools import cached_property
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from laby3d.errors import ParameterError
-from laby3d.maze.algorithms import ALGORITHMS
-from laby3d.maze.sides import SIDE_BITS, Side
 from laby3d.quoting import shown
+from laby3d.tessellation import Tessellation, tessellate
+from laby3d.values import is_integer
 
 if TYPE_CHECKING:
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.grid import SquareGrid
     from laby3d.maze.stats import MazeStats
 
-N, E, S, W = (SIDE_BITS[name] for name in ("N", "E", "S", "W"))
-
-#: Most rows or columns of a maze.
+#: Most rows or columns of a square maze.
 MAX_SIDE = 2000
-#: Largest maze laby3d accepts (cells); a 1000×1000 maze uses about 100 MB while generating.
+#: Largest square maze laby3d accepts (cells); a 1000×1000 maze uses about 100 MB while generating.
 MAX_CELLS = MAX_SIDE * MAX_SIDE
 #: Largest seed (seeds are 0..2**63 − 1).
 MAX_SEED = 2**63 - 1
@@ -37,7 +36,9 @@ MAX_SEED = 2**63 - 1
 
 @dataclass(frozen=True)
 class Opening:
-    """A cell on the path's end; ``side`` is the border side opened there (None: no opening).
+    """An end of the path: cell ``(row, col)`` and the boundary side opened there (None: a start
+    or goal inside the maze, such as a theta maze's centre). Side names are the tessellation's
+    (``N``/``E``/``S``/``W`` for squares and triangles, ``NE``… for hexagons, ``out`` for theta).
 
     >>> Opening(0, 0, "W").as_dict()
     {'row': 0, 'col': 0, 'side': 'W'}
@@ -45,7 +46,7 @@ class Opening:
 
     row: int
     col: int
-    side: Side | None
+    side: str | None
 
     def __post_init__(self) -> None:
         for name in ("row", "col"):
@@ -53,25 +54,12 @@ class Opening:
             if not is_integer(value) or value < 0:
                 raise ParameterError(f"must be an integer >= 0, got {shown(value)}", field=name)
             object.__setattr__(self, name, int(value))
-        if self.side is not None and (not isinstance(self.side, str) or self.side not in SIDE_BITS):
-            raise ParameterError(f"must be N, E, S, W or None, got {shown(self.side)}", field="side")
+        if self.side is not None and not isinstance(self.side, str):
+            raise ParameterError(f"must be a side name or None, got {shown(self.side)}", field="side")
 
     def as_dict(self) -> dict[str, Any]:
         """The maze-file form ``{"row": r, "col": c, "side": s}``."""
         return {"row": self.row, "col": self.col, "side": self.side}
-
-
-def is_integer(value: Any) -> bool:
-    """True for a Python or numpy integer, False for anything else (``bool`` included)."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-def check_size(rows: Any, cols: Any) -> None:
-    """Raise :class:`ParameterError` (naming ``rows`` or ``cols``) unless both are integers in
-    1..:data:`MAX_SIDE`."""
-    for name, value in (("rows", rows), ("cols", cols)):
-        if not is_integer(value) or not 1 <= value <= MAX_SIDE:
-            raise ParameterError(f"must be an integer in 1..{MAX_SIDE}, got {shown(value)}", field=name)
 
 
 def check_maze(value: Any, name: str = "maze") -> None:
@@ -88,139 +76,226 @@ def check_seed(seed: Any) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Maze:
-    """A perfect maze: open sides per cell, entrance, exit and how it was made.
+    """A maze on a tessellation: which interior walls are open, the entrance and exit, and how it
+    was made.
 
-    Build one with :func:`laby3d.generate` or :meth:`Maze.from_json`. A maze cannot change: the
-    arrays are read-only copies, ``options`` a read-only mapping, ``solution`` a tuple. Arguments
-    of the wrong kind raise :class:`laby3d.errors.ParameterError` naming the argument; the
-    constructor does not check that the maze is perfect (the maze-file reader does).
+    Build one with :func:`laby3d.generate`, read one with :meth:`Maze.from_json` or
+    :func:`laby3d.maze.mazefile.read_maze_file`, or give the walls: :meth:`from_passages`, and
+    :meth:`from_cells` for a square maze's bit masks. A maze cannot change: the arrays are
+    read-only copies, ``options`` a read-only mapping, ``solution`` a tuple. Arguments of the
+    wrong kind raise :class:`laby3d.errors.ParameterError` naming the argument; the constructor
+    does not check that the maze is perfect (the maze-file reader does).
 
+    Parameters
+    ----------
+    tessellation : Tessellation
+        The cells, their neighbours and walls (:func:`laby3d.tessellate`).
+    open_walls : (E,) bool ndarray
+        One per interior wall, in the order of ``tessellation.edges``: True where open.
+    entrance, exit : Opening or None
+        The ends of the path: a cell and one of its boundary sides (or None inside the maze).
+    algorithm : str or None
+        The algorithm that made it (:data:`laby3d.ALGORITHMS`).
+    seed : int or None
+        The seed it was made from.
+    options : mapping
+        The algorithm's options.
+    carve_order : (cells − 1, 2) int ndarray or None
+        The passages as cell-index pairs, in the order the carver opened them.
+    rejected, rejected_at : (m, 2) and (m,) int ndarrays or None
+        Walls the carver took and left closed (Kruskal), and how many passages were open then.
+
+    Examples
+    --------
     >>> import laby3d
     >>> maze = laby3d.generate(2, 3, algorithm="kruskal", seed=7)
-    >>> maze.rows, maze.cols, maze.passage_count
-    (2, 3, 5)
+    >>> maze.rows, maze.cols, maze.passage_count, maze.shape
+    (2, 3, 5, 'square')
+    >>> maze.grid.cells.tolist()  # a square maze's open sides: N=1 E=2 S=4 W=8
+    [[12, 2, 12], [3, 10, 11]]
     >>> maze.options["x"] = 1
     Traceback (most recent call last):
     TypeError: 'mappingproxy' object does not support item assignment
     """
 
-    #: The cell shape (see :mod:`laby3d.tessellation`); a Maze is always square.
-    shape: ClassVar[str] = "square"
-    rows: int
-    cols: int
-    #: ``(rows, cols)`` uint8 bit masks of the open sides (read-only).
-    cells: np.ndarray
+    tessellation: Tessellation
+    #: ``(E,)`` bool, one per interior wall (``tessellation.edges`` order): True where open.
+    open_walls: np.ndarray
     _: KW_ONLY
     entrance: Opening | None = None
     exit: Opening | None = None
     algorithm: str | None = None
     seed: int | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
-    #: ``(rows·cols − 1, 2)`` int32 cell indices of the passages in the order they were opened.
+    #: ``(k, 2)`` int32 cell indices of the passages in the order they were opened.
     carve_order: np.ndarray | None = None
+    #: ``(m, 2)`` int32 walls taken and left closed while carving (Kruskal), in that order.
+    rejected: np.ndarray | None = None
+    #: ``(m,)`` int32 passages open when each of :attr:`rejected` was taken.
+    rejected_at: np.ndarray | None = None
 
     def __post_init__(self) -> None:
-        check_size(self.rows, self.cols)
-        object.__setattr__(self, "rows", int(self.rows))
-        object.__setattr__(self, "cols", int(self.cols))
-        object.__setattr__(self, "cells", _cells_copy(self.cells, self.rows, self.cols))
-        for name in ("entrance", "exit"):
-            _check_opening(getattr(self, name), name, self.rows, self.cols)
-        if self.algorithm is not None and (not isinstance(self.algorithm, str) or self.algorithm not in ALGORITHMS):
+        if not isinstance(self.tessellation, Tessellation):
             raise ParameterError(
-                f"must be one of {', '.join(ALGORITHMS)} or None, got {shown(self.algorithm)}", field="algorithm"
+                f"must be a laby3d.Tessellation (laby3d.tessellate), got {shown(self.tessellation, 40)}",
+                field="tessellation",
             )
+        edges = len(self.tessellation.edges)
+        walls = np.asarray(self.open_walls)
+        if walls.shape != (edges,) or walls.dtype != np.bool_:
+            raise ParameterError(
+                f"must be a ({edges},) bool array, got shape {walls.shape} of {walls.dtype}", field="open_walls"
+            )
+        object.__setattr__(self, "open_walls", _read_only(walls, np.bool_))
+        for name in ("entrance", "exit"):
+            _check_opening(getattr(self, name), name, self.tessellation)
+        if self.algorithm is not None:
+            from laby3d.maze.algorithms import check_algorithm
+
+            if not isinstance(self.algorithm, str):
+                raise ParameterError(
+                    f"must be an algorithm's name or None, got {shown(self.algorithm)}", field="algorithm"
+                )
+            check_algorithm(self.algorithm, self.tessellation.kind)
         check_seed(self.seed)
         if self.seed is not None:
             object.__setattr__(self, "seed", int(self.seed))
         if not isinstance(self.options, Mapping) or not all(isinstance(key, str) for key in self.options):
             raise ParameterError(f"must be a mapping with string keys, got {shown(self.options)}", field="options")
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
-        if self.carve_order is not None:
-            object.__setattr__(self, "carve_order", _carve_order_copy(self.carve_order, self.rows * self.cols))
+        cells = self.tessellation.cell_count
+        for name in ("carve_order", "rejected"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, _pairs_copy(getattr(self, name), cells, name))
+        if (self.rejected is None) != (self.rejected_at is None):
+            raise ParameterError("rejected and rejected_at go together", field="rejected_at")
+        if self.rejected is not None:
+            at = np.asarray(self.rejected_at)
+            if at.shape != (len(self.rejected),) or not np.issubdtype(at.dtype, np.integer):
+                raise ParameterError(f"must be a ({len(self.rejected)},) integer array", field="rejected_at")
+            object.__setattr__(self, "rejected_at", _read_only(at, np.int32))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its constructor's arguments (the options mapping is read-only, which pickle
-        cannot copy), so a maze travels to worker processes, Dask and multiprocessing."""
-        fields = {
-            "entrance": self.entrance,
-            "exit": self.exit,
-            "algorithm": self.algorithm,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "carve_order": self.carve_order,
-        }
-        return (_rebuilt, (self.rows, self.cols, self.cells, fields))
+        """Pickled as its fields (the tessellation as its shape and size, rebuilt on the other
+        side), so a maze travels to worker processes, Dask and multiprocessing."""
+        values = {item.name: getattr(self, item.name) for item in fields(self)}
+        return (_rebuilt, ({**values, "options": dict(self.options)},))
 
     @classmethod
-    def from_passages(cls, rows: int, cols: int, passages: np.ndarray, **fields: Any) -> Maze:
-        """Build a maze from ``(k, 2)`` cell-index pairs of neighbours (index = row·cols + col)."""
-        check_size(rows, cols)
-        rows, cols = int(rows), int(cols)
-        pairs = np.sort(np.asarray(passages, dtype=np.int64).reshape(-1, 2), axis=1)
-        cells = np.zeros(rows * cols, dtype=np.uint8)
-        east = (pairs[:, 1] - pairs[:, 0] == 1) & (pairs[:, 0] // cols == pairs[:, 1] // cols)
-        for subset, low_bit, high_bit in ((pairs[east], E, W), (pairs[~east], S, N)):
-            cells[subset[:, 0]] |= low_bit
-            cells[subset[:, 1]] |= high_bit
-        return cls(rows, cols, cells.reshape(rows, cols), carve_order=pairs.astype(np.int32), **fields)
+    def from_passages(cls, tessellation: Tessellation, passages: np.ndarray, **more: Any) -> Maze:
+        """A maze whose open walls are the ``(k, 2)`` neighbour pairs ``passages`` (cell indices,
+        either order), recorded as its carve order; raises :class:`ParameterError` on
+        ``passages`` when a pair is not two neighbours.
+
+        >>> import laby3d
+        >>> maze = Maze.from_passages(laby3d.tessellate("hex", 1, 3), [[0, 1], [2, 1]])
+        >>> maze.passages.tolist(), maze.carve_order.tolist()
+        ([[0, 1], [1, 2]], [[0, 1], [2, 1]])
+        """
+        pairs = np.asarray(passages, dtype=np.int64).reshape(-1, 2)
+        open_walls = np.zeros(len(tessellation.edges), dtype=bool)
+        open_walls[tessellation.edge_indices(pairs)] = True
+        return cls(tessellation, open_walls, carve_order=pairs, **more)
+
+    @classmethod
+    def from_cells(cls, cells: Any, **more: Any) -> Maze:
+        """A square maze from its ``(rows, cols)`` bit masks of open sides (N=1 E=2 S=4 W=8, as
+        the version-1 maze file holds them): both cells of an open wall carry its bit, border
+        bits only at ``entrance`` and ``exit``; raises :class:`ParameterError` on ``cells``
+        otherwise.
+
+        >>> Maze.from_cells([[10, 12], [2, 9]], entrance=Opening(0, 0, "W")).passages.tolist()
+        [[0, 1], [1, 3], [2, 3]]
+        """
+        from laby3d.maze.grid import maze_from_cells
+
+        return maze_from_cells(cells, **more)
 
     def with_openings(self, entrance: Opening | None, exit: Opening | None) -> Maze:
-        """A copy with the border opened at ``entrance`` and ``exit`` (and no other border bit)."""
-        cells = interior_only(self.cells)
-        for opening in (entrance, exit):
-            if opening is not None and opening.side is not None:
-                cells[opening.row, opening.col] |= SIDE_BITS[opening.side]
-        return Maze(
-            self.rows,
-            self.cols,
-            cells,
-            entrance=entrance,
-            exit=exit,
-            algorithm=self.algorithm,
-            seed=self.seed,
-            options=self.options,
-            carve_order=self.carve_order,
-        )
+        """A copy with ``entrance`` and ``exit`` (sharing this maze's tessellation, history and
+        whatever it computed from its walls)."""
+        values = {item.name: getattr(self, item.name) for item in fields(self)}
+        opened = Maze(**{**values, "entrance": entrance, "exit": exit})
+        for name in ("passages", "adjacency"):  # the walls are the same
+            if name in self.__dict__:
+                opened.__dict__[name] = self.__dict__[name]
+        return opened
 
-    def as_shaped(self) -> ShapedMaze:
-        """This maze through the interface every shape shares (:mod:`laby3d.maze.shaped`): the
-        same walls as a ShapedMaze of shape ``square``, so code for any shape takes it."""
-        from laby3d.maze.shaped.model import shaped_from_grid
+    @property
+    def shape(self) -> str:
+        """The cell shape: ``square``, ``theta``, ``hex`` or ``triangle``."""
+        return self.tessellation.shape.name
 
-        return shaped_from_grid(self)
+    @property
+    def rows(self) -> int:
+        """Rows of cells (theta: rings, the centre included)."""
+        return self.tessellation.rows
+
+    @property
+    def cols(self) -> int | None:
+        """Columns of cells (None for theta)."""
+        return self.tessellation.cols
 
     @property
     def cell_count(self) -> int:
-        """Number of cells, ``rows × cols``."""
-        return self.rows * self.cols
+        """Number of cells."""
+        return self.tessellation.cell_count
 
     @cached_property
-    def open_east(self) -> np.ndarray:
-        """``(rows, cols − 1)`` bool: the wall between ``(r, c)`` and ``(r, c + 1)`` is open."""
-        return (self.cells[:, :-1] & E).astype(bool)
+    def grid(self) -> SquareGrid:
+        """The square maze as bit masks of open sides per cell (a square maze only; raises
+        :class:`ParameterError` for another shape)."""
+        from laby3d.maze.grid import grid_of
+
+        return grid_of(self)
 
     @cached_property
-    def open_south(self) -> np.ndarray:
-        """``(rows − 1, cols)`` bool: the wall between ``(r, c)`` and ``(r + 1, c)`` is open."""
-        return (self.cells[:-1, :] & S).astype(bool)
+    def passages(self) -> np.ndarray:
+        """``(k, 2)`` int32 neighbour pairs ``(a, b)``, ``a < b``, of the open walls, sorted."""
+        return _read_only(self.tessellation.edges[self.open_walls], np.int32)
+
+    @cached_property
+    def adjacency(self) -> tuple[np.ndarray, np.ndarray]:
+        """CSR ``(indptr, neighbours)`` of the cells the passages join: the neighbours of cell
+        ``c`` through open walls are ``neighbours[indptr[c]:indptr[c + 1]]``."""
+        from laby3d.maze.solve import passage_adjacency
+
+        indptr, neighbours = passage_adjacency(self.cell_count, self.passages)
+        return _read_only(indptr, np.int64), _read_only(neighbours, np.int32)
 
     @property
     def passage_count(self) -> int:
-        """Open interior walls (``rows·cols − 1`` in a perfect maze)."""
-        return int(self.open_east.sum() + self.open_south.sum())
+        """Open interior walls (``cells − 1`` in a perfect maze)."""
+        return int(np.count_nonzero(self.open_walls))
 
     @property
     def closed_interior_walls(self) -> int:
-        """Closed interior walls (``(rows − 1)(cols − 1)`` in a perfect maze)."""
-        return 2 * self.rows * self.cols - self.rows - self.cols - self.passage_count
+        """Closed interior walls (``walls − cells + 1`` in a perfect maze)."""
+        return len(self.open_walls) - self.passage_count
+
+    def cell_of(self, opening: Opening) -> int:
+        """The cell index of ``opening``."""
+        return self.tessellation.cell_index(opening.row, opening.col)
+
+    def boundary_wall_of(self, opening: Opening | None) -> int | None:
+        """The boundary wall index ``opening`` opens (None without an opening or a side)."""
+        if opening is None or opening.side is None:
+            return None
+        return self.tessellation.boundary_wall(self.cell_of(opening), opening.side)
+
+    @cached_property
+    def solution_cells(self) -> np.ndarray:
+        """``(k,)`` int cell indices from the entrance to the exit (empty without them)."""
+        from laby3d.maze.solve import solution_cells
+
+        return _read_only(solution_cells(self), np.int64)
 
     @cached_property
     def solution(self) -> tuple[tuple[int, int], ...]:
         """Cells ``(row, col)`` from the entrance to the exit, both included (empty without them)."""
-        from laby3d.maze.solve import solve
-
-        return tuple(solve(self))
+        starts = self.tessellation.row_starts
+        rows = np.searchsorted(starts, self.solution_cells, side="right") - 1
+        return tuple(zip(rows.tolist(), (self.solution_cells - starts[rows]).tolist(), strict=True))
 
     def stats(self) -> MazeStats:
         """Dead ends, junctions, straights, turns, solution and longest path."""
@@ -229,74 +304,65 @@ class Maze:
         return maze_stats(self)
 
     def to_json(self) -> str:
-        """The maze file text (``.maze.json``)."""
+        """The maze file text (``.maze.json``: version 1 for a square maze, 2 for another shape)."""
         from laby3d.maze.mazefile import maze_to_json
 
         return maze_to_json(self)
 
     @classmethod
     def from_json(cls, text: str) -> Maze:
-        """Read and validate a maze file; raises :class:`laby3d.errors.MazeFileError`."""
+        """Read and validate a maze file of any shape; raises :class:`laby3d.errors.MazeFileError`."""
         from laby3d.maze.mazefile import maze_from_json
 
         return maze_from_json(text)
 
     def to_ascii(self, **options: Any) -> str:
-        """Box-drawing picture; see :func:`laby3d.draw.ascii.maze_to_ascii`."""
+        """Box-drawing picture of a square maze; see :func:`laby3d.draw.ascii.maze_to_ascii`."""
         from laby3d.draw.ascii import maze_to_ascii
 
         return maze_to_ascii(self, **options)
 
 
-def _rebuilt(rows: int, cols: int, cells: np.ndarray, fields: dict[str, Any]) -> Maze:
+def _rebuilt(values: dict[str, Any]) -> Maze:
     """The maze :meth:`Maze.__reduce__` describes."""
-    return Maze(rows, cols, cells, **fields)
+    return Maze(values.pop("tessellation"), values.pop("open_walls"), **values)
 
 
-def _cells_copy(cells: Any, rows: int, cols: int) -> np.ndarray:
-    """A read-only uint8 copy of ``cells``, checked to be ``(rows, cols)`` integers 0..15."""
-    try:
-        array = np.asarray(cells)
-    except (TypeError, ValueError):
-        array = np.empty(0, dtype=object)
-    if array.shape != (rows, cols) or not np.issubdtype(array.dtype, np.integer):
-        raise ParameterError(
-            f"must be a ({rows}, {cols}) array of integers, got shape {array.shape} of {array.dtype}", field="cells"
-        )
-    if array.size and (array.min() < 0 or array.max() > 15):
-        raise ParameterError("must hold bit masks 0..15 (N=1 E=2 S=4 W=8)", field="cells")
-    copy = array.astype(np.uint8, copy=True)
+def square_maze(rows: int, cols: int, open_walls: np.ndarray, **more: Any) -> Maze:
+    """A square ``rows × cols`` maze with ``open_walls`` (a shorthand for the tests and tools)."""
+    return Maze(tessellate("square", rows, cols), open_walls, **more)
+
+
+def _read_only(array: Any, dtype: Any) -> np.ndarray:
+    copy = np.array(array, dtype=dtype)
     copy.setflags(write=False)
     return copy
 
 
-def _carve_order_copy(order: Any, cell_count: int) -> np.ndarray:
-    """A read-only int32 ``(k, 2)`` copy of ``order``, checked to hold cell indices."""
-    array = np.asarray(order)
+def _pairs_copy(pairs: Any, cell_count: int, name: str) -> np.ndarray:
+    """A read-only int32 ``(k, 2)`` copy of ``pairs``, checked to hold cell indices."""
+    array = np.asarray(pairs)
     if array.ndim != 2 or array.shape[1:] != (2,) or not np.issubdtype(array.dtype, np.integer):
-        raise ParameterError(f"must be a (k, 2) array of cell indices, got shape {array.shape}", field="carve_order")
+        raise ParameterError(f"must be a (k, 2) array of cell indices, got shape {array.shape}", field=name)
     if array.size and (array.min() < 0 or array.max() >= cell_count):
-        raise ParameterError(f"must hold cell indices 0..{cell_count - 1}", field="carve_order")
-    copy = array.astype(np.int32, copy=True)
-    copy.setflags(write=False)
-    return copy
+        raise ParameterError(f"must hold cell indices 0..{cell_count - 1}", field=name)
+    return _read_only(array, np.int32)
 
 
-def _check_opening(opening: Any, name: str, rows: int, cols: int) -> None:
+def _check_opening(opening: Any, name: str, tessellation: Tessellation) -> None:
+    """An opening is a cell of the maze and, unless None, one of that cell's boundary sides."""
     if opening is None:
         return
     if not isinstance(opening, Opening):
         raise ParameterError(f"must be an Opening or None, got {shown(opening)}", field=name)
-    if not (opening.row < rows and opening.col < cols):
-        where = f"rows 0..{rows - 1}, cols 0..{cols - 1}"
-        raise ParameterError(f"cell must be within {where}, got ({opening.row}, {opening.col})", field=name)
-
-
-def interior_only(cells: np.ndarray) -> np.ndarray:
-    """A copy of ``cells`` with every border bit cleared."""
-    cells = cells.copy()
-    cells[0, :] &= ~np.uint8(N)
-    cells[-1, :] &= ~np.uint8(S)
-    cells[:, 0] &= ~np.uint8(W)
-    cells[:, -1] &= ~np.uint8(E)
-    return cells
+    try:
+        cell = tessellation.cell_index(opening.row, opening.col)
+    except IndexError:
+        raise ParameterError(f"cell ({opening.row}, {opening.col}) is not in the maze", field=name) from None
+    sides = tessellation.opening_sides(cell) if opening.side is not None else []
+    if opening.side is not None and opening.side not in sides:
+        where = f"its boundary sides are {', '.join(sides)}" if sides else "the cell is not on the boundary"
+        raise ParameterError(
+            f"side {shown(opening.side)} of cell ({opening.row}, {opening.col}) is not on the boundary: {where}",
+            field=name,
+        )

@@ -1,4 +1,19 @@
-"""Where the entrance and exit go: placement policies."""
+"""Where the entrance and exit go: placement policies, on the outer boundary of the tessellation.
+
+- ``corners``: from the first cell's W side to the last row's last cell's E side (square, hex
+  and triangle boards); theta from its centre (no opening) to the rim cell at 12 o'clock.
+- ``opposite-sides``: from a random row's W side to a random row's E side; theta between a
+  random rim cell and the rim cell across the centre.
+- ``center``: from the middle cell (theta: the centre) to the boundary cell farthest along the maze.
+- ``hardest``: the two boundary cells farthest apart along the maze (first: the boundary cell
+  farthest from cell 0; second: the one farthest from the first).
+- ``explicit``: ``entrance`` and ``exit`` given as ``"row,col,side"`` (side omitted: a start or
+  goal inside the maze).
+
+A cell with several boundary sides opens the first its tessellation offers (square: W, E, N, S;
+other shapes: along the outline), the exit another one when it shares the entrance's cell; ties
+in distance go to the lowest cell index.
+"""
 
 from __future__ import annotations
 
@@ -8,51 +23,79 @@ from typing import Literal, get_args
 import numpy as np
 
 from laby3d.errors import ParameterError
-from laby3d.maze.model import Maze, Opening, Side
-from laby3d.maze.solve import distance_map
+from laby3d.maze.model import Maze, Opening
+from laby3d.maze.solve import distances_and_parents
+from laby3d.quoting import shown
+from laby3d.tessellation import Tessellation
 
 #: Where the entrance and exit go.
 Placement = Literal["corners", "opposite-sides", "center", "hardest", "explicit"]
 PLACEMENTS: tuple[str, ...] = get_args(Placement)
 
 
-def border_sides(row: int, col: int, rows: int, cols: int) -> list[Side]:
-    """Border sides of cell ``(row, col)``, in the order W, E, N, S."""
-    sides: list[Side] = []
-    for side, on_border in (("W", col == 0), ("E", col == cols - 1), ("N", row == 0), ("S", row == rows - 1)):
-        if on_border:
-            sides.append(side)  # type: ignore[arg-type]
-    return sides
+def _opening(tessellation: Tessellation, cell: int, avoid: Opening | None = None) -> Opening:
+    """An opening on ``cell``'s first boundary side (not ``avoid``'s own side in the same cell)."""
+    row, col = tessellation.cell_position(cell)
+    sides = tessellation.opening_sides(cell)
+    if avoid is not None and (avoid.row, avoid.col) == (row, col) and len(sides) > 1:
+        sides = [side for side in sides if side != avoid.side]
+    return Opening(row, col, sides[0])
 
 
-def _exit_opening(cell: tuple[int, int], entrance: Opening, rows: int, cols: int) -> Opening:
-    """An opening on ``cell``'s border, not the entrance's own side when the cells coincide."""
-    sides = border_sides(*cell, rows, cols)
-    if (entrance.row, entrance.col) == cell and len(sides) > 1:
-        sides = [side for side in sides if side != entrance.side]
-    return Opening(cell[0], cell[1], sides[0])
+def boundary_cells(tessellation: Tessellation) -> np.ndarray:
+    """``(B,)`` the cells with a boundary side, in increasing index."""
+    if tessellation.shape.boundary_sides is not None and tessellation.cols is not None:
+        rows, cols = tessellation.rows, tessellation.cols
+        border = np.zeros((rows, cols), dtype=bool)
+        border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
+        return np.flatnonzero(border)
+    return np.unique(tessellation.boundary_cells)
 
 
-def parse_opening(text: str, rows: int, cols: int, field: str) -> Opening:
-    """Parse ``"row,col,side"`` (side N/E/S/W on the border, or omitted for an inner cell)."""
-    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([NESWnesw]))?\s*", text)
+def _farthest_boundary_cell(maze: Maze, start: int) -> int:
+    """The boundary cell farthest from ``start`` along the maze (lowest index on ties)."""
+    distance, _ = distances_and_parents(maze, start)
+    boundary = boundary_cells(maze.tessellation)
+    return int(boundary[np.argmax(distance[boundary])])
+
+
+def parse_opening(text: str, tessellation: Tessellation, field: str) -> Opening:
+    """Parse ``"row,col,side"`` for ``tessellation`` (side among the cell's boundary sides, any
+    case; omitted for a start or goal inside the maze)."""
+    match = re.fullmatch(r"\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([A-Za-z]+))?\s*", text)
+    shape = tessellation.shape.name
     if not match:
-        raise ParameterError(f"must look like 'row,col,side' such as '0,0,W', got {text!r}", field=field)
+        example = "'0,0'" if not tessellation.shape.uses_cols else "'0,0,W'"
+        raise ParameterError(
+            f"must look like 'row,col,side' or 'row,col', such as {example}, got {shown(text)}", field=field
+        )
     row, col = int(match[1]), int(match[2])
-    side = match[3].upper() if match[3] else None
-    if not (0 <= row < rows and 0 <= col < cols):
-        raise ParameterError(f"cell must be within 0..{rows - 1}, 0..{cols - 1}, got {row},{col}", field=field)
-    if side is not None and side not in border_sides(row, col, rows, cols):
-        raise ParameterError(f"side {side} of cell ({row}, {col}) is not on the border", field=field)
-    return Opening(row, col, side)  # type: ignore[arg-type]
+    try:
+        cell = tessellation.cell_index(row, col)
+    except IndexError:
+        raise ParameterError(f"there is no cell ({row}, {col}) in this {shape} maze", field=field) from None
+    if match[3] is None:
+        return Opening(row, col, None)
+    sides = tessellation.opening_sides(cell)
+    named = {side.casefold(): side for side in sides}
+    side = named.get(match[3].casefold())
+    if side is None:
+        if sides:
+            why = f"side {match[3]} of cell ({row}, {col}) is not on the boundary: its boundary sides are "
+            why += ", ".join(sides)
+        else:
+            why = f"cell ({row}, {col}) is inside the maze, so it has no side {match[3]} to open: "
+            why += "leave the side out ('row,col') or choose a cell on the boundary"
+        raise ParameterError(why, field=field)
+    return Opening(row, col, side)
 
 
-def explicit_openings(entrance: str | None, exit: str | None, rows: int, cols: int) -> tuple[Opening, Opening]:
+def explicit_openings(entrance: str | None, exit: str | None, tessellation: Tessellation) -> tuple[Opening, Opening]:
     """The openings of placement explicit: both given as ``"row,col,side"``, and distinct."""
     if entrance is None or exit is None:
         raise ParameterError("explicit needs both entrance and exit ('row,col,side')", field="placement")
-    start = parse_opening(entrance, rows, cols, "entrance")
-    end = parse_opening(exit, rows, cols, "exit")
+    start = parse_opening(entrance, tessellation, "entrance")
+    end = parse_opening(exit, tessellation, "exit")
     if start == end:
         raise ParameterError("must differ from the entrance", field="exit")
     return start, end
@@ -68,42 +111,39 @@ def check_unused_openings(policy: str, entrance: str | None, exit: str | None) -
 
 
 def place(
-    maze: Maze,
-    policy: str,
-    rng: np.random.Generator,
-    entrance: str | None = None,
-    exit: str | None = None,
+    maze: Maze, policy: str, rng: np.random.Generator, entrance: str | None = None, exit: str | None = None
 ) -> Maze:
     """``maze`` with entrance and exit placed by ``policy`` (one of :data:`PLACEMENTS`)."""
-    rows, cols = maze.rows, maze.cols
+    t = maze.tessellation
     check_unused_openings(policy, entrance, exit)
+    ringed = not t.shape.uses_cols  # theta: a centre and a rim rather than rows and columns
+    last_row = t.rows - 1
     if policy == "corners":
-        start = Opening(0, 0, "W")
-        end = Opening(rows - 1, cols - 1, "E")
+        if ringed:
+            start, end = Opening(0, 0, None), Opening(last_row, 0, t.opening_sides(t.cell_index(last_row, 0))[0])
+        else:
+            start, end = Opening(0, 0, "W"), Opening(last_row, t.row_length(last_row) - 1, "E")
     elif policy == "opposite-sides":
-        start = Opening(int(rng.integers(rows)), 0, "W")
-        end = Opening(int(rng.integers(rows)), cols - 1, "E")
+        if ringed:
+            rim = t.row_length(last_row)
+            col = int(rng.integers(rim))
+            start, end = (
+                _opening(t, t.cell_index(last_row, col)),
+                _opening(t, t.cell_index(last_row, (col + rim // 2) % rim)),
+            )
+        else:
+            first, second = (int(rng.integers(t.rows)) for _ in range(2))
+            start, end = Opening(first, 0, "W"), Opening(second, t.row_length(second) - 1, "E")
     elif policy == "center":
-        start = Opening(rows // 2, cols // 2, None)
-        far = _farthest_border_cell(maze, (start.row, start.col))
-        end = _exit_opening(far, start, rows, cols)
+        middle = 0 if ringed else t.cell_index(t.rows // 2, t.row_length(t.rows // 2) // 2)
+        start = Opening(*t.cell_position(middle), None)
+        end = _opening(t, _farthest_boundary_cell(maze, middle), start)
     elif policy == "hardest":
-        first = _farthest_border_cell(maze, (0, 0))
-        second = _farthest_border_cell(maze, first)
-        start = Opening(first[0], first[1], border_sides(*first, rows, cols)[0])
-        end = _exit_opening(second, start, rows, cols)
+        first = _farthest_boundary_cell(maze, 0)
+        start = _opening(t, first)
+        end = _opening(t, _farthest_boundary_cell(maze, first), start)
     elif policy == "explicit":
-        start, end = explicit_openings(entrance, exit, rows, cols)
+        start, end = explicit_openings(entrance, exit, t)
     else:
-        raise ParameterError(f"must be one of {', '.join(PLACEMENTS)}, got {policy!r}", field="placement")
+        raise ParameterError(f"must be one of {', '.join(PLACEMENTS)}, got {shown(policy)}", field="placement")
     return maze.with_openings(start, end)
-
-
-def _farthest_border_cell(maze: Maze, start: tuple[int, int]) -> tuple[int, int]:
-    """The border cell farthest from ``start`` along the maze (first in row-major order on ties)."""
-    distance = distance_map(maze, start).astype(np.int64)
-    border = np.zeros(distance.shape, dtype=bool)
-    border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
-    flat = np.where(border, distance, -1).ravel()
-    index = int(np.argmax(flat))
-    return index // maze.cols, index % maze.cols

@@ -1,4 +1,9 @@
-"""Solving: breadth-first distances over the open walls, and the entrance-to-exit path."""
+"""Solving: breadth-first distances over the open walls, the path between two cells, and the
+solution as a polyline (pitch units).
+
+In a perfect maze the path between two cells is unique; in a maze with loops (braided) the
+breadth-first search gives a shortest one.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +12,38 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from laby3d.accel import kernel
-from laby3d.maze.sides import BITS, COL_STEPS, ROW_STEPS, outward
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 
-@kernel(python_ns=4_200)  # ns per cell as Python: bench/bench_jit.py
-def _bfs(cells: np.ndarray, rows: int, cols: int, start: int) -> tuple[np.ndarray, np.ndarray]:
-    n = rows * cols
+#: The numpy path's cost, ns per cell (a stable argsort of the pairs' ends: 0.3 s at 1000×1000),
+#: which the compiled counting sort beats once numba's start-up is paid.
+@kernel(python_ns=300)
+def _adjacency(cell_count: int, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """CSR of the undirected pairs ``(first[i], second[i])`` by a counting sort (linear in their
+    number); compiled only (see :func:`passage_adjacency`)."""
+    indptr = np.zeros(cell_count + 1, dtype=np.int64)
+    for i in range(first.shape[0]):
+        indptr[first[i] + 1] += 1
+        indptr[second[i] + 1] += 1
+    for cell in range(cell_count):
+        indptr[cell + 1] += indptr[cell]
+    fill = indptr[:-1].copy()
+    neighbours = np.empty(2 * first.shape[0], dtype=np.int32)
+    for i in range(first.shape[0]):
+        a = first[i]
+        b = second[i]
+        neighbours[fill[a]] = b
+        fill[a] += 1
+        neighbours[fill[b]] = a
+        fill[b] += 1
+    return indptr, neighbours
+
+
+@kernel(python_ns=2_000)  # ns per cell as Python (bench/bench_shapes.py; on the square kernels' scale)
+def _bfs(indptr: np.ndarray, neighbours: np.ndarray, start: int) -> tuple[np.ndarray, np.ndarray]:
+    n = indptr.shape[0] - 1
     distance = np.full(n, -1, dtype=np.int32)
     parent = np.full(n, -1, dtype=np.int32)
     queue = np.empty(n, dtype=np.int32)
@@ -26,34 +54,54 @@ def _bfs(cells: np.ndarray, rows: int, cols: int, start: int) -> tuple[np.ndarra
     while head < tail:
         cell = queue[head]
         head += 1
-        bits = cells[cell]
-        row = cell // cols
-        col = cell % cols
-        for k in range(4):
-            r = row + ROW_STEPS[k]
-            c = col + COL_STEPS[k]
-            if bits & BITS[k] and 0 <= r < rows and 0 <= c < cols:
-                nxt = r * cols + c
-                if distance[nxt] < 0:
-                    distance[nxt] = distance[cell] + 1
-                    parent[nxt] = cell
-                    queue[tail] = nxt
-                    tail += 1
+        for i in range(indptr[cell], indptr[cell + 1]):
+            nxt = neighbours[i]
+            if distance[nxt] < 0:
+                distance[nxt] = distance[cell] + 1
+                parent[nxt] = cell
+                queue[tail] = nxt
+                tail += 1
     return distance, parent
 
 
-def distances_and_parents(maze: Maze, start: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """``(rows, cols)`` steps from ``start`` (−1 where unreachable) and the flat BFS parent array."""
-    distance, parent = _bfs(
-        maze.cells.ravel(), maze.rows, maze.cols, start[0] * maze.cols + start[1], cells=maze.cell_count
-    )
-    return distance.reshape(maze.rows, maze.cols), parent
+def passage_adjacency(cell_count: int, passages: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """CSR ``(indptr, neighbours)`` of the cells joined by ``passages`` ``(k, 2)``: a compiled
+    counting sort for large mazes once numba is loaded, else numpy's stable argsort."""
+    pairs = np.asarray(passages, dtype=np.int64).reshape(-1, 2)
+    if _adjacency.compiles_for(cell_count):
+        return _adjacency(cell_count, pairs[:, 0], pairs[:, 1], cells=cell_count)
+    source = np.concatenate([pairs[:, 0], pairs[:, 1]])
+    target = np.concatenate([pairs[:, 1], pairs[:, 0]]).astype(np.int32)
+    indptr = np.zeros(cell_count + 1, dtype=np.int64)
+    np.cumsum(np.bincount(source, minlength=cell_count), out=indptr[1:])
+    return indptr, target[np.argsort(source, kind="stable")]
+
+
+def distances_and_parents(maze: Maze, start: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(C,)`` int32 steps from cell ``start`` (−1 where unreachable) and the BFS parents."""
+    indptr, neighbours = maze.adjacency
+    return _bfs(indptr, neighbours, start, cells=maze.cell_count)
 
 
 def distance_map(maze: Maze, start: tuple[int, int] | None = None) -> np.ndarray:
-    """``(rows, cols)`` int32 number of steps from ``start`` (default: the entrance, else (0, 0));
-    a maze or cell of the wrong kind raises :class:`laby3d.errors.ParameterError` naming it.
+    """Steps from ``start`` to every cell along the maze.
 
+    Parameters
+    ----------
+    maze : Maze
+        Any maze.
+    start : (row, col), optional
+        The cell counted from (default: the entrance's cell, else cell (0, 0)).
+
+    Returns
+    -------
+    ndarray of int32
+        ``(rows, cols)`` for a board of rows and columns, ``(cells,)`` for theta (ring by ring);
+        −1 where a cell cannot be reached. A maze or cell of the wrong kind raises
+        :class:`laby3d.errors.ParameterError` naming it.
+
+    Examples
+    --------
     >>> import laby3d
     >>> laby3d.distance_map(laby3d.generate(1, 3, seed=1)).tolist()
     [[0, 1, 2]]
@@ -63,54 +111,63 @@ def distance_map(maze: Maze, start: tuple[int, int] | None = None) -> np.ndarray
     check_maze(maze)
     if start is None:
         start = (maze.entrance.row, maze.entrance.col) if maze.entrance else (0, 0)
-    return distances_and_parents(maze, checked_cell(start, maze, "start"))[0]
+    row, col = checked_cell(start, maze, "start")
+    distance = distances_and_parents(maze, maze.tessellation.cell_index(row, col))[0]
+    return maze.tessellation.per_cell(distance)
 
 
 def checked_cell(cell: Any, maze: Maze, name: str) -> tuple[int, int]:
     """``cell`` as a ``(row, col)`` pair of Python integers inside ``maze``; raises
     :class:`laby3d.errors.ParameterError` naming ``name`` otherwise."""
     from laby3d.errors import ParameterError
-    from laby3d.maze.model import is_integer
     from laby3d.quoting import shown
+    from laby3d.values import is_integer
 
     try:
         row, col = cell
     except (TypeError, ValueError):
         raise ParameterError(f"must be a (row, col) pair, got {shown(cell)}", field=name) from None
-    if not (is_integer(row) and is_integer(col) and 0 <= row < maze.rows and 0 <= col < maze.cols):
+    inside = is_integer(row) and is_integer(col) and 0 <= row < maze.rows
+    if not (inside and 0 <= col < maze.tessellation.row_length(int(row))):
+        where = f"col in 0..{maze.cols - 1}" if maze.cols is not None else "col within its ring"
         raise ParameterError(
-            f"must be a cell (row, col) with row in 0..{maze.rows - 1} and col in 0..{maze.cols - 1}, "
-            f"got {shown(cell)}",
-            field=name,
+            f"must be a cell (row, col) with row in 0..{maze.rows - 1} and {where}, got {shown(cell)}", field=name
         )
     return int(row), int(col)
 
 
-def path_between(maze: Maze, start: tuple[int, int], goal: tuple[int, int]) -> list[tuple[int, int]]:
-    """The unique path of cells from ``start`` to ``goal``, both included."""
-    _, parent = distances_and_parents(maze, start)
-    cell = goal[0] * maze.cols + goal[1]
-    path = [cell]
-    while parent[cell] >= 0:
-        cell = int(parent[cell])
-        path.append(cell)
-    return [(int(c) // maze.cols, int(c) % maze.cols) for c in reversed(path)]
+def path_cells(maze: Maze, start: int, goal: int) -> np.ndarray:
+    """The cells of a shortest path from ``start`` to ``goal``, both included (empty when none)."""
+    distance, parent = distances_and_parents(maze, start)
+    if distance[goal] < 0:
+        return np.zeros(0, dtype=np.int64)
+    path = np.empty(int(distance[goal]) + 1, dtype=np.int64)
+    cell = goal
+    for step in range(len(path) - 1, -1, -1):
+        path[step] = cell
+        cell = parent[cell]
+    return path
 
 
-def solve(maze: Maze) -> list[tuple[int, int]]:
-    """The path from the entrance to the exit (empty when the maze has no entrance or exit)."""
+def solution_cells(maze: Maze) -> np.ndarray:
+    """The path from the entrance's cell to the exit's (empty without both)."""
     if maze.entrance is None or maze.exit is None:
-        return []
-    return path_between(maze, (maze.entrance.row, maze.entrance.col), (maze.exit.row, maze.exit.col))
+        return np.zeros(0, dtype=np.int64)
+    return path_cells(maze, maze.cell_of(maze.entrance), maze.cell_of(maze.exit))
 
 
 def solution_polyline(maze: Maze) -> np.ndarray:
-    """``(k, 2)`` points (x, y) through the solution's cell centres, out through the openings."""
-    points = [(c + 0.5, r + 0.5) for r, c in maze.solution]
-    if maze.entrance and maze.entrance.side and points:
-        dx, dy = outward(maze.entrance.side)
-        points.insert(0, (points[0][0] + dx / 2, points[0][1] + dy / 2))
-    if maze.exit and maze.exit.side and points:
-        dx, dy = outward(maze.exit.side)
-        points.append((points[-1][0] + dx / 2, points[-1][1] + dy / 2))
-    return np.array(points, dtype=float).reshape(-1, 2)
+    """``(k, 2)`` points (pitch units): from the middle of the entrance's boundary wall, through
+    each solution cell's centre and the middle of each wall crossed, to the exit's wall."""
+    tessellation = maze.tessellation
+    cells = maze.solution_cells
+    if not len(cells):
+        return np.zeros((0, 2))
+    crossed = tessellation.edge_indices(np.stack([cells[:-1], cells[1:]], axis=1))
+    points = np.empty((2 * len(cells) - 1, 2))
+    points[0::2] = tessellation.centres[cells]
+    points[1::2] = tessellation.wall_midpoints[crossed]
+    ends = [maze.boundary_wall_of(maze.entrance), maze.boundary_wall_of(maze.exit)]
+    first = [tessellation.boundary_midpoints[ends[0]]] if ends[0] is not None else []
+    last = [tessellation.boundary_midpoints[ends[1]]] if ends[1] is not None else []
+    return np.concatenate([np.reshape(first, (-1, 2)), points, np.reshape(last, (-1, 2))])

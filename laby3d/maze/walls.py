@@ -1,64 +1,70 @@
-"""Closed walls on the lattice of cell corners, and their merged straight runs.
+"""The closed walls of a maze, as polylines over the tessellation's vertex table: what pictures,
+solids, laser sheets and the walk-through draw (pitch units; × cell size for mm).
 
-Lattice point ``(i, j)`` is the top-left corner of cell ``(i, j)``; there are
-``(rows + 1) × (cols + 1)`` of them.
+>>> import laby3d
+>>> walls = closed_walls(laby3d.generate(2, 2, seed=1))
+>>> len(walls), walls.segments().shape  # 1 interior wall closed, 6 of the 8 boundary walls
+(7, (7, 2))
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from laby3d.maze.model import E, N, S, W
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 
-def wall_lattice(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
-    """Closed walls: horizontal ``(rows + 1, cols)`` and vertical ``(rows, cols + 1)`` bool.
+@dataclass(frozen=True, eq=False)
+class WallPolylines:
+    """Polylines sharing one vertex table: polyline ``k`` is ``vertices[ids[starts[k]:starts[k + 1]]]``."""
 
-    ``horizontal[i, j]`` joins lattice points ``(i, j)`` and ``(i, j + 1)``;
-    ``vertical[i, j]`` joins ``(i, j)`` and ``(i + 1, j)``. Border walls are included, with the
-    entrance and exit left open.
-    """
-    cells = maze.cells
-    horizontal = np.concatenate([(cells & N) == 0, ((cells[-1:] & S) == 0)], axis=0)
-    vertical = np.concatenate([(cells & W) == 0, ((cells[:, -1:] & E) == 0)], axis=1)
-    return horizontal, vertical
+    #: ``(V, 2)`` float64 positions, pitch units (x right, y down)
+    vertices: np.ndarray
+    #: ``(W + 1,)`` int64 offsets into ``ids``
+    starts: np.ndarray
+    #: vertex ids of every polyline in turn
+    ids: np.ndarray
 
+    def __len__(self) -> int:
+        return len(self.starts) - 1
 
-def _runs_along_rows(mask: np.ndarray) -> np.ndarray:
-    """Maximal runs of True along each row of ``mask``: ``(k, 3)`` int64 rows (row, start, stop)."""
-    padded = np.zeros((mask.shape[0], mask.shape[1] + 2), dtype=np.int8)
-    padded[:, 1:-1] = mask
-    change = np.diff(padded, axis=1)
-    start_rows, starts = np.nonzero(change == 1)
-    _, stops = np.nonzero(change == -1)
-    return np.stack([start_rows, starts, stops], axis=1)
+    def polyline(self, index: int, scale: float = 1.0) -> np.ndarray:
+        """``(k, 2)`` points of polyline ``index``, times ``scale`` (the cell size, for mm)."""
+        return self.vertices[self.ids[self.starts[index] : self.starts[index + 1]]] * scale
 
+    def polylines(self, scale: float = 1.0) -> list[np.ndarray]:
+        """Every polyline's points, times ``scale``."""
+        return [self.polyline(index, scale) for index in range(len(self))]
 
-def wall_runs(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
-    """Closed walls merged into maximal straight runs, in lattice units.
-
-    Returns ``horizontal`` rows ``(i, j0, j1)`` (from lattice point (i, j0) to (i, j1)) and
-    ``vertical`` rows ``(j, i0, i1)`` (from (i0, j) to (i1, j)), each ``(k, 3)`` int64.
-    """
-    horizontal, vertical = wall_lattice(maze)
-    return _runs_along_rows(horizontal), _runs_along_rows(vertical.T)
+    def segments(self) -> np.ndarray:
+        """``(S, 2)`` vertex-id pairs of every segment of every polyline (a planar graph: walls
+        meet only at shared vertices)."""
+        inside = np.ones(len(self.ids), dtype=bool)
+        inside[self.starts[1:] - 1] = False  # a polyline's last point starts no segment
+        first = np.flatnonzero(inside)
+        return np.stack([self.ids[first], self.ids[first + 1]], axis=1)
 
 
-def wall_segments(maze: Maze) -> np.ndarray:
-    """``(k, 2, 2)`` wall runs as (x, y) end points in cell units (x = column, y = row)."""
-    return lattice_segments(*wall_lattice(maze))
+def _select(starts: np.ndarray, ids: np.ndarray, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    lengths = (starts[1:] - starts[:-1])[chosen]
+    offsets = np.zeros(len(chosen) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    take = np.repeat(starts[:-1][chosen] - offsets[:-1], lengths) + np.arange(offsets[-1])
+    return offsets, ids[take]
 
 
-def lattice_segments(horizontal: np.ndarray, vertical: np.ndarray) -> np.ndarray:
-    """``(k, 2, 2)`` maximal runs of the walls marked in ``horizontal`` ``(rows + 1, cols)`` and
-    ``vertical`` ``(rows, cols + 1)`` (as :func:`wall_lattice` gives them), as (x, y) end points
-    in cell units."""
-    horizontal, vertical = _runs_along_rows(horizontal), _runs_along_rows(vertical.T)
-    h = np.stack([horizontal[:, [1, 0]], horizontal[:, [2, 0]]], axis=1)
-    v = np.stack([vertical[:, [0, 1]], vertical[:, [0, 2]]], axis=1)
-    return np.concatenate([h, v]).astype(float)
+def closed_walls(maze: Maze) -> WallPolylines:
+    """The closed interior walls (in ``tessellation.edges`` order), then the boundary walls but
+    the entrance's and the exit's (in order along the outline)."""
+    t = maze.tessellation
+    interior = np.flatnonzero(~maze.open_walls)
+    opened = {maze.boundary_wall_of(maze.entrance), maze.boundary_wall_of(maze.exit)}
+    boundary = np.array([wall for wall in range(len(t.boundary_cells)) if wall not in opened], dtype=np.int64)
+    inner_starts, inner_ids = _select(t.wall_starts, t.wall_vertices, interior)
+    outer_starts, outer_ids = _select(t.boundary_starts, t.boundary_vertices, boundary)
+    starts = np.concatenate([inner_starts, outer_starts[1:] + inner_starts[-1]])
+    return WallPolylines(vertices=t.vertices, starts=starts, ids=np.concatenate([inner_ids, outer_ids]))

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 
     from laby3d.geometry.label import GlyphChecks, LabelPlacement, PlacedLabel
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
     from laby3d.mesh.solid import SolidOptions
     from laby3d.mesh.types import Mesh
 
@@ -330,7 +330,7 @@ class ShapedSolid:
         return table, np.array(ring, dtype=np.int64)
 
 
-def shaped_solid(maze: ShapedMaze, fab: Fabrication, options: SolidOptions) -> ShapedSolid:
+def shaped_solid(maze: Maze, fab: Fabrication, options: SolidOptions) -> ShapedSolid:
     """The one-body solid of a theta, hex or triangle ``maze`` (``body``) plus its ``parts``."""
     shape = maze.shape
     check_plate_size(shape, maze.rows, maze.cols, fab)
@@ -355,7 +355,7 @@ def check_plate_size(shape: str, rows: int, cols: int | None, fab: Fabrication) 
         )
 
 
-def _marks(maze: ShapedMaze, plan: ShapedPlan, fab: Fabrication, options: SolidOptions) -> Marks:
+def _marks(maze: Maze, plan: ShapedPlan, fab: Fabrication, options: SolidOptions) -> Marks:
     """The arrows beside the openings and the label, each in a box of its own on the plate."""
     boxes: dict[int, np.ndarray] = {}
     glyphs: dict[int, shapely.Geometry] = {}
@@ -390,7 +390,7 @@ def _bounds(box: np.ndarray) -> tuple[float, float, float, float]:
     return float(x0), float(y0), float(x1), float(y1)
 
 
-def _arrows(maze: ShapedMaze, plan: ShapedPlan, fab: Fabrication) -> list[tuple[np.ndarray, shapely.Geometry]]:
+def _arrows(maze: Maze, plan: ShapedPlan, fab: Fabrication) -> list[tuple[np.ndarray, shapely.Geometry]]:
     """An arrow on the margin beyond each opening (pointing in at the entrance, out at the exit)
     in a square box turned with it, as near the opening as the walls let it: as large as a
     square maze's, smaller where the opening's neighbouring walls stand out of the outline (a

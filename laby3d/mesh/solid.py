@@ -306,7 +306,7 @@ def solid_raster(
     """The plan view used for every mesh of this solid, the marks on its margin by raster
     label (the text label, the opening arrows), each in a box of its own, and where the label
     went (on the margin, or under the base outside the raster)."""
-    fab.check_size(maze.rows, maze.cols)
+    fab.check_size(maze.grid.rows, maze.grid.cols)
     options.check_sizes(fab)
     raster = maze_raster(maze, fab, path_width=options.path_width(fab))
     marks: dict[int, PlacedLabel] = {}
@@ -318,7 +318,7 @@ def solid_raster(
     placement = None
     if options.label is not None:
         blocked = tuple(mark.box for mark in marks.values())
-        placement = options.place_label(fab, (maze.rows, maze.cols), blocked)
+        placement = options.place_label(fab, (maze.grid.rows, maze.grid.cols), blocked)
         if placement.side == "margin":
             marks[LABEL_AREA] = placement.mark
     for label, mark in marks.items():

@@ -51,9 +51,11 @@ class MazeSpec(Section):
     def check_shape(self) -> None:
         """The size fits the shape and the algorithm makes mazes of it (other shapes than square:
         the graph-generic algorithms only)."""
-        from laby3d.maze.shaped.generate import check_shaped
+        from laby3d.maze.algorithms import check_algorithm
+        from laby3d.tessellation import check_shape_size
 
-        check_shaped(self.shape, self.rows, self.size()[1], self.algorithm)
+        check_shape_size(self.shape, self.rows, self.size()[1])
+        check_algorithm(self.algorithm, self.shape)
 
     def size(self) -> tuple[int, int | None]:
         """``(rows, cols)`` of the maze, cols None for theta."""
@@ -65,13 +67,9 @@ class MazeSpec(Section):
         check_unused_openings(self.placement, self.entrance, self.exit)
         if self.placement != "explicit":
             return
-        if self.shape == "square":
-            explicit_openings(self.entrance, self.exit, self.rows, self.cols)
-        else:
-            from laby3d.maze.shaped.placement import explicit_shaped_openings
-            from laby3d.tessellation import tessellate
+        from laby3d.tessellation import tessellate
 
-            explicit_shaped_openings(self.entrance, self.exit, tessellate(self.shape, *self.size()))
+        explicit_openings(self.entrance, self.exit, tessellate(self.shape, *self.size()))
 
     def options(self) -> dict[str, Any]:
         """The algorithm options given (checked against the chosen algorithm by ``generate``)."""

@@ -167,16 +167,15 @@ def class_booklets(found: ClassSet, manifest: Mapping[str, Any]) -> dict[str, by
     from laby3d.config import job_from_dict
     from laby3d.filenames import safe_name
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.build import validated_job
-    from laby3d.pipeline import any_maze_for, render_booklet
+    from laby3d.pipeline import maze_for, render_booklet
 
     made = {entry["job"] for entry in manifest["mazes"] if not entry.get("error")}
-    pupils: list[tuple[Maze | ShapedMaze, str | None]] = []
+    pupils: list[tuple[Maze, str | None]] = []
     for index, data in enumerate(found.jobs):
         if data["name"] in made:
             job = job_from_dict(dict(data), f"jobs[{index}]")
-            pupils.append((any_maze_for(job, job.seed), job.label))
+            pupils.append((maze_for(job, job.seed), job.label))
     if not pupils:
         return {}
     booklet_job = validated_job({**found.options, "formats": list(BOOKLETS)}, cross_checks=False)

@@ -19,7 +19,6 @@ from laby3d.errors import ParameterError
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
     from laby3d.options.job import Job
     from laby3d.serve.classroom import DesignRequest
 
@@ -91,9 +90,9 @@ def preview(request: DesignRequest) -> dict[str, Any]:
 
 
 def _preview(job: Job) -> dict[str, Any]:
-    from laby3d.pipeline import RenderContext, any_maze_for
+    from laby3d.pipeline import RenderContext, maze_for
 
-    maze = any_maze_for(job, job.seed)
+    maze = maze_for(job, job.seed)
     context = RenderContext(maze, job)
     report = context.printability
     return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}
@@ -101,25 +100,25 @@ def _preview(job: Job) -> dict[str, Any]:
 
 def render_file(request: DesignRequest, fmt: str) -> bytes:
     """The bytes of format ``fmt`` of a pupil's design, as ``laby3d generate`` writes them."""
-    from laby3d.pipeline import RenderContext, any_maze_for
+    from laby3d.pipeline import RenderContext, maze_for
 
     job = checked_job(request, [fmt])
-    return RenderContext(any_maze_for(job, job.seed), job).render(fmt)
+    return RenderContext(maze_for(job, job.seed), job).render(fmt)
 
 
-def preview_svg(maze: Maze | ShapedMaze, job: Job) -> str:
+def preview_svg(maze: Maze, job: Job) -> str:
     """The maze seen from above in mm: floor (with its margin), walls as thick lines of the
     wall thickness, the solution (when shaped into the solid) as a line through the cells.
     A maze of another shape: :func:`shaped_preview_svg`."""
-    from laby3d.maze.model import Maze
-    from laby3d.maze.walls import wall_segments
+    from laby3d.maze.grid import wall_segments
 
-    if not isinstance(maze, Maze):
+    if maze.tessellation.kind != "square":
         return shaped_preview_svg(maze, job)
 
     fab = job.print
+    rows, cols = maze.grid.rows, maze.grid.cols
     cell, margin, half = fab.cell_size, fab.margin, fab.wall_thickness / 2
-    width, height = maze.cols * cell + 2 * (margin + half), maze.rows * cell + 2 * (margin + half)
+    width, height = cols * cell + 2 * (margin + half), rows * cell + 2 * (margin + half)
     origin = margin + half
     root = ET.Element(
         "svg",
@@ -132,7 +131,7 @@ def preview_svg(maze: Maze | ShapedMaze, job: Job) -> str:
     )
     ET.SubElement(root, "title").text = f"{maze.rows} × {maze.cols} maze, seed {maze.seed}"
     ET.SubElement(root, "rect", {"width": f"{width:g}", "height": f"{height:g}", "fill": PREVIEW_COLOURS["floor"]})
-    points = wall_segments(maze) * cell + origin
+    points = wall_segments(maze.grid) * cell + origin
     path = " ".join(f"M{x0:g} {y0:g}L{x1:g} {y1:g}" for (x0, y0), (x1, y1) in points.tolist())
     walls = {"d": path, "stroke": PREVIEW_COLOURS["walls"], "stroke-width": f"{2 * half:g}"}
     ET.SubElement(root, "path", {**walls, "stroke-linecap": "square", "fill": "none", "class": "walls"})
@@ -143,14 +142,14 @@ def preview_svg(maze: Maze | ShapedMaze, job: Job) -> str:
     return ET.tostring(root, encoding="unicode")
 
 
-def shaped_preview_svg(maze: ShapedMaze, job: Job) -> str:
+def shaped_preview_svg(maze: Maze, job: Job) -> str:
     """A maze of any shape seen from above in mm, drawn from its tessellation: the floor (its
     outline grown by the margin and half a wall), the closed walls as polylines of the wall
     thickness (theta's arcs as the tessellation draws them), the solution when asked for."""
     import shapely
 
-    from laby3d.maze.shaped.solve import solution_polyline
-    from laby3d.maze.shaped.walls import closed_walls
+    from laby3d.maze.solve import solution_polyline
+    from laby3d.maze.walls import closed_walls
 
     fab = job.print
     cell, half = fab.cell_size, fab.wall_thickness / 2

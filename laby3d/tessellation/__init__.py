@@ -21,6 +21,7 @@ from laby3d.tessellation.hexagon import HEX
 from laby3d.tessellation.square import SQUARE
 from laby3d.tessellation.theta import THETA
 from laby3d.tessellation.triangle import TRIANGLE
+from laby3d.values import is_integer
 
 ShapeName = Literal["square", "theta", "hex", "triangle"]
 SHAPES: dict[str, Shape] = {shape.name: shape for shape in (SQUARE, THETA, HEX, TRIANGLE)}
@@ -39,13 +40,11 @@ def get_shape(name: Any) -> Shape:
 def check_shape_size(name: str, rows: Any, cols: Any) -> None:
     """Raise :class:`ParameterError` (on ``rows`` or ``cols``) unless ``rows`` and ``cols`` size a
     ``name`` maze: theta takes rows (rings) alone, with cols None."""
-    from laby3d.maze.model import is_integer
-
     shape = get_shape(name)
     if not is_integer(rows) or not shape.min_rows <= rows <= shape.max_rows:
-        what = ", its number of rings with the centre," if not shape.uses_cols else ""
+        what = " (its number of rings, the centre included)" if not shape.uses_cols else ""
         raise ParameterError(
-            f"must be an integer in {shape.min_rows}..{shape.max_rows} for a {name} maze{what} got {shown(rows)}",
+            f"must be an integer in {shape.min_rows}..{shape.max_rows} for a {name} maze{what}, got {shown(rows)}",
             field="rows",
         )
     if not shape.uses_cols:
@@ -107,7 +106,7 @@ def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
     spec = SHAPES[shape]
     rows = int(rows)
     cols = int(cols) if cols is not None else None
-    return Tessellation(spec, rows, cols, spec.graph(rows, cols or 0))
+    return Tessellation(spec, rows, cols)
 
 
 __all__ = [

@@ -15,13 +15,13 @@ positive shoelace area in these coordinates (clockwise as seen on a y-down pictu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
 import numpy as np
 
-from laby3d.errors import InternalError
+from laby3d.errors import InternalError, ParameterError
 
 
 def frozen(array: Any, dtype: Any) -> np.ndarray:
@@ -110,14 +110,27 @@ class Shape:
     max_rows: int
     min_cols: int = 1
     max_cols: int = 0
+    #: The wall index of each neighbour pair ``(a, b)``, ``a < b``, by arithmetic (``rows, cols,
+    #: low, high -> (k,) int64``, −1 where the cells are not neighbours); None: searched in the
+    #: edge table (what any shape can do).
+    edge_index: Callable[[int, int, np.ndarray, np.ndarray], np.ndarray] | None = None
+    #: The order in which a cell's boundary sides are offered for an opening (the first one is
+    #: opened); None: their order along the outline.
+    side_order: tuple[str, ...] | None = None
+    #: A cell's boundary sides by arithmetic (``rows, cols, row, col -> names`` in
+    #: :attr:`side_order`); None: read from the geometry.
+    boundary_sides: Callable[[int, int, int, int], list[str]] | None = None
+    #: The walls by arithmetic, exactly as :func:`derive_walls` finds them (``rows, cols ->
+    #: Walls``); None: derived from the layout.
+    walls: Callable[[int, int], Walls] | None = None
 
 
 @dataclass(frozen=True, eq=False)
 class Tessellation:
     """Cells of one shape and size, their neighbours and the walls between them (pitch units).
 
-    Build one with :func:`laby3d.tessellation.tessellate`. The graph is computed at once; the
-    geometry (vertices, polygons, walls, boundary) on first use. Every array is read-only.
+    Build one with :func:`laby3d.tessellation.tessellate`. The graph and the geometry
+    (vertices, polygons, walls, boundary) are computed on first use. Every array is read-only.
 
     >>> from laby3d.tessellation import tessellate
     >>> grid = tessellate("square", 2, 3)
@@ -131,21 +144,83 @@ class Tessellation:
     rows: int
     #: None for theta
     cols: int | None
-    graph: CellGraph = field(repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its shape and size (rebuilt on the other side, graph and geometry too)."""
+        from laby3d.tessellation import tessellate
+
+        return (tessellate, (self.shape.name, self.rows, self.cols))
 
     @property
+    def kind(self) -> str:
+        """What specialised code may take this tessellation: its shape's name (the carver
+        registry and the format table key their square-grid entries on ``"square"``)."""
+        return self.shape.name
+
+    @cached_property
+    def graph(self) -> CellGraph:
+        """The cells and their neighbour pairs."""
+        return self.shape.graph(self.rows, self.cols or 0)
+
+    @cached_property
     def cell_count(self) -> int:
         """Number of cells."""
-        return self.graph.cell_count
+        return int(self.row_starts[-1])
+
+    @cached_property
+    def grid_shape(self) -> tuple[int, ...]:
+        """How per-cell values are shown to a user: ``(rows, cols)`` for a board of rows and
+        columns, ``(cells,)`` for theta (rings of different lengths)."""
+        return (self.rows, self.cols) if self.cols is not None else (self.cell_count,)
+
+    def per_cell(self, values: np.ndarray) -> np.ndarray:
+        """``(C,)`` per-cell ``values`` laid out as :attr:`grid_shape`."""
+        return np.asarray(values).reshape(self.grid_shape)
+
+    def edge_indices(self, pairs: np.ndarray, field: str = "passages") -> np.ndarray:
+        """The interior wall index of each neighbour pair of ``pairs`` ``(k, 2)`` (either
+        order); raises :class:`ParameterError` on ``field`` naming the first pair that is not
+        two neighbours."""
+        pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+        cells = self.cell_count
+        if len(pairs) and (pairs.min() < 0 or pairs.max() >= cells):
+            raise ParameterError(f"must hold cell indices 0..{cells - 1}", field=field)
+        low, high = pairs.min(axis=1), pairs.max(axis=1)
+        if self.shape.edge_index is not None:
+            index = self.shape.edge_index(self.rows, self.cols or 0, low, high)
+            found = index >= 0
+        else:
+            key = low * cells + high
+            edges = self.edges.astype(np.int64)
+            edge_key = edges[:, 0] * cells + edges[:, 1]
+            order = np.argsort(key)  # sorted queries search a sorted table with far fewer cache misses
+            index = np.empty(len(key), dtype=np.int64)
+            index[order] = np.minimum(np.searchsorted(edge_key, key[order]), max(len(edge_key) - 1, 0))
+            found = edge_key[index] == key if len(edge_key) else np.zeros(len(key), dtype=bool)
+        if not found.all():
+            a, b = (int(v) for v in pairs[np.argmin(found)])
+            raise ParameterError(f"cells {a} and {b} are not neighbours in a {self.shape.name} maze", field=field)
+        return index
+
+    def opening_sides(self, cell: int) -> list[str]:
+        """The boundary sides of ``cell``, in the order an opening takes them (its shape's
+        :attr:`Shape.side_order`, else along the outline); empty inside the maze."""
+        if self.shape.boundary_sides is not None:
+            return self.shape.boundary_sides(self.rows, self.cols or 0, *self.cell_position(cell))
+        sides = [self.boundary_sides[wall] for wall in self.boundary_walls_of(cell)]
+        order = self.shape.side_order
+        return sorted(sides, key=order.index) if order is not None else sides
 
     @property
     def edges(self) -> np.ndarray:
         """``(E, 2)`` int32 neighbour pairs ``(a, b)``, ``a < b``, one per interior wall."""
         return self.graph.edges
 
-    @property
+    @cached_property
     def row_starts(self) -> np.ndarray:
         """``(rows + 1,)`` int64: the index of cell ``(row, col)`` is ``row_starts[row] + col``."""
+        if self.cols is not None:  # a board of rows and columns: no graph needed
+            return frozen(np.arange(self.rows + 1) * self.cols, np.int64)
         return self.graph.row_starts
 
     def row_length(self, row: int) -> int:
@@ -168,7 +243,9 @@ class Tessellation:
         return self.shape.layout(self.rows, self.cols or 0)
 
     @cached_property
-    def _walls(self) -> _Walls:
+    def _walls(self) -> Walls:
+        if self.shape.walls is not None:
+            return self.shape.walls(self.rows, self.cols or 0)
         return derive_walls(self._layout, self.graph, self.shape.side_angles)
 
     @property
@@ -276,7 +353,10 @@ class Tessellation:
 
 
 @dataclass(frozen=True, eq=False)
-class _Walls:
+class Walls:
+    """The walls a layout implies (:func:`derive_walls`, or a shape's own arithmetic): the
+    interior walls' polylines in edge order, the boundary walls' along the outline."""
+
     wall_starts: np.ndarray
     wall_vertices: np.ndarray
     boundary_cells: np.ndarray
@@ -323,7 +403,7 @@ def _side_names(directions: np.ndarray, side_angles: Mapping[str, float]) -> lis
     return [names[index] for index in np.argmin(gap, axis=1)]
 
 
-def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str, float]) -> _Walls:
+def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str, float]) -> Walls:
     """The interior walls (in ``graph.edges`` order) and the boundary walls (in order along the
     outline) of ``layout``: maximal chains of polygon segments shared by the same two cells (or
     by one cell and the outside), split at corners. Raises :class:`InternalError` when the layout
@@ -388,7 +468,7 @@ def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str,
     }
     if len(by_cell_side) != len(sides):
         raise InternalError("a cell has two boundary walls of the same side name")
-    return _Walls(
+    return Walls(
         wall_starts=wall_starts,
         wall_vertices=wall_vertices,
         boundary_cells=frozen(boundary_cells, np.int32),

@@ -20,10 +20,9 @@ if TYPE_CHECKING:
     from laby3d.geometry.laser.parts import Part
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 
-def class_sheets(kits: Sequence[tuple[str, Maze | ShapedMaze]], fab: Fabrication, options: LaserOptions) -> LaserSheets:
+def class_sheets(kits: Sequence[tuple[str, Maze]], fab: Fabrication, options: LaserOptions) -> LaserSheets:
     """The kits of every ``(pupil name, maze)`` nested on shared sheets, one page per sheet; a
     name that cannot be engraved legibly is refused (field ``names[i]``)."""
     parts: list[Part] = []

@@ -98,7 +98,7 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | 
     ``tag`` (a class set's pupil) every part carries that name and no label; else the label, if
     any, goes on one part."""
     options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
-    frame = kit_frame(fab, maze.rows, maze.cols, options)
+    frame = kit_frame(fab, maze.grid.rows, maze.grid.cols, options)
     names = kit_part_names(fab, options)
     width, depth = frame.width, frame.depth
     plate = shapely.box(0, 0, width, depth)
@@ -112,9 +112,9 @@ def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | 
         shapes[-1] = ("top", plate.difference(shapely.union_all([*ball_holes, cuts])))
     marks: dict[str, list[Mark]] = {name: [] for name in names}
     if options.engrave_solution and maze.solution:
-        from laby3d.maze.solve import solution_polyline
+        from laby3d.maze.grid import centre_line
 
-        line = solution_polyline(maze) * fab.cell_size + fab.wall_line
+        line = centre_line(maze) * fab.cell_size + fab.wall_line
         marks["base"].append(
             Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
         )

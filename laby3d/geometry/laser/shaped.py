@@ -21,7 +21,7 @@ from laby3d.geometry.laser.parts import Mark, Part
 if TYPE_CHECKING:
     from laby3d.geometry.laser.options import LaserOptions
     from laby3d.geometry.params import Fabrication
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
 
 
 def to_plate(points: np.ndarray, fab: Fabrication, depth: float) -> np.ndarray:
@@ -30,10 +30,10 @@ def to_plate(points: np.ndarray, fab: Fabrication, depth: float) -> np.ndarray:
     return np.column_stack([pad + points[:, 0] * fab.cell_size, depth - pad - points[:, 1] * fab.cell_size])
 
 
-def shaped_lines_part(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> Part:
+def shaped_lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     """The drawing of ``maze`` for lines mode: every closed wall once, in the fewest strokes,
     as the line operation asked for; the solution engraved when asked."""
-    from laby3d.maze.shaped.walls import closed_walls
+    from laby3d.maze.walls import closed_walls
 
     width, depth = fab.outer_size(maze.rows, maze.cols, shape=maze.shape)
     walls = closed_walls(maze)
@@ -44,7 +44,7 @@ def shaped_lines_part(maze: ShapedMaze, fab: Fabrication, options: LaserOptions)
         for ids, closed in euler_strokes(walls.vertices, walls.segments())
     ]
     if options.engrave_solution:
-        from laby3d.maze.shaped.solve import solution_polyline
+        from laby3d.maze.solve import solution_polyline
 
         line = solution_polyline(maze)
         if len(line):

@@ -128,11 +128,11 @@ def shaped_frame(
     key and dowel holes of ``dowel`` mm (None: none); raises :class:`ParameterError` (field
     ``registration_holes``) when the holes do not fit the frame with 1 mm around."""
     from laby3d.geometry.shaped_footprint import shaped_plan
-    from laby3d.maze.shaped.model import ShapedMaze
+    from laby3d.maze.model import Maze
     from laby3d.tessellation import tessellate
 
     tessellation = tessellate(shape, rows, cols)
-    empty = ShapedMaze(shape, rows, cols, np.ones(len(tessellation.edges), dtype=bool), built=tessellation)
+    empty = Maze(tessellation, np.ones(len(tessellation.edges), dtype=bool))
     plan = shaped_plan(empty, fab)
     plate = shapely.Polygon(plan.points[plan.plate])
     ((_, hole),) = plan.walls.polygons  # the outline alone: one ring and the hole within

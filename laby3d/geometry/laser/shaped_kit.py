@@ -27,10 +27,9 @@ from laby3d.geometry.laser.shaped_frame import HOLE_SEGMENTS, ShapedFrame, shape
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 
-def kit_frame_of(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> ShapedFrame:
+def kit_frame_of(maze: Maze, fab: Fabrication, options: LaserOptions) -> ShapedFrame:
     """The frame of ``maze``'s kit (its shape and size alone)."""
     return shaped_frame(
         maze.shape,
@@ -42,7 +41,7 @@ def kit_frame_of(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> S
     )
 
 
-def corridors(maze: ShapedMaze, fab: Fabrication, frame: ShapedFrame) -> shapely.Geometry:
+def corridors(maze: Maze, fab: Fabrication, frame: ShapedFrame) -> shapely.Geometry:
     """Where the ball rolls, on the frame's plate (mm): inside the outline's inner face, less
     the maze's walls."""
     from laby3d.geometry.shaped_footprint import shaped_plan
@@ -59,7 +58,7 @@ def corridors(maze: ShapedMaze, fab: Fabrication, frame: ShapedFrame) -> shapely
     return region
 
 
-def _between_openings(maze: ShapedMaze, frame: ShapedFrame) -> np.ndarray:
+def _between_openings(maze: Maze, frame: ShapedFrame) -> np.ndarray:
     """``(k, 2)`` the outline's points (mm) where the entrance and the exit meet: a wall ending
     there touches the frame at a point only, so a post (a disc of the wall's thickness) ties it
     to the frame, as the border posts of a square kit do."""
@@ -78,7 +77,7 @@ def _between_openings(maze: ShapedMaze, frame: ShapedFrame) -> np.ndarray:
     return frame.plan.to_plan(t.vertices[shared]) if shared else np.zeros((0, 2))
 
 
-def shaped_ball_kit(maze: ShapedMaze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
+def shaped_ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
     """The kit of a theta, hex or triangle ``maze`` (as :func:`.kit.ball_kit` for squares)."""
     options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
     frame = kit_frame_of(maze, fab, options)
@@ -96,7 +95,7 @@ def shaped_ball_kit(maze: ShapedMaze, fab: Fabrication, options: LaserOptions, *
         shapes[-1] = ("top", frame.plate.difference(shapely.union_all([*holes, cuts])))
     marks: dict[str, list[Mark]] = {name: [] for name in names}
     if options.engrave_solution:
-        from laby3d.maze.shaped.solve import solution_polyline
+        from laby3d.maze.solve import solution_polyline
 
         line = frame.plan.to_plan(solution_polyline(maze))
         if len(line):
@@ -121,17 +120,16 @@ def shaped_ball_kit(maze: ShapedMaze, fab: Fabrication, options: LaserOptions, *
     )
 
 
-def kit_of(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
+def kit_of(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
     """The ball kit of a maze of any shape: :func:`.kit.ball_kit` for squares, else :func:`shaped_ball_kit`."""
     from laby3d.geometry.laser.kit import ball_kit
-    from laby3d.maze.model import Maze
 
-    if isinstance(maze, Maze):
+    if maze.tessellation.kind == "square":
         return ball_kit(maze, fab, options, tag=tag)
     return shaped_ball_kit(maze, fab, options, tag=tag)
 
 
-def shaped_outline_part(maze: ShapedMaze, fab: Fabrication, options: LaserOptions) -> Part:
+def shaped_outline_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     """The walls' footprint of ``maze`` grown by half the kerf (outline mode)."""
     from laby3d.geometry.shaped_footprint import shaped_plan
 

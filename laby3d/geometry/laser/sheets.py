@@ -30,7 +30,6 @@ from laby3d.geometry.trails import wall_strokes
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.maze.shaped.model import ShapedMaze
 
 #: The reference square's side, mm.
 REFERENCE = 100.0
@@ -92,16 +91,15 @@ class LaserSheets:
         return report
 
 
-def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
+def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
     """The sheets of ``maze`` (of any shape) in ``options.mode``. Squares have their own kit,
     drawing and outline code (:mod:`.kit`, :mod:`laby3d.geometry.trails`, the raster footprint);
     other shapes' are in :mod:`.shaped` and :mod:`.shaped_kit`. Other shapes' lines are ordered
     by :func:`.restarted` (never longer than the greedy order over the file's own strokes); kits
     and outlines by :func:`.ordered`, as squares' (24 round kits: the same travel in 0.8 s, not 6 s)."""
     from laby3d.geometry.laser.shaped_kit import kit_of
-    from laby3d.maze.model import Maze
 
-    if isinstance(maze, Maze):
+    if maze.tessellation.kind == "square":
         options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
         fab.check_size(maze.rows, maze.cols)
     else:
@@ -128,7 +126,7 @@ def laser_sheets(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOption
             nesting = nest([part], options.sheet, 0.0)
             sheet = options.sheet
     drawn = pages(nesting.placements, sheet, shared_edges=options.spacing == 0)
-    order = restarted if options.mode == "lines" and not isinstance(maze, Maze) else ordered
+    order = restarted if options.mode == "lines" and maze.tessellation.kind != "square" else ordered
     return LaserSheets(pages=[order(page) for page in drawn], kit=kit, nesting=nesting.materials)
 
 
@@ -137,7 +135,7 @@ def _alone(part: Part) -> Nesting:
     return Nesting(placements=[Placement(part=part, sheet=0, x=0.0, y=0.0, turned=False)], materials=[])
 
 
-def laser_drawing(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> Drawing:
+def laser_drawing(maze: Maze, fab: Fabrication, options: LaserOptions) -> Drawing:
     """Every sheet of ``maze`` on one page (the overview), mm."""
     return laser_sheets(maze, fab, options).overview()
 
@@ -174,13 +172,12 @@ def _with_reference(parts: list[Part], sheets: int, options: LaserOptions) -> li
     return [replace(base, marks=(*base.marks, moved)), *parts[1:]]
 
 
-def _drawing_part(maze: Maze | ShapedMaze, fab: Fabrication, options: LaserOptions) -> Part:
+def _drawing_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     """The one part of lines or outline mode, with its label and reference square."""
     from laby3d.geometry.laser.shaped import shaped_lines_part
     from laby3d.geometry.laser.shaped_kit import shaped_outline_part
-    from laby3d.maze.model import Maze
 
-    if isinstance(maze, Maze):
+    if maze.tessellation.kind == "square":
         return _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
     made = shaped_lines_part if options.mode == "lines" else shaped_outline_part
     return _with_extras(maze, options, made(maze, fab, options))
@@ -197,9 +194,9 @@ def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
         xy = np.column_stack([pad + points[:, 1] * fab.cell_size, depth - pad - points[:, 0] * fab.cell_size])
         marks.append(Mark(operation=operation, points=xy, closed=closed))
     if options.engrave_solution and maze.solution:
-        from laby3d.maze.solve import solution_polyline
+        from laby3d.maze.grid import centre_line
 
-        line = solution_polyline(maze) * fab.cell_size + pad
+        line = centre_line(maze) * fab.cell_size + pad
         marks.append(
             Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
         )
@@ -216,7 +213,7 @@ def _outline_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     return _with_extras(maze, options, part)
 
 
-def _with_extras(maze: Maze | ShapedMaze, options: LaserOptions, part: Part) -> Part:
+def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
     """The label under the drawing and the reference square beside it, in the same part."""
     x0, y0, x1, y1 = part.box
     marks = list(part.marks)

@@ -1,17 +1,66 @@
-"""What every generation algorithm provides, and the checked options they take."""
+"""What every generation algorithm provides, and the checked options they take.
+
+An algorithm has one or more *carvers*, keyed by the tessellation kind they take: ``"square"``
+for the square grid's own kernels (arithmetic neighbours, the draws that make each seed's square
+maze), ``"any"`` for the version that runs on any cell graph (the tessellation's CSR adjacency).
+A carver returns a :class:`Carving`: the passages in the order it opened them and, where it
+examines walls it then leaves closed (Kruskal), those walls with when it took them, so the lesson
+and the exercise's files read the history the carver recorded.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from laby3d.errors import ParameterError
 
-#: ``carve(rows, cols, rng, options) -> (rows·cols − 1, 2)`` int cell-index pairs, in opening order.
-Carver = Callable[[int, int, np.random.Generator, Mapping[str, Any]], np.ndarray]
+if TYPE_CHECKING:
+    from laby3d.tessellation import CellGraph, Tessellation
+
+
+@dataclass(frozen=True, eq=False)
+class Carving:
+    """What a carver did (cell indices of the tessellation)."""
+
+    #: ``(cells − 1, 2)`` int32 neighbour pairs, in the order the walls were opened.
+    passages: np.ndarray
+    #: ``(m, 2)`` int32 walls taken and left closed because both cells were already joined, in
+    #: the order taken (None: the carver takes no wall it does not open).
+    rejected: np.ndarray | None = None
+    #: ``(m,)`` int32: how many passages were open when each rejected wall was taken.
+    rejected_at: np.ndarray | None = None
+
+
+#: ``carve(tessellation, rng, options) -> Carving``.
+Carver = Callable[["Tessellation", np.random.Generator, Mapping[str, Any]], Carving]
+#: A square-grid kernel's entry: ``carve(rows, cols, rng, options) -> (rows·cols − 1, 2)`` pairs.
+GridCarve = Callable[[int, int, np.random.Generator, Mapping[str, Any]], np.ndarray]
+#: A cell-graph kernel's entry: ``carve(graph, rng, options) -> (cells − 1, 2)`` pairs.
+GraphCarve = Callable[["CellGraph", np.random.Generator, Mapping[str, Any]], np.ndarray]
+
+
+def on_grid(carve: GridCarve) -> Carver:
+    """The carver of a square-grid kernel that opens every wall it takes."""
+
+    def carver(tessellation: Tessellation, rng: np.random.Generator, options: Mapping[str, Any]) -> Carving:
+        return Carving(carve(tessellation.rows, tessellation.cols or 0, rng, options))
+
+    carver.__doc__ = carve.__doc__
+    return carver
+
+
+def on_graph(carve: GraphCarve) -> Carver:
+    """The carver of a cell-graph kernel that opens every wall it takes."""
+
+    def carver(tessellation: Tessellation, rng: np.random.Generator, options: Mapping[str, Any]) -> Carving:
+        return Carving(carve(tessellation.graph, rng, options))
+
+    carver.__doc__ = carve.__doc__
+    return carver
 
 
 @dataclass(frozen=True)
@@ -25,13 +74,17 @@ class Option:
 
 @dataclass(frozen=True)
 class Algorithm:
-    """A registered maze generator."""
+    """A registered maze generator: its carvers by tessellation kind (``"square"``, ``"any"``)."""
 
     name: str
     summary: str
-    carve: Carver
+    carvers: Mapping[str, Carver]
     uniform: bool = False
     options: Mapping[str, Option] = field(default_factory=dict)
+
+    def carver_for(self, kind: str) -> Carver | None:
+        """The carver for a tessellation of ``kind``: its own, else the one for any cell graph."""
+        return self.carvers.get(kind) or self.carvers.get("any")
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults merged with ``given``, each value parsed; unknown names are errors."""

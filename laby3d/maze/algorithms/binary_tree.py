@@ -12,10 +12,10 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.maze.algorithms.base import Algorithm, Option, probability
+from laby3d.maze.algorithms.base import Algorithm, Option, on_grid, probability
 
 
-def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+def carve_grid(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
     """Passages of a binary-tree maze, row by row."""
     index = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
     north = rng.random((rows, cols)) < options["bias"]
@@ -30,6 +30,6 @@ def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, 
 ALGORITHM = Algorithm(
     "binary_tree",
     "each cell opens north or east; straight top row and east column",
-    carve,
+    {"square": on_grid(carve_grid)},
     options={"bias": Option(0.5, "probability that a cell opens north rather than east", probability)},
 )

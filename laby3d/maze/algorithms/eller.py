@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from laby3d.accel import kernel
-from laby3d.maze.algorithms.base import Algorithm, Option, probability
+from laby3d.maze.algorithms.base import Algorithm, Option, on_grid, probability
 from laby3d.unionfind import find
 
 
@@ -90,7 +90,7 @@ def _eller_rows(
     counter[0] = k
 
 
-def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+def carve_grid(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
     """Passages of an Eller maze, row by row."""
     out = np.empty((rows * cols - 1, 2), dtype=np.int32)
     labels = np.arange(cols, dtype=np.int32)
@@ -116,7 +116,7 @@ def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, 
 ALGORITHM = Algorithm(
     "eller",
     "row by row with sets; memory O(cols)",
-    carve,
+    {"square": on_grid(carve_grid)},
     options={
         "join": Option(0.5, "probability of joining two neighbouring sets in a row", probability),
         "down": Option(0.5, "probability that a cell opens south (at least one per set does)", probability),

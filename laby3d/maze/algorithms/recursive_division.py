@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from laby3d.accel import kernel
-from laby3d.maze.algorithms.base import Algorithm, cell_neighbour_pairs
+from laby3d.maze.algorithms.base import Algorithm, cell_neighbour_pairs, on_grid
 
 
 @kernel(python_ns=4_000)  # ns per cell as Python: bench/bench_jit.py
@@ -68,11 +68,13 @@ def _divide(rows: int, cols: int, draws: np.ndarray) -> tuple[np.ndarray, np.nda
     return closed_east, closed_south
 
 
-def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+def carve_grid(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
     """Passages left open by recursive division, east walls first, in row-major order."""
     closed_east, closed_south = _divide(rows, cols, rng.random(3 * rows * cols + 3), cells=rows * cols)
     east, south = cell_neighbour_pairs(rows, cols)
     return np.concatenate([east[~closed_east.ravel()], south[~closed_south.ravel()]])
 
 
-ALGORITHM = Algorithm("recursive_division", "adds walls to an open field, each with one gap", carve)
+ALGORITHM = Algorithm(
+    "recursive_division", "adds walls to an open field, each with one gap", {"square": on_grid(carve_grid)}
+)

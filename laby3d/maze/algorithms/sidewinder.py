@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.maze.algorithms.base import Algorithm, Option, probability
+from laby3d.maze.algorithms.base import Algorithm, Option, on_grid, probability
 
 
-def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
+def carve_grid(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, Any]) -> np.ndarray:
     """Passages of a sidewinder maze, row by row."""
     index = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
     extend = rng.random((rows, cols)) < options["bias"]
@@ -35,6 +35,6 @@ def carve(rows: int, cols: int, rng: np.random.Generator, options: Mapping[str, 
 ALGORITHM = Algorithm(
     "sidewinder",
     "row runs that each open north once; straight top row",
-    carve,
+    {"square": on_grid(carve_grid)},
     options={"bias": Option(0.5, "probability that a run extends east (longer runs)", probability)},
 )
