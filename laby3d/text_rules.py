@@ -2,22 +2,30 @@
 every output draws of it, and whether an output's font can.
 
 Every output draws such text literally: ``$5`` is a dollar and a five (never formula syntax),
-invisible format characters are dropped and every kind of space is a space (:func:`normalised`).
+and every kind of space (no-break, narrow no-break, ideographic…) is a space (:func:`spaced`).
 Then, by the font that draws it (:data:`FONTS`, and :func:`text_problem`):
 
-- every output: something visible; no control, private-use or unassigned character; no accent
-  without a letter (a combining mark at the start or after a space);
+- every output: something visible; no control character (tab, line break), no line or paragraph
+  separator, no private-use or unassigned character, no accent without a letter (a combining
+  mark at the start or after a space), and no invisible format character (zero-width space,
+  direction marks, byte-order mark, soft hyphen…) but the joiners a script needs: a zero-width
+  joiner or non-joiner after a virama (Devanagari, Malayalam… half forms), a non-joiner between
+  two Arabic-script letters (Persian writes ``می‌خواهم`` so), and a joiner inside an emoji sequence
+  (👨‍👩‍👧). These are the contexts IDNA (RFC 5892, appendix A.1–A.2) allows them in, its joining
+  rule approximated by the letters' script;
 - ``dejavu`` (solids, laser sheets, and every PDF: worksheets, keys, the lesson, the handout;
   DejaVu Sans, glyph by glyph): no emoji
   (the font draws text, not pictures; a pupil who typed 🦊 would get a box or a black outline),
   no right-to-left letters (there is no bidirectional layout nor joining), and only characters
-  the font has;
+  the font has; the joiners mean nothing glyph by glyph and are dropped (:func:`normalised`);
 - ``browser`` (the walk-through page and scene files): nothing more. The browser picks a font
   for any script from the computer's own, lays out right-to-left text and draws emoji, so a
   name that a page can show in some font passes there.
 
 :func:`checked_text` raises the one-line refusal that names the characters; the job's check
-(:meth:`laby3d.options.job.Job.check`) applies it to every text of every format asked for.
+(:meth:`laby3d.options.job.Job.check`) applies it to every text of every format asked for, and
+names (of a class set, of the class server's pupils) meet :func:`text_problem` with the
+``browser`` font whatever the formats.
 """
 
 from __future__ import annotations
@@ -36,24 +44,67 @@ FONTS: dict[Font, str] = {
 }
 #: Variation selectors: invisible, they only choose a glyph's style (U+FE0F asks for an emoji).
 _SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
-_NOT_TEXT = ("Cc", "Co", "Cn", "Cs")  # control, private use, unassigned, surrogate
+#: Control (tab, line feed…), private use, unassigned, surrogate; line and paragraph separators.
+_NOT_TEXT = ("Cc", "Co", "Cn", "Cs", "Zl", "Zp")
+#: Zero-width non-joiner and joiner.
+ZWNJ, ZWJ = "\u200c", "\u200d"
+
+
+def spaced(text: str) -> str:
+    """``text`` in NFC with every space separator (no-break, narrow no-break, ideographic…) as a
+    plain space, the ends stripped; nothing else changes (a tab is not a space separator).
+
+    >>> spaced("\u00a0Léa\u202fM. ")
+    'Léa M.'
+    """
+    text = unicodedata.normalize("NFC", text)
+    return "".join(" " if unicodedata.category(char) == "Zs" else char for char in text).strip(" ")
 
 
 def normalised(text: str) -> str:
-    """``text`` in NFC with every kind of space as a plain space, invisible format characters
-    (zero-width space, joiners, direction marks, BOM) and variation selectors dropped, and the
-    ends stripped.
+    """``text`` as DejaVu draws it glyph by glyph: :func:`spaced`, with the format characters
+    (the joiners :func:`text_problem` lets through) and variation selectors dropped.
 
-    >>> normalised("\\u00a0Ze\\u0301\\u200bna ")
+    >>> normalised("\u00a0Ze\u0301\u200dna ")
     'Zéna'
     """
-    text = unicodedata.normalize("NFC", text)
-    kept = (
-        " " if char.isspace() else char
-        for char in text
-        if unicodedata.category(char) != "Cf" and ord(char) not in _SELECTORS
-    )
+    kept = (char for char in spaced(text) if unicodedata.category(char) != "Cf" and ord(char) not in _SELECTORS)
     return "".join(kept).strip(" ")
+
+
+def needed_joiners(text: str) -> set[int]:
+    """Where in ``text`` a format character is part of the writing: a joiner or non-joiner after
+    a virama, a non-joiner between two Arabic-script letters (marks between them skipped), and
+    any format character inside an emoji sequence (a joiner, a flag's tags).
+
+    >>> sorted(needed_joiners("क्\u200dष Ana\u200dBen"))
+    [2]
+    """
+    import emoji
+
+    needed = {
+        index
+        for match in emoji.emoji_list(text)
+        for index in range(match["match_start"], match["match_end"])
+        if unicodedata.category(text[index]) == "Cf"
+    }
+    for index, char in enumerate(text):
+        if char not in (ZWJ, ZWNJ) or index == 0:
+            continue
+        if unicodedata.combining(text[index - 1]) == 9:  # a virama
+            needed.add(index)
+        elif char == ZWNJ and _arabic_letter(text, index, -1) and _arabic_letter(text, index, 1):
+            needed.add(index)
+    return needed
+
+
+def _arabic_letter(text: str, index: int, step: int) -> bool:
+    """Whether the first character from ``index`` in direction ``step`` that is not a mark is a
+    letter of a joining right-to-left script (Arabic, Syriac, Thaana, N'Ko: bidirectional AL)."""
+    index += step
+    while 0 <= index < len(text) and unicodedata.category(text[index]).startswith("M"):
+        index += step
+    return 0 <= index < len(text) and unicodedata.bidirectional(text[index]) == "AL"
 
 
 def text_problem(text: str, font: Font) -> str | None:
@@ -65,14 +116,22 @@ def text_problem(text: str, font: Font) -> str | None:
     '"李明": the font has no glyph for 李, 明'
     >>> text_problem("李明", "browser") is None
     True
+    >>> text_problem("Ana\\tBen", "browser")
+    '"Ana\\\\u0009Ben": characters that are not text (U+0009)'
     """
+    typed = spaced(text)
+    needed = needed_joiners(typed)
+    odd = _unique(
+        char
+        for index, char in enumerate(typed)
+        if unicodedata.category(char) in _NOT_TEXT or (unicodedata.category(char) == "Cf" and index not in needed)
+    )
+    if odd:
+        return f"{_quoted(typed)}: characters that are not text ({_names(odd)})"
     drawn = normalised(text)
     if not drawn:
-        return f"{text!r} has no visible character"
+        return f"{_quoted(text)} has no visible character"
     shown = _quoted(drawn)
-    odd = _unique(char for char in drawn if unicodedata.category(char) in _NOT_TEXT)
-    if odd:
-        return f"{shown}: characters that are not text ({_names(odd)})"
     lone = _unique(
         char
         for index, char in enumerate(drawn)

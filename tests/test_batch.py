@@ -133,7 +133,21 @@ def test_too_big_is_refused_up_front(tmp_path: Path) -> None:
     assert not (tmp_path / "outputs").exists()
 
 
-@pytest.mark.parametrize("name", ["../../escape", "CON", "a/b\\c", "..", "\x00\x1b[31m", "Chloé & Zoë"])
+@pytest.mark.parametrize(
+    ("name", "why"), [("..", "has no letter or digit"), ("\x00\x1b[31m", "not text (U+0000, U+001B)")]
+)
+def test_names_with_no_letter_or_with_control_characters_are_refused_up_front(
+    tmp_path: Path, name: str, why: str
+) -> None:
+    """The one name rule (tests/test_names.py): refused naming the field, nothing written."""
+    job = {"name": "class", "seed": 1, "formats": ["txt"], "names": [name, f"{name} 2"]}
+    config = write_config(tmp_path, {"jobs": [job]})
+    result = run_cli("batch", str(config), "--output-dir", "out", "-j", "1", cwd=tmp_path)
+    assert result.returncode == 2 and "jobs[0] (class).names[0]: " in result.stderr and why in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["../../escape", "CON", "a/b\\c", "Chloé & Zoë"])
 def test_hostile_names_stay_inside_the_output_folder(tmp_path: Path, name: str) -> None:
     job = {"name": name, "seed": 1, "formats": ["txt"], "names": [name, f"{name} 2"]}
     config = write_config(tmp_path, {"jobs": [job]})

@@ -200,19 +200,31 @@ def test_right_to_left_letters_are_refused_not_reversed(text: str, letters: str)
     assert caught.value.detail == f'"{text}": right-to-left letters are not supported ({letters})'
 
 
-@pytest.mark.parametrize("text", [" ", "\u00a0\u00a0", "\u200b", "\ufeff\u200d", "\t"])
-def test_invisible_labels_are_refused(text: str) -> None:
+@pytest.mark.parametrize("text", [" ", "\u00a0\u00a0", "\u3000"])
+def test_blank_labels_are_refused(text: str) -> None:
     with pytest.raises(laby3d.ParameterError, match="no visible character") as caught:
         SolidOptions(label=text).check(Fabrication())
     assert caught.value.field == "label"
 
 
-def test_invisible_characters_inside_a_name_are_dropped() -> None:
-    """A zero-width space and a decomposed accent draw the same as the plain NFC name."""
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("\u200b", "U+200B"), ("\ufeff\u200d", "U+FEFF, U+200D"), ("\t", "U+0009"), ("Zo\u200be", "U+200B")],
+)
+def test_control_and_invisible_characters_are_refused_as_the_readme_says(text: str, named: str) -> None:
+    """A tab, a zero-width space, a joiner no script needs: refused naming them (issue 28), no
+    longer turned into a space or dropped."""
+    with pytest.raises(laby3d.ParameterError, match="characters that are not text") as caught:
+        SolidOptions(label=text).check(Fabrication())
+    assert caught.value.field == "label" and f"({named})" in caught.value.detail
+
+
+def test_a_decomposed_accent_and_a_no_break_space_draw_as_the_plain_name() -> None:
+    """A decomposed accent and a no-break space draw the same as the plain NFC name."""
     fab = Fabrication(margin=10)
     maze = laby3d.generate(8, 8, seed=1)
     plain = maze_solid(maze, fab, SolidOptions(label="Zoé")).label_placement
-    odd = maze_solid(maze, fab, SolidOptions(label="Zo\u200be\u0301\u00a0")).label_placement
+    odd = maze_solid(maze, fab, SolidOptions(label="Zoe\u0301\u00a0")).label_placement
     assert plain is not None and odd is not None
     assert plain.text == odd.text == "Zoé"
     assert plain.mark.glyphs.equals(odd.mark.glyphs)

@@ -192,23 +192,36 @@ def check_shape_formats(shape: str, formats: list[str]) -> None:
 
 
 def check_names(names: list[str]) -> None:
-    """A class set's names give distinct files: no name twice, none blank, and no two that
-    differ only by accents, case or punctuation (they would share a file name)."""
-    from laby3d.filenames import safe_name
+    """A class set's names give distinct pupils and files, by the one name rule
+    (:mod:`laby3d.filenames`): none blank, none with characters that are not text
+    (:func:`laby3d.text_rules.text_problem`, as the class server checks a pupil's name), each
+    with a letter or digit, and no two that fold equal (that differ only by accents, case,
+    spaces or punctuation: they would be one pupil, and could share a file name)."""
+    from laby3d.filenames import folded
     from laby3d.quoting import shown
+    from laby3d.text_rules import spaced, text_problem
 
     seen: dict[str, int] = {}
     for index, name in enumerate(names):
-        if not name.strip():
-            raise ParameterError("is blank: every pupil needs a name", field=f"names[{index}]")
-        key = safe_name(name).casefold()
+        field = f"names[{index}]"
+        if not spaced(name):
+            raise ParameterError("is blank: every pupil needs a name", field=field)
+        problem = text_problem(name, "browser")
+        if problem is not None:
+            raise ParameterError(problem, field=field)
+        key = folded(name)
+        if not key:
+            raise ParameterError(f"{shown(name)} has no letter or digit to name its files", field=field)
         if key in seen:
             first = names[seen[key]]
-            how = "appears twice" if first.strip() == name.strip() else f"gives the same file name as {shown(first)}"
-            example = shown(name.strip() + " M.")
+            how = (
+                "appears twice"
+                if spaced(first) == spaced(name)
+                else f"is {shown(first)} but for accents, case, spaces or punctuation"
+            )
+            example = shown(spaced(name) + " M.")
             raise ParameterError(
-                f"{shown(name)} {how} (names[{seen[key]}]): make each name distinct, e.g. {example}",
-                field=f"names[{index}]",
+                f"{shown(name)} {how} (names[{seen[key]}]): make each name distinct, e.g. {example}", field=field
             )
         seen[key] = index
 
