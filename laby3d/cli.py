@@ -461,6 +461,7 @@ def cmd_serve(args: argparse.Namespace) -> None:
         code=args.code,
         rate=args.rate,
         new_token=args.new_token,
+        host_names=tuple(args.host_name),
     )
 
 
@@ -473,6 +474,18 @@ def _port(text: str) -> int:
     if not 1 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"must be 1..65535, got {shown(port)}")
     return port
+
+
+def _host_name(text: str) -> str:
+    """A DNS name, for argparse: letters, digits, hyphens and dots."""
+    import re
+
+    if not re.fullmatch(
+        r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?",
+        text,
+    ):
+        raise argparse.ArgumentTypeError(f"must be a host name such as labo.lycee.fr, got {shown(text)}")
+    return text
 
 
 def _class_code(text: str) -> str:
@@ -595,6 +608,14 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
     p.add_argument("--port", type=_port, default=8000, help="port, 1..65535 (default 8000)")
+    p.add_argument(
+        "--host-name",
+        action="append",
+        default=[],
+        type=_host_name,
+        metavar="NAME",
+        help="a name pupils may use for this computer (a school DNS name); others are refused",
+    )
     p.add_argument("--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)")
     p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
     p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")

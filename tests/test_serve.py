@@ -63,22 +63,23 @@ def teacher(room: Classroom) -> dict[str, str]:
     return {"Authorization": f"Bearer {room.token}"}
 
 
-#: Sessions of the pupils each client has joined as, by (client, name).
-_JOINED: dict[tuple[int, str], str] = {}
+#: Sessions and personal codes of the pupils each client has joined as, by (client, name).
+_JOINED: dict[tuple[int, str], tuple[str, str]] = {}
 
 
 def join(client: TestClient, name: str, **extra: str) -> str:
     """Speak as pupil ``name`` from now on (joining, or taking the session this client joined
-    with before); the session cookie."""
+    with before, or joining again with the personal code it was given); the session cookie."""
     known = _JOINED.get((id(client), name))
     if known is not None:
-        speak_as(client, known)
+        speak_as(client, known[0])
         if client.get("/api/me").json()["joined"]:
-            return known
+            return known[0]
+        extra = {"pin": known[1], **extra}
     client.cookies.clear()
     response = client.post("/api/join", json={"name": name, **extra}, headers=SAME_ORIGIN)
     assert response.status_code == 200, response.text
-    _JOINED[(id(client), name)] = client.cookies[COOKIE]
+    _JOINED[(id(client), name)] = (client.cookies[COOKIE], response.json()["pin"])
     return client.cookies[COOKIE]
 
 
@@ -286,14 +287,20 @@ def test_request_size_depth_and_shape_guards(client: TestClient) -> None:
         ("Léa", "Lea"),
         ("Élodie Dupont-Lefèvre", "élodie dupont lefevre"),
         ("O'Connor", "o connor"),
+        ("O'Connor", "OConnor"),
+        ("Lætitia Œillet", "Laetitia Oeillet"),
+        ("Søren", "Soren"),
+        ("Groß", "Gross"),
+        ("Jean_Luc", "Jean-Luc"),
     ],
 )
 def test_a_name_folded_equal_to_a_joined_pupil_is_refused_with_a_distinct_form(
     tmp_path: Path, first: str, second: str
 ) -> None:
-    from laby3d.filenames import safe_name
+    from laby3d.options.job import check_names
 
-    assert safe_name(first).casefold() == safe_name(second).casefold()  # the batch folds them alike
+    with pytest.raises(laby3d.ParameterError):  # the batch folds them alike (the one name rule)
+        check_names([first, second])
     with TestClient(create_app(classroom(tmp_path), workers=1, warm=False, rate=FAST)) as test_client:
         join(test_client, first)
         assert save(test_client, test_client.get("/api/me").json()["key"], {"seed": 1}).status_code == 200
@@ -301,13 +308,15 @@ def test_a_name_folded_equal_to_a_joined_pupil_is_refused_with_a_distinct_form(
         refused = post(test_client, "/api/join", {"name": second})
         assert refused.status_code == 422
         (error,) = refused.json()["errors"]
-        assert error["field"] == "name" and f"{second} M." in error["message"] and "teacher" in error["message"]
+        assert error["field"] == "pin" and f"{second} M." in error["message"] and "personal code" in error["message"]
         # the suggested form joins, as another pupil
         join(test_client, f"{second} M.")
         assert test_client.get("/api/me").json()["name"] == f"{second} M."
 
 
-@pytest.mark.parametrize("name", ["😀", "!!!", "🎉🎉", "-_-", " ", "x" * 61, "tab\there"])
+@pytest.mark.parametrize(
+    "name", ["😀", "!!!", "🎉🎉", "-_-", " ", "\u00a0", "x" * 61, "tab\there", "Ana\u200bBen", "Zo\u200de", "Ana\n"]
+)
 def test_names_that_fold_to_nothing_or_break_the_rules_are_refused(client: TestClient, name: str) -> None:
     client.cookies.clear()
     response = post(client, "/api/join", {"name": name})
@@ -342,35 +351,70 @@ def test_a_pupil_reads_and_changes_only_their_own_design(tmp_path: Path) -> None
         assert test_client.get("/api/options").status_code == 200
 
 
-def test_leaving_frees_the_name_and_the_teacher_can_reset_a_session(tmp_path: Path) -> None:
+def test_a_released_name_stays_its_pupils_and_their_code_takes_it_back(tmp_path: Path) -> None:
+    """Issue 27: "a released name can be taken over by anyone who types it". Now a name in the
+    class needs its pupil's personal code (shown on their page and in the teacher's list): their
+    design stays theirs, for the teacher too; the teacher's reset ends a session."""
     room = classroom(tmp_path)
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
-        first = join(test_client, "Ana")
-        save(test_client, "ana", {"maze.rows": 3, "seed": 5})
-        # "Not you? / Change pupil": the name is free, the old cookie worth nothing
-        assert post(test_client, "/api/leave", {}).json() == {"left": True}
-        speak_as(test_client, first)
-        assert test_client.get("/api/me").json() == {"joined": False}
-        second = join(test_client, "Ana")  # on another computer, say: the saved design comes back
-        assert test_client.get("/api/me").json()["design"] == {"maze.rows": 3, "seed": 5}
         test_client.cookies.clear()
-        assert post(test_client, "/api/join", {"name": "ana"}).status_code == 422  # held again
+        first = post(test_client, "/api/join", {"name": "Ana"})
+        pin = first.json()["pin"]
+        assert re.fullmatch(r"\d{4}", pin)
+        session = test_client.cookies[COOKIE]
+        save(test_client, "ana", {"maze.rows": 3, "seed": 5})
+        # "Not you? / Change pupil": the old cookie is worth nothing, the name is still Ana's
+        assert post(test_client, "/api/leave", {}).json() == {"left": True}
+        speak_as(test_client, session)
+        assert test_client.get("/api/me").json() == {"joined": False}
+        test_client.cookies.clear()
+        for typed, wrong in (("Ana", None), ("ANA", "0000" if pin != "0000" else "1111")):
+            refused = post(test_client, "/api/join", {"name": typed, "pin": wrong})
+            assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "pin"
+        listed = test_client.get("/api/teacher/pupils", headers=teacher(room)).json()["pupils"]
+        assert [(p["name"], p["pin"], p["design"]) for p in listed] == [("Ana", pin, {"maze.rows": 3, "seed": 5})]
+        # Ana on another computer, with her code: her design comes back
+        again = post(test_client, "/api/join", {"name": "ana", "pin": f" {pin} "})
+        assert again.status_code == 200 and again.json()["name"] == "Ana"
+        assert test_client.get("/api/me").json()["design"] == {"maze.rows": 3, "seed": 5}
+        second = test_client.cookies[COOKIE]
         reset = post(test_client, "/api/teacher/pupils/ana/reset", {}, **teacher(room))
         assert reset.status_code == 200
         speak_as(test_client, second)
         assert test_client.get("/api/me").json() == {"joined": False}
-        join(test_client, "ANA")
-        assert test_client.get("/api/me").json()["name"] == "Ana"
+
+
+def test_a_name_held_by_another_browser_is_taken_back_with_the_code(tmp_path: Path) -> None:
+    """A pupil who moved to another computer without leaving: their code ends the first session."""
+    with TestClient(create_app(classroom(tmp_path), workers=1, warm=False, rate=FAST)) as test_client:
+        test_client.cookies.clear()
+        pin = post(test_client, "/api/join", {"name": "Zoé"}).json()["pin"]
+        first = test_client.cookies[COOKIE]
+        test_client.cookies.clear()
+        assert post(test_client, "/api/join", {"name": "Zoe", "pin": pin}).status_code == 200
+        speak_as(test_client, first)
+        assert test_client.get("/api/me").json() == {"joined": False}
+
+
+def test_wrong_personal_codes_are_throttled_per_name(tmp_path: Path) -> None:
+    with TestClient(create_app(classroom(tmp_path), workers=1, warm=False, rate=FAST)) as test_client:
+        test_client.cookies.clear()
+        pin = post(test_client, "/api/join", {"name": "Ana"}).json()["pin"]
+        wrong = [f"{n:04d}" for n in range(10) if f"{n:04d}" != pin]
+        statuses = [post(test_client, "/api/join", {"name": "Ana", "pin": code}).status_code for code in wrong[:7]]
+        assert statuses[:5] == [422] * 5 and statuses[5:] == [429, 429]
+        assert post(test_client, "/api/join", {"name": "Ana", "pin": pin}).status_code == 429  # even the right one
+        assert post(test_client, "/api/join", {"name": "Ben"}).status_code == 200  # other names are not held back
 
 
 def test_the_class_code_is_needed_to_join(tmp_path: Path) -> None:
     room = classroom(tmp_path, code="otter-42")
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
         assert 'id="code"' in test_client.get("/").text
-        for given in (None, "", "otter-41", "OTTER-42"):
+        for given in (None, "", "otter-41", "otter 42"):
             response = post(test_client, "/api/join", {"name": "Ana", "code": given})
             assert response.status_code == 422 and response.json()["errors"][0]["field"] == "code"
-        join(test_client, "Ana", code="otter-42")
+        join(test_client, "Ana", code=" OTTER-42\u00a0")  # case and spaces around aside (issue 27)
         listed = test_client.get("/api/teacher/pupils", headers=teacher(room)).json()
         assert listed["code"] == "otter-42" and listed["pupils"][0]["connected"] is True
         qr = test_client.get("/api/teacher/qr.svg", headers=teacher(room))
@@ -426,7 +470,7 @@ def test_saved_stl_is_byte_identical_to_the_library_and_the_cli(client: TestClie
     assert saved.json()["key"] == "zoe"
     stl = client.get("/api/download/zoe.stl")
     assert stl.status_code == 200 and stl.headers["content-type"] == "model/stl"
-    assert 'filename="zoe.stl"' in stl.headers["content-disposition"]
+    assert 'filename="Zoe.stl"' in stl.headers["content-disposition"]  # as the class set names her files
     maze = laby3d.generate(7, 5, algorithm="wilson", seed=1234)
     library = laby3d.render(maze, "stl", cell_size=9, wall_height=6, margin=6, label="Zoé", solution="groove")
     assert stl.content == library
@@ -460,8 +504,8 @@ def test_every_format_downloads(client: TestClient, fmt: str) -> None:
 def test_downloads_take_no_path_from_the_client(client: TestClient, room: Classroom) -> None:
     join(client, "../../etc/passwd")
     me = client.get("/api/me").json()
-    assert me["key"] == "etc-passwd"
-    assert save(client, "etc-passwd", {"maze.rows": 2, "seed": 1}).status_code == 200
+    assert me["key"] == "etcpasswd" and me["file"] == "etc-passwd"
+    assert save(client, "etcpasswd", {"maze.rows": 2, "seed": 1}).status_code == 200
     for path in ("/api/download/..%2F..%2Fetc.stl", "/api/download/etc-passwd.exe"):
         assert client.get(path).status_code in (403, 404)
     files = {p.name for p in room.store.path.parent.iterdir()}
@@ -910,6 +954,8 @@ def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
             post(test_client, "/api/preview", {"options": {"maze.rows": 3, "maze.cols": 3, "seed": 1}})
         said["too many"] = message(post(test_client, "/api/preview", {"options": {}}), 429)
         said["teacher"] = message(test_client.get("/api/teacher/pupils"), 401)
+        test_client.cookies.clear()
+        assert post(test_client, "/api/join", {"name": "Zoé", "code": "LOUTRE-7"}).status_code == 200
         locked = post(test_client, "/api/teacher/locks", {"locks": {"print.wall_thickness": 4.5}}, **teacher(room))
         said["lock"] = message(locked, 409)
         said["lock row"] = locked.json()["invalid"][0]["error"]
@@ -927,7 +973,7 @@ def test_a_french_class_is_refused_in_french(tmp_path: Path) -> None:
     assert said["lock"].endswith(" ; confirme pour verrouiller quand même")
     for what, text in said.items():
         assert not ENGLISH_WORDS.search(text), (what, text)
-    assert {row["name"]: row["status_text"] for row in status}["Ana"] == "connecté, sans labyrinthe enregistré"
+    assert {row["name"]: row["status_text"] for row in status}["Zoé"] == "connecté, sans labyrinthe enregistré"
 
 
 def test_statuses_read_in_the_class_language() -> None:

@@ -140,16 +140,16 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{name} n’a ni lettre ni chiffre : tape ton prénom",
     ),
     "serve_name_taken": (
-        "{name} is already in the class on another computer: type a distinct name, e.g. {suggestion}, "
-        "or, if it is you, ask the teacher to reset your session",
-        "{name} est déjà dans la classe sur un autre ordinateur : tape un nom distinct, par exemple {suggestion}, "
-        "ou, si c’est toi, demande à l’enseignant de réinitialiser ta session",
+        "{name} is already in the class: if it is you, type your personal code (beside your name on your page; "
+        "the teacher has it too), else a distinct name, e.g. {suggestion}",
+        "{name} est déjà dans la classe : si c’est toi, tape ton code personnel (à côté de ton nom sur ta page ; "
+        "l’enseignant l’a aussi), sinon un nom distinct, par exemple {suggestion}",
     ),
     "serve_name_close": (
-        "{name} is too close to {holder}, already in the class on another computer: type a distinct name, "
-        "e.g. {suggestion}, or, if it is you, ask the teacher to reset your session",
-        "{name} est trop proche de {holder}, déjà dans la classe sur un autre ordinateur : tape un nom distinct, "
-        "par exemple {suggestion}, ou, si c’est toi, demande à l’enseignant de réinitialiser ta session",
+        "{name} is too close to {holder}, already in the class: if it is you, type your personal code (beside "
+        "your name on your page; the teacher has it too), else a distinct name, e.g. {suggestion}",
+        "{name} est trop proche de {holder}, déjà dans la classe : si c’est toi, tape ton code personnel (à côté "
+        "de ton nom sur ta page ; l’enseignant l’a aussi), sinon un nom distinct, par exemple {suggestion}",
     ),
     "serve_wrong_code": (
         "is not this class's code: ask the teacher",
@@ -238,6 +238,39 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "no pupil has a valid saved design yet ({listed})",
         "aucun élève n’a encore de projet valide enregistré ({listed})",
     ),
+    # --- names and the class server (issues 27, 28: laby3d.filenames, text_rules, serve) ---
+    "names_no_letter": (
+        "{name} has no letter or digit to name its files",
+        "{name} n’a ni lettre ni chiffre pour nommer ses fichiers",
+    ),
+    "serve_wrong_pin": (
+        "is not the personal code of {holder}: look beside your name on your page, or ask the teacher",
+        "n’est pas le code personnel de {holder} : regarde à côté de ton nom sur ta page, ou demande-le à l’enseignant",
+    ),
+    "serve_join_rate": (
+        "too many joins from this address; trying again in {seconds} s",
+        "trop de connexions depuis cette adresse ; nouvel essai dans {seconds} s",
+    ),
+    "serve_guess_rate": (
+        "too many wrong codes from this address: try again in {seconds} s",
+        "trop de codes erronés depuis cette adresse : réessaie dans {seconds} s",
+    ),
+    "serve_superseded": (
+        "a newer preview of yours took this one's place",
+        "un aperçu plus récent a pris la place de celui-ci",
+    ),
+    "serve_session_full": (
+        "you have {count} renders waiting already: wait for them",
+        "tu as déjà {count} calculs en attente : attends qu’ils finissent",
+    ),
+    "serve_host": (
+        "this server answers to {allowed} only, not to {host}: open the address laby3d serve printed, or start "
+        "it with --host-name for this name",
+        "ce serveur ne répond qu’à {allowed}, pas à {host} : ouvre l’adresse affichée par laby3d serve, ou "
+        "lance-le avec --host-name pour ce nom",
+    ),
+    "serve_not_found": ("no such page: {path}", "page introuvable : {path}"),
+    "serve_method": ("{path} does not take {method}", "{path} n’accepte pas {method}"),
     # --- the library's sentences, recognised by their templates ---
     "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),
     "mm_compare": ("must be {sign} {limit} mm, got {value}", "doit être {sign} {limit} mm, pas {value}"),
@@ -558,9 +591,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "{name} apparaît deux fois ({first}) : chaque nom doit être distinct, par exemple {example}",
     ),
     "name_same_file": (
-        "{name} gives the same file name as {other} ({first}): make each name distinct, e.g. {example}",
-        "{name} donne le même nom de fichier que {other} ({first}) : chaque nom doit être distinct, "
-        "par exemple {example}",
+        "{name} is {other} but for accents, case, spaces or punctuation ({first}): make each name distinct, "
+        "e.g. {example}",
+        "{name} est {other} aux accents, majuscules, espaces ou ponctuation près ({first}) : chaque nom doit être "
+        "distinct, par exemple {example}",
     ),
     # --- the printability report's warnings (laby3d.print_rules, laby3d.printability) ---
     "warn_walls": (

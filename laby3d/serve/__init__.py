@@ -43,11 +43,13 @@ def run(
     code: str | None = None,
     rate: float = 2.0,
     new_token: bool = False,
+    host_names: tuple[str, ...] = (),
 ) -> None:
     """Serve the class app until interrupted (blocks); prints the pupils' address and the
     teacher's, token included. Binds to ``host`` only (localhost unless told otherwise); pupils
     type ``code`` to join when given; each pupil may ask ``rate`` renders a second (bursts of
-    more); ``new_token`` replaces the teacher's token (the old address stops working)."""
+    more); ``new_token`` replaces the teacher's token (the old address stops working);
+    ``host_names`` are names the server answers to besides its addresses (a school's DNS name)."""
     try:
         import uvicorn
     except ImportError:
@@ -66,11 +68,14 @@ def run(
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
     settings.address = f"http://{shown}:{port}/"
+    settings.host_names = tuple(host_names)
     classroom = Classroom(settings, new_token=new_token)
     try:
         print(f"laby3d serve: class {class_name!r}, state in {classroom.store.path}")
         print(f"pupils:  {settings.address}" + (f"  (class code: {code})" if code else ""))
         print(f"teacher: http://{shown}:{port}/teacher#token={classroom.token}")
+        for name in host_names:
+            print(f"also:    http://{name}:{port}/")
         if host in ("127.0.0.1", "::1", "localhost"):
             print("only this computer can connect; give --host 0.0.0.0 to let the class's computers in")
         app = create_app(classroom, workers=workers, rate=RateLimit(per_second=rate))

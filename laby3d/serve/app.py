@@ -32,13 +32,25 @@ from starlette.routing import Route
 
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
+from laby3d.filenames import safe_name
+from laby3d.i18n import Message
 from laby3d.maze.generate import new_seed
 from laby3d.serve import page, wording, work
 from laby3d.serve.classroom import Classroom, DesignRequest, PreviewCache, status_of, summary_of
 from laby3d.serve.fields import design_data, field_specs
-from laby3d.serve.http import HTTPProblem, guarded, invalid, json_body, refused
-from laby3d.serve.identity import COOKIE, SESSION_SECONDS, checked_name, same_secret
-from laby3d.serve.queue import Busy, RateLimit, RenderPool, RenderTimeout, WorkerLost
+from laby3d.serve.http import HTTPProblem, allowed_hosts, guarded, invalid, json_body, not_routed, refused
+from laby3d.serve.identity import COOKIE, SESSION_SECONDS, checked_name, name_key, same_secret
+from laby3d.serve.queue import (
+    Busy,
+    RateLimit,
+    RenderPool,
+    RenderTimeout,
+    SessionEnded,
+    SessionFull,
+    Superseded,
+    WorkerLost,
+    pupil_session,
+)
 
 #: Formats whose render takes seconds (a page or frame per step of the generation): they run on
 #: the pool of expensive work, with its own queue and timeout.
@@ -79,8 +91,29 @@ class Budgets:
     download: float = 60.0
     expensive: float = 180.0
     class_set: float = 900.0
-    queue: int = 32
+    queue: int = 128
     expensive_queue: int = 4
+
+
+@dataclass(frozen=True, kw_only=True)
+class Throttles:
+    """What one address may try, beyond what a class behind one school address needs: ``joins``
+    (30 pupils joining within a minute is normal: bursts of 60, one a second after), wrong class
+    codes or personal codes (``guesses``: bursts of 30, one every 2 s), and wrong personal codes
+    per name (``pins``: 5, then one a minute)."""
+
+    joins: RateLimit
+    guesses: RateLimit
+    pins: RateLimit
+
+    @classmethod
+    def for_a_class(cls) -> Throttles:
+        """The throttles of ``laby3d serve``."""
+        return cls(
+            joins=RateLimit(per_second=1.0, burst=60),
+            guesses=RateLimit(per_second=0.5, burst=30),
+            pins=RateLimit(per_second=1 / 60, burst=5),
+        )
 
 
 def create_app(
@@ -90,13 +123,15 @@ def create_app(
     rate: RateLimit | None = None,
     warm: bool = True,
     budgets: Budgets | None = None,
+    throttles: Throttles | None = None,
 ) -> Starlette:
     """The ASGI app of one class. Previews and quick downloads run on ``workers`` processes; the
-    expensive work (lesson PDF, GIF, class set) on one more, at a lower priority; each pupil's
-    session is limited by ``rate``."""
+    expensive work (lesson PDF, GIF, class set) on one more, at a lower priority; both shared
+    fairly between sessions; each pupil's session is limited by ``rate``, each address by
+    ``throttles``."""
     from laby3d.serve.teacher import TeacherAPI
 
-    state = _State(classroom, rate or RateLimit(), budgets or Budgets())
+    state = _State(classroom, rate or RateLimit(), budgets or Budgets(), throttles or Throttles.for_a_class())
     teacher = TeacherAPI(state)
 
     @asynccontextmanager
@@ -149,7 +184,13 @@ def create_app(
         max_age=SESSION_SECONDS,
         same_site="strict",
     )
-    return Starlette(routes=[guarded(route, state.lang) for route in routes], middleware=[session], lifespan=lifespan)
+    hosts = allowed_hosts(classroom.settings.address, classroom.settings.host_names)
+    return Starlette(
+        routes=[guarded(route, state.lang, hosts) for route in routes],
+        middleware=[session],
+        lifespan=lifespan,
+        exception_handlers={404: not_routed(state.lang), 405: not_routed(state.lang)},
+    )
 
 
 class _State:
@@ -158,11 +199,14 @@ class _State:
     previews: RenderPool
     expensive: RenderPool
 
-    def __init__(self, classroom: Classroom, rate: RateLimit, budgets: Budgets) -> None:
+    def __init__(self, classroom: Classroom, rate: RateLimit, budgets: Budgets, throttles: Throttles) -> None:
         self.classroom = classroom
         self.rate = rate
         self.budgets = budgets
+        self.throttles = throttles
         self.cache = PreviewCache()
+        self._previews_asked = 0
+        self._drafted: dict[str, int] = {}  # pupil key -> the newest preview kept as their draft
 
     @property
     def lang(self) -> str:
@@ -203,10 +247,30 @@ class _State:
             message = f"too many renders at once; trying again in {seconds} s"
             raise refused(429, message, {"Retry-After": str(seconds)})
 
-    async def render(self, pool: RenderPool, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
-        """``function(*args)`` on ``pool``; every failure becomes a refusal in words."""
+    def render_session(self, request: Request) -> str:
+        """Whose turn a render of ``request`` takes on the pools: the pupil's, or the teacher's."""
+        key = self.pupil_key(request)
+        return pupil_session(key) if key is not None else "teacher"
+
+    async def render(
+        self,
+        pool: RenderPool,
+        function: Callable[..., Any],
+        *args: Any,
+        session: str,
+        timeout: float,
+        replace: bool = False,
+    ) -> Any:
+        """``function(*args)`` on ``pool`` in ``session``'s turn (``replace``: taking the place of
+        its waiting preview); every failure becomes a refusal in words."""
         try:
-            return await pool.run(function, *args, timeout=timeout)
+            return await pool.run(function, *args, session=session, replace=replace, timeout=timeout)
+        except Superseded:
+            raise refused(409, Message("serve_superseded")) from None
+        except SessionFull:
+            raise refused(429, Message("serve_session_full", count=pool.per_session), {"Retry-After": "2"}) from None
+        except SessionEnded:
+            raise refused(401, "join the class first: type your name (your session has ended or was reset)") from None
         except Busy as error:
             raise refused(503, f"{error}; trying again in a moment", {"Retry-After": "2"}) from None
         except RenderTimeout as error:
@@ -225,12 +289,19 @@ class _State:
         except ParameterError as error:
             raise invalid(error, self.lang) from None
 
-    async def preview_of(self, design_request: DesignRequest) -> dict[str, Any]:
-        """The preview of a design (cached), its key under ``"key"``."""
+    async def preview_of(self, design_request: DesignRequest, *, session: str, replace: bool = False) -> dict[str, Any]:
+        """The preview of a design (cached), its key under ``"key"``, rendered in ``session``'s turn."""
         key = design_request.key()
         found = self.cache.get(key)
         if found is None:
-            found = await self.render(self.previews, work.preview, design_request, timeout=self.budgets.preview)
+            found = await self.render(
+                self.previews,
+                work.preview,
+                design_request,
+                session=session,
+                replace=replace,
+                timeout=self.budgets.preview,
+            )
             found = {**found, "key": key}
             self.cache.put(key, found)
         return found
@@ -242,6 +313,8 @@ class _State:
         return found.name
 
     def _me(self, key: str) -> dict[str, Any]:
+        """What the pupil's page shows of them: name, personal code, the design to show (their
+        draft: the last kept), the one they saved, and their downloads."""
         found = self.classroom.store.pupil(key)
         if found is None:
             raise refused(401, "join the class first: type your name", field="name")
@@ -249,7 +322,12 @@ class _State:
             "joined": True,
             "name": found.name,
             "key": found.key,
-            "design": found.design,
+            "pin": found.pin,
+            "file": safe_name(found.name),
+            "design": found.draft if found.draft is not None else found.design,
+            "saved_design": found.design,
+            "changed": found.changed,
+            "saved": found.saved,
             "status": found.status,
             "downloads": {fmt: f"/api/download/{key}.{fmt}" for fmt in FORMATS},
         }
@@ -300,26 +378,57 @@ class _State:
         return JSONResponse({"locks": self.classroom.locks, "version": self.classroom.locks_version})
 
     async def join(self, request: Request) -> Response:
+        """Join as a pupil: the class code (if any), a name by the one name rule, the pupil's
+        personal code when the name is in the class already; joins and wrong codes are
+        throttled per address, wrong personal codes per name too."""
+        address = request.client.host if request.client else "unknown"
+        self._throttled(self.throttles.joins.allow(address), "serve_join_rate")
         body = await json_body(request)
         body = body if isinstance(body, dict) else {}
+        classroom, guesses = self.classroom, self.throttles.guesses
         try:
-            self.classroom.check_code(body.get("code"))
+            if classroom.settings.code is not None:
+                self._throttled(guesses.wait(address), "serve_guess_rate")
+                try:
+                    classroom.check_code(body.get("code"))
+                except ParameterError:
+                    guesses.allow(address)
+                    raise
             given = body.get("name")
             name = checked_name(given if isinstance(given, str) else "")
-            self.classroom.check_free(name)
+            pin = body.get("pin")
+            key = name_key(name)
+            if pin not in (None, ""):
+                self._throttled(max(guesses.wait(address), self.throttles.pins.wait(key)), "serve_guess_rate")
+            try:
+                classroom.check_free(name, pin)
+            except ParameterError:
+                if pin not in (None, ""):
+                    guesses.allow(address)
+                    self.throttles.pins.allow(key)
+                raise
         except ParameterError as error:  # said next to the name or the code, without the field's path
             raise refused(422, error.detail, field=error.field) from None
-        design_request = self.classroom.request({}, name)
-        problem = await self.render(self.previews, work.check, design_request, timeout=self.budgets.preview)
+        design_request = classroom.request({}, name)
+        session = f"address {address}"
+        problem = await self.render(
+            self.previews, work.check, design_request, session=session, timeout=self.budgets.preview
+        )
         if problem is not None and problem[0] == "label":  # the name cannot be engraved
-            raise refused(422, f"cannot be engraved on the maze: {problem[1]}", field="name")
+            raise refused(422, Message("serve_engraving", problem_list=problem[1]), field="name")
         try:
-            key, session = self.classroom.join(name)
+            key, sid = classroom.join(name, pin)
         except ParameterError as error:  # taken meanwhile
             raise refused(422, error.detail, field=error.field) from None
         request.session.clear()
-        request.session.update({"pupil": key, "sid": session})
+        request.session.update({"pupil": key, "sid": sid})
         return JSONResponse(self._me(key))
+
+    def _throttled(self, wait: float, kind: str) -> None:
+        """Refuse (429, with when to try again) when an address or a name must wait."""
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise refused(429, Message(kind, seconds=seconds), {"Retry-After": str(seconds)})
 
     async def me(self, request: Request) -> Response:
         """Who the session is: the pupil and their design, or ``{"joined": false}``."""
@@ -334,12 +443,25 @@ class _State:
         return JSONResponse({"left": key is not None})
 
     async def preview(self, request: Request) -> Response:
+        """The preview of the pupil's design; a valid one is kept as their draft (autosave)."""
         key = self._pupil(request)
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
         design_request = self.classroom.request(design, self._name(key))
-        found = await self.preview_of(design_request)
+        self._previews_asked += 1
+        asked = self._previews_asked
+        found = await self.preview_of(design_request, session=pupil_session(key), replace=True)
+        if asked > self._drafted.get(key, 0):  # an older preview coming back late is not the draft
+            self._drafted[key] = asked
+            self.classroom.store.save_draft(
+                key=key,
+                design=design,
+                report=found["report"],
+                status=status_of(found["report"]),
+                version=self.classroom.locks_version,
+                preview=found["svg"],
+            )
         summary = summary_of(found["report"])
         return JSONResponse(
             {
@@ -348,6 +470,7 @@ class _State:
                 "report": found["report"],
                 "summary": wording.for_page(summary, self.lang),
                 "model": f"/api/model.glb?key={found['key']}" if found["glb"] else None,
+                "kept": True,
             }
         )
 
@@ -367,7 +490,7 @@ class _State:
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        found = await self.preview_of(self.classroom.request(design, self._name(key)))
+        found = await self.preview_of(self.classroom.request(design, self._name(key)), session=pupil_session(key))
         self.classroom.store.save_design(
             key=key,
             design=design,
@@ -390,17 +513,18 @@ class _State:
         key, _, fmt = request.path_params["file"].partition(".")
         self._own(request, key)
         pupil = self.classroom.store.pupil(key)
-        if fmt not in FORMATS or pupil is None or pupil.design is None:
+        if fmt not in FORMATS or pupil is None or pupil.kept is None:
             message = f"no such download; formats: {', '.join(FORMATS)}"
             raise refused(404, message)
         self._limit(request)
-        design_request = self.classroom.request(pupil.design, pupil.name)
+        design_request = self.classroom.request(pupil.kept, pupil.name)
         if fmt in EXPENSIVE_FORMATS:
             pool, timeout = self.expensive, self.budgets.expensive
         else:
             pool, timeout = self.previews, self.budgets.download
-        data = await self.render(pool, work.render_file, design_request, fmt, timeout=timeout)
-        disposition = f'attachment; filename="{pupil.key}.{fmt}"'
+        session = self.render_session(request)
+        data = await self.render(pool, work.render_file, design_request, fmt, session=session, timeout=timeout)
+        disposition = f'attachment; filename="{safe_name(pupil.name)}.{fmt}"'
         return Response(data, media_type=media_type(fmt), headers={"Content-Disposition": disposition})
 
 

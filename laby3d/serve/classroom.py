@@ -20,7 +20,16 @@ from laby3d.filenames import safe_name
 from laby3d.options.build import merge
 from laby3d.options.job import Job
 from laby3d.serve.fields import CLASS_FORMATS, PREVIEW_FORMATS, design_data, job_for
-from laby3d.serve.identity import checked_name, name_key, new_session, same_secret, taken_message
+from laby3d.serve.identity import (
+    checked_name,
+    name_key,
+    new_pin,
+    new_session,
+    same_code,
+    same_secret,
+    taken_message,
+    wrong_pin_message,
+)
 from laby3d.serve.storage import ClassStore, Pupil
 
 #: The lock file that keeps a second server off the class's folder.
@@ -35,7 +44,9 @@ class ClassInUse(Laby3dError):
 class ClassSettings:
     """What the teacher decides at start-up: class name, folder, defaults of every design (a YAML
     job's mapping, presets resolved), the formats of the class set, the class code pupils type to
-    join (none: anyone on the network may join) and the pupils' address as printed."""
+    join (none: anyone on the network may join; case and accents aside), the pupils' address as
+    printed, and the host names the server answers to besides its own addresses (a school's DNS
+    name for it: ``--host-name``)."""
 
     class_name: str = "class"
     folder: Path
@@ -43,6 +54,7 @@ class ClassSettings:
     formats: tuple[str, ...] = CLASS_FORMATS
     code: str | None = None
     address: str | None = None
+    host_names: tuple[str, ...] = ()
 
 
 def settings_from_config(
@@ -169,6 +181,7 @@ class Classroom:
                 f"--folder {settings.folder}: another laby3d serve is running on this class; stop it first"
             ) from None
         self.store = ClassStore(settings.folder)
+        self.store.upgrade(name_key, new_pin)
         token = self.store.setting("teacher_token")
         if new_token or not isinstance(token, str):
             token = new_session()
@@ -190,28 +203,34 @@ class Classroom:
     # --- identity --------------------------------------------------------------------------------
 
     def check_code(self, given: Any) -> None:
-        """Raise :class:`ParameterError` on ``code`` unless the class has none or ``given`` is it."""
+        """Raise :class:`ParameterError` on ``code`` unless the class has none or ``given`` is it
+        (case, accents and surrounding spaces aside: :func:`~laby3d.serve.identity.same_code`)."""
         code = self.settings.code
-        if code is not None and not (isinstance(given, str) and same_secret(given.strip(), code)):
+        if code is not None and not (isinstance(given, str) and same_code(given, code)):
             raise ParameterError("is not this class's code: ask the teacher", field="code")
 
-    def check_free(self, name: str) -> None:
-        """Raise :class:`ParameterError` on ``name`` when another browser holds it (or a name
-        folded equal)."""
-        key = name_key(name)
-        found = self.store.pupil(key)
-        if key in self._sessions and found is not None:
-            raise ParameterError(taken_message(name, found.name), field="name")
+    def check_free(self, name: str, pin: Any = None) -> None:
+        """Raise :class:`ParameterError` on ``pin`` when a pupil of that name (folded) is in the
+        class and ``pin`` is not their personal code: a name is its pupil's, whoever types it
+        (their design stays theirs when they leave), unless they give their code."""
+        found = self.store.pupil(name_key(name))
+        if found is None:
+            return
+        if pin is None or pin == "":
+            raise ParameterError(taken_message(name, found.name), field="pin")
+        if not (isinstance(pin, str) and found.pin and same_secret(pin.strip(), found.pin)):
+            raise ParameterError(wrong_pin_message(found.name), field="pin")
 
-    def join(self, name: str) -> tuple[str, str]:
-        """Give a new session the pupil ``name`` (checked; refused when another browser holds it
-        or a name folded equal); the pupil's key and the session id."""
+    def join(self, name: str, pin: Any = None) -> tuple[str, str]:
+        """Give a new session the pupil ``name`` (checked; a name in the class already needs its
+        pupil's personal code ``pin``: the session that held it ends); the pupil's key and the
+        session id."""
         name = checked_name(name)
-        self.check_free(name)
+        self.check_free(name, pin)
         key = name_key(name)
         found = self.store.pupil(key)
         session = new_session()
-        self.store.join(key=key, name=found.name if found else name, session=session)
+        self.store.join(key=key, name=found.name if found else name, session=session, pin=new_pin())
         self._sessions[key] = session
         return key, session
 
@@ -223,7 +242,8 @@ class Classroom:
         return str(key)
 
     def release(self, key: str) -> bool:
-        """Free a pupil's name: their browser's session is worth nothing from now on."""
+        """End a pupil's session: their browser's cookie is worth nothing from now on (the name
+        stays theirs: joining it again needs their personal code)."""
         self._sessions.pop(key, None)
         return self.store.release(key)
 
@@ -263,5 +283,5 @@ class Classroom:
         )
 
     def stale(self) -> list[Pupil]:
-        """Pupils whose saved design's report predates the locks."""
-        return [p for p in self.store.pupils() if p.design is not None and p.version != self.locks_version]
+        """Pupils whose kept design's report (saved design, else draft) predates the locks."""
+        return [p for p in self.store.pupils() if p.kept is not None and p.version != self.locks_version]

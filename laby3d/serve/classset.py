@@ -6,7 +6,8 @@ Each valid pupil is one job of the file: their name (engraved as the label and w
 worksheet, with the class), their own seed, and every option written out (class defaults under,
 locks over), so the file stands alone and ``laby3d batch`` on it writes the same bytes as the ZIP
 holds. A pupil whose design the locks made invalid is left out and named, with the error, in the
-file's comment and the ZIP's note.
+file's comment and the ZIP's note. A pupil who never saved is not left out: their draft (their
+last valid preview) is taken, and named as a draft there.
 
 Pupils' designs differ (size, seed, options), so each is a job of its own rather than a name of
 one job's ``names`` (whose mazes share every option and derive their seeds from the job's); the
@@ -54,6 +55,8 @@ class ClassSet:
     options: dict[str, Any]
     #: Pupils whose maze's shape does not take every class format: (name, what is not made).
     fewer_files: list[tuple[str, str]] = field(default_factory=list)
+    #: Pupils taken by their draft (their last valid preview): they never saved.
+    drafts: list[str] = field(default_factory=list)
 
 
 def needs_solid(settings: ClassSettings) -> bool:
@@ -81,19 +84,20 @@ def class_formats(settings: ClassSettings, job: Mapping[str, Any]) -> list[str]:
 
 
 def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mapping[str, Any]) -> ClassSet:
-    """The class set of every pupil with a saved design, each checked as ``laby3d batch`` checks
-    a job (those it refuses are left out, with the error)."""
+    """The class set of every pupil with a design, saved or else drafted (:attr:`Pupil.kept`),
+    each checked as ``laby3d batch`` checks a job (those it refuses are left out, with the
+    error)."""
     from laby3d.config import job_from_dict
     from laby3d.errors import Laby3dError
 
     class_options = merge(dict(settings.defaults), nested(locks))
     if "class_name" not in (class_options.get("worksheet") or {}):  # the teacher's own wins
         class_options = merge(class_options, {"worksheet": {"class_name": settings.class_name[:WORKSHEET_CLASS]}})
-    jobs, left_out, fewer_files = [], [], []
+    jobs, left_out, fewer_files, drafts = [], [], [], []
     for pupil in pupils:
-        if pupil.design is None:
+        if pupil.kept is None:
             continue
-        data = merge(merge(dict(class_options), nested(pupil.design)), nested(locks))
+        data = merge(merge(dict(class_options), nested(pupil.kept)), nested(locks))
         printing, classwide = data.get("print") or {}, class_options.get("print") or {}
         data["print"] = {  # how the class's printers are shared is the class's, never a pupil's
             **{key: value for key, value in printing.items() if f"print.{key}" not in CLASS_FIELDS},
@@ -109,6 +113,8 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
             left_out.append((pupil.name, str(error)))
             continue
         jobs.append(job)
+        if pupil.drafted:
+            drafts.append(pupil.name)
         missing = [name for name in settings.formats if name not in job["formats"]]
         if missing:
             fewer_files.append((pupil.name, f"no {', '.join(missing)}: not drawn for {_shape(job)} mazes yet"))
@@ -120,6 +126,7 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
         left_out=left_out,
         options=class_options,
         fewer_files=fewer_files,
+        drafts=drafts,
     )
 
 
@@ -129,6 +136,7 @@ def class_yaml(found: ClassSet) -> str:
 
     head = [f"# class set of {found.class_name!r} from laby3d serve; run it with: laby3d batch this-file.yaml"]
     head += [f"# left out (invalid design): {name}: {error}" for name, error in found.left_out]
+    head += [f"# draft (never saved: their last preview): {name}" for name in found.drafts]
     head += [f"# fewer files (the maze's shape): {name}: {what}" for name, what in found.fewer_files]
     data = {"output_dir": found.output_dir, "jobs": found.jobs}
     return "\n".join(head) + "\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
@@ -199,8 +207,15 @@ def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
         from laby3d.plates import plan_text
 
         lines += ["", *plan_text(plates["printers"]).rstrip("\n").splitlines()]
+    drafted = set(found.drafts)
     lines += ["", "Pupils:"]
-    lines += [f"  {entry['job']}: {state_of(entry)}" for entry in manifest["mazes"]]
+    lines += [
+        f"  {entry['job']}: {state_of(entry)}" + (" (draft)" if entry["job"] in drafted else "")
+        for entry in manifest["mazes"]
+    ]
+    if found.drafts:
+        lines += ["", "Drafts (never saved by the pupil: their last preview is taken):"]
+        lines += [f"  {name}" for name in found.drafts]
     if found.fewer_files:
         lines += ["", "Fewer files (a shape of maze that not every file draws yet):"]
         lines += [f"  {name}: {what}" for name, what in found.fewer_files]

@@ -7,21 +7,32 @@ Writes (any method but GET and HEAD) must come from the app's own pages: the bod
 url-encoded or multipart bodies) and the browser says the request is same-origin
 (``Sec-Fetch-Site: same-origin``, or an ``Origin`` equal to this server's). Anything else is
 refused with 403 before the endpoint runs.
+
+Every request must name this server in its ``Host`` header (:func:`check_host`): the address the
+connection reached, localhost, the address ``laby3d serve`` printed, or a name given with
+``--host-name``. A page on another site that has its own name resolve to this server's address
+(DNS rebinding) sends its own name, and is refused with 400 before anything runs.
+
+A client that goes away mid-request is no bug: it is logged as such, quietly, and nothing is
+answered (there is no one to answer).
 """
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import json
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from laby3d.errors import Laby3dError
-from laby3d.i18n import in_language
+from laby3d.i18n import Message, in_language
 from laby3d.serve.fields import field_error
 
 #: Largest request body, bytes (a design is a few hundred).
@@ -30,6 +41,8 @@ MAX_BODY = 64 * 1024
 MAX_DEPTH = 8
 #: Methods that change nothing (the others must pass :func:`check_same_origin`).
 SAFE_METHODS = ("GET", "HEAD")
+#: Host names every server answers to (besides the address each connection reached).
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 #: Headers of every answer.
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "X-Frame-Options": "DENY"}
 
@@ -115,23 +128,99 @@ def said_in(problem: HTTPProblem, lang: str) -> dict[str, Any]:
     return {**problem.body, "errors": errors} if errors else problem.body
 
 
-def guarded(route: Route, lang: str = "en") -> Route:
-    """The route with :class:`HTTPProblem` turned into its response (its words in ``lang``) and
-    security headers added."""
+def host_name(value: str) -> str:
+    """The host of a ``Host`` header or an address, without port, brackets, case or final dot
+    (``[::1]:8000`` → ``::1``, ``Labo.Lycee.fr.:80`` → ``labo.lycee.fr``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        value = value[1:].partition("]")[0]
+    elif value.count(":") == 1:
+        value = value.partition(":")[0]
+    return value.rstrip(".")
+
+
+def allowed_hosts(address: str | None, names: Iterable[str] = ()) -> frozenset[str]:
+    """The host names a class server answers to: localhost, the host of the pupils' address as
+    printed (``http://192.168.1.20:8000/``) and ``names`` (``--host-name``)."""
+    printed = host_name(address.split("//", 1)[-1].split("/", 1)[0]) if address else None
+    return LOCAL_HOSTS | {host_name(name) for name in names} | ({printed} if printed else set())
+
+
+def check_host(request: Request, allowed: frozenset[str]) -> None:
+    """Refuse (400) a request whose ``Host`` names neither this server's address (the one the
+    connection reached) nor an allowed name: a DNS rebinding page names its own site."""
+    given = request.headers.get("host", "")
+    host = host_name(given)
+    server = request.scope.get("server")
+    reached = host_name(str(server[0])) if server else None
+    if host in allowed or host == reached:
+        return
+    listed = ", ".join(sorted(allowed - {"::1"}, key=lambda name: (_is_address(name), name)))
+    raise refused(400, Message("serve_host", host=given[:80] or "(none)", allowed=listed))
+
+
+def _is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def not_routed(lang: str) -> Callable[[Request, Exception], Awaitable[Response]]:
+    """The answer to a path no route has, or a method it does not take (404, 405), in ``lang``."""
+
+    async def handler(request: Request, error: Exception) -> Response:
+        status = error.status_code if isinstance(error, HTTPException) else 404
+        path = request.url.path[:120]
+        message = Message("serve_method", method=request.method, path=path) if status == 405 else None
+        problem = refused(status, message or Message("serve_not_found", path=path))
+        response = JSONResponse(said_in(problem, lang), status_code=status)
+        response.headers.update(SECURITY_HEADERS)
+        return response
+
+    return handler
+
+
+def guarded(route: Route, lang: str = "en", hosts: frozenset[str] = LOCAL_HOSTS) -> Route:
+    """The route with the ``Host`` checked, :class:`HTTPProblem` turned into its response (its
+    words in ``lang``) and security headers added."""
     endpoint: Handler = route.endpoint  # type: ignore[assignment]
+    log = logging.getLogger("laby3d.serve")
 
     async def handle(request: Request) -> Response:
         try:
+            check_host(request, hosts)
             if request.method not in SAFE_METHODS:
                 check_same_origin(request)
             response = await endpoint(request)
         except HTTPProblem as problem:
-            response = JSONResponse(said_in(problem, lang), status_code=problem.status, headers=problem.headers)
+            response = _problem_response(problem, lang, request)
+        except ClientDisconnect:  # the pupil closed the page or lost the network mid-request: no one to answer
+            log.info("client went away during %s %s", request.method, request.url.path)
+            return Response(status_code=400)
+        except asyncio.CancelledError:
+            cancelling = getattr(asyncio.current_task(), "cancelling", None)  # Python 3.11+
+            if cancelling is None or cancelling():  # this request is being cancelled (the server stops)
+                raise
+            # a future it awaited was cancelled under it: answer rather than leave the request hanging
+            log.warning("render cancelled under %s %s", request.method, request.url.path)
+            lost = refused(503, "the render was cancelled (the server is stopping); trying again", {"Retry-After": "1"})
+            response = _problem_response(lost, lang, request)
         except Exception as error:  # noqa: BLE001 - a bug in laby3d, said as one in JSON; the server goes on
-            logging.getLogger("laby3d.serve").exception("internal error on %s %s", request.method, request.url.path)
+            log.exception("internal error on %s %s", request.method, request.url.path)
             message = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"
             response = JSONResponse({"errors": [{"field": None, "message": message[:300]}]}, status_code=500)
         response.headers.update(SECURITY_HEADERS)
         return response
 
     return Route(route.path, handle, methods=list(route.methods or []) or None, name=route.name)
+
+
+def _problem_response(problem: HTTPProblem, lang: str, request: Request) -> Response:
+    """A refusal as JSON, or as plain text for a page or a static file (a person reads it)."""
+    body = said_in(problem, lang)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(body, status_code=problem.status, headers=problem.headers)
+    text = "\n".join(error["message"] for error in body.get("errors", []))
+    return PlainTextResponse(text, status_code=problem.status, headers=problem.headers)

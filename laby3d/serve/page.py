@@ -59,6 +59,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "reroll": {"en": "New maze", "fr": "Nouveau labyrinthe"},
     "save": {"en": "Save my maze", "fr": "Enregistrer mon labyrinthe"},
     "saved": {"en": "Saved", "fr": "Enregistré"},
+    "draft_kept": {"en": "Draft kept, not saved yet", "fr": "Brouillon gardé, pas encore enregistré"},
+    "not_saved": {"en": "Not saved yet", "fr": "Pas encore enregistré"},
+    "pin_label": {"en": "Your personal code", "fr": "Ton code personnel"},
+    "your_pin": {"en": "your personal code:", "fr": "ton code personnel :"},
     "need_name": {"en": "Type your name first", "fr": "Écris d'abord ton nom"},
     "downloads": {"en": "Download", "fr": "Télécharger"},
     "other_formats": {"en": "Other files", "fr": "Autres fichiers"},
@@ -92,6 +96,15 @@ STRINGS: dict[str, dict[str, str]] = {
     "col_printer": {"en": "Printer", "fr": "Imprimante"},
     "col_seed": {"en": "Seed", "fr": "Graine"},
     "remove": {"en": "Remove", "fr": "Retirer"},
+    "col_pin": {"en": "Code", "fr": "Code"},
+    "col_changed": {"en": "Last change", "fr": "Dernière modification"},
+    "col_saved": {"en": "Last save", "fr": "Dernier enregistrement"},
+    "col_renders": {"en": "Renders", "fr": "Calculs"},
+    "draft": {"en": "draft", "fr": "brouillon"},
+    "never": {"en": "never", "fr": "jamais"},
+    "rendering": {"en": "rendering", "fr": "en cours"},
+    "waiting": {"en": "waiting", "fr": "en attente"},
+    "last_minute": {"en": "in the last minute", "fr": "dans la dernière minute"},
     "working": {"en": "Working…", "fr": "En cours…"},
     "join_at": {"en": "Pupils join at", "fr": "Les élèves se connectent sur"},
     "with_code": {"en": "with the code", "fr": "avec le code"},
@@ -155,9 +168,12 @@ def pupil_html(*, class_name: str, lang: str = "en", code_required: bool = False
     body = f"""<header><h1>{html.escape(text["title"])}</h1><span class="class">{html.escape(class_name)}</span>
 <form id="join"><label class="name">{html.escape(text["name"])}
 <input id="name" maxlength="60" autocomplete="off"></label>
-{code}<button>{html.escape(text["join"])}</button>
-<span id="name-error" class="error" role="alert"></span> <span id="code-error" class="error" role="alert"></span></form>
-<p id="who" hidden>{html.escape(text["signed_in"])} <b id="who-name"></b>
+{code}<label class="name" id="pin-row" hidden>{html.escape(text["pin_label"])}
+<input id="pin" maxlength="8" inputmode="numeric" autocomplete="off"></label>
+<button>{html.escape(text["join"])}</button>
+<span id="name-error" class="error" role="alert"></span> <span id="code-error" class="error" role="alert"></span>
+<span id="pin-error" class="error" role="alert"></span></form>
+<p id="who" hidden>{html.escape(text["signed_in"])} <b id="who-name"></b> <span id="who-pin"></span>
 <button type="button" id="leave">{html.escape(text["leave"])}</button></p></header>
 <p id="general-error" class="error banner" role="alert"></p>
 <main id="design" hidden>
@@ -167,7 +183,7 @@ def pupil_html(*, class_name: str, lang: str = "en", code_required: bool = False
 <figure><figcaption>{html.escape(text["preview3d"])}</figcaption><canvas id="preview3d"></canvas></figure>
 </section>
 <aside><h2>{html.escape(text["report"])}</h2><div id="report" aria-live="polite"></div>
-<button type="button" id="save">{html.escape(text["save"])}</button> <span id="save-state"></span>
+<button type="button" id="save">{html.escape(text["save"])}</button> <span id="save-state" aria-live="polite"></span>
 <h2>{html.escape(text["downloads"])}</h2><div id="downloads"></div><p id="download-state"></p></aside>
 </main>"""
     scripts = ("three.js", "viewer.js", "form.js", "pupil.js")

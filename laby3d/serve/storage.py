@@ -1,6 +1,11 @@
-"""The class's state in one SQLite file (stdlib ``sqlite3``): the pupils (name, the session that
-holds it, their design with its printability report and status) and the teacher's settings, so
-stopping and starting ``laby3d serve`` on the same folder loses nothing.
+"""The class's state in one SQLite file (stdlib ``sqlite3``): the pupils (name, personal code,
+the session that holds the name, their saved design and their draft, the report and status of
+the design the class set takes) and the teacher's settings, so stopping and starting ``laby3d
+serve`` on the same folder loses nothing.
+
+A pupil's draft is their last valid preview, kept as they work (autosave); their design is what
+they last saved ("Save my maze", or a download). The class set takes the saved design, else the
+draft (:attr:`Pupil.kept`); its report, status and 2D preview are stored with the pupil.
 
 A pupil is stored under the key of their folded name (:func:`laby3d.serve.identity.name_key`); no
 name a client sends ever becomes a path (the only file is ``class.sqlite3`` in the class folder,
@@ -14,7 +19,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,19 +36,27 @@ CREATE TABLE IF NOT EXISTS pupils (
     status TEXT,
     version INTEGER,
     preview TEXT,
-    updated REAL NOT NULL
+    updated REAL NOT NULL,
+    draft TEXT,
+    changed REAL,
+    saved REAL,
+    pin TEXT
 );
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
-_COLUMNS = "key, name, session, design, report, status, version, updated"
+_COLUMNS = "key, name, session, design, report, status, version, updated, draft, changed, saved, pin"
+#: Columns later versions added, and their type (added to an older file as it opens).
+_ADDED = {"draft": "TEXT", "changed": "REAL", "saved": "REAL", "pin": "TEXT"}
 
 
 @dataclass(frozen=True, kw_only=True)
 class Pupil:
     """One pupil: ``key`` (their folded name), ``name`` as typed, the ``session`` id of the browser
-    that holds the name (None when free), the flat ``design`` (None until saved), its
-    printability ``report`` and ``status`` (``ok``, ``WARN: …``, ``invalid: …``) under the locks
-    of ``version``, and when it last changed (Unix time, s)."""
+    that holds the name (None when none does), the flat ``design`` they saved (None until saved)
+    and their ``draft`` (their last valid preview), the printability ``report`` and ``status``
+    (``ok``, ``WARN: …``, ``invalid: …``) of the design the class set takes under the locks of
+    ``version``, when the row last changed (``updated``), when the draft last ``changed`` and the
+    design was last ``saved`` (Unix time, s), and their personal code (``pin``)."""
 
     key: str
     name: str
@@ -53,6 +66,20 @@ class Pupil:
     status: str | None
     version: int | None
     updated: float
+    draft: dict[str, Any] | None = None
+    changed: float | None = None
+    saved: float | None = None
+    pin: str | None = None
+
+    @property
+    def kept(self) -> dict[str, Any] | None:
+        """The design the class set takes: the saved one, else the draft."""
+        return self.design if self.design is not None else self.draft
+
+    @property
+    def drafted(self) -> bool:
+        """Whether the class set takes a draft the pupil never saved."""
+        return self.design is None and self.draft is not None
 
 
 class ClassStore:
@@ -68,6 +95,10 @@ class ClassStore:
             if columns and "session" not in columns:  # the first version's table: its designs move over
                 connection.execute("ALTER TABLE pupils RENAME TO pupils_v1")
             connection.executescript(_SCHEMA)
+            present = {row[1] for row in connection.execute("PRAGMA table_info(pupils)")}
+            for column, kind in _ADDED.items():
+                if column not in present:
+                    connection.execute(f"ALTER TABLE pupils ADD COLUMN {column} {kind}")
             if columns and "session" not in columns:
                 connection.execute(
                     "INSERT INTO pupils (key, name, design, preview, updated) "
@@ -86,14 +117,31 @@ class ClassStore:
         finally:
             connection.close()
 
-    def join(self, *, key: str, name: str, session: str) -> None:
-        """Give ``session`` the name (a new pupil, or one whose name was free)."""
+    def join(self, *, key: str, name: str, session: str, pin: str) -> None:
+        """Give ``session`` the name: a new pupil with personal code ``pin``, or the pupil of that
+        name (their code unchanged)."""
         with self._connection() as connection:
             connection.execute(
-                "INSERT INTO pupils (key, name, session, updated) VALUES (?, ?, ?, ?) "
+                "INSERT INTO pupils (key, name, session, updated, pin) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT(key) DO UPDATE SET session = excluded.session",
-                (key, name, session, time.time()),
+                (key, name, session, time.time(), pin),
             )
+
+    def upgrade(self, key_of: Callable[[str], str], new_pin: Callable[[], str]) -> None:
+        """Bring pupils stored by an older version to today's rules: each under the key of its
+        name (``key_of``; one that another pupil holds already stays as it was) and with a
+        personal code."""
+        with self._connection() as connection:
+            rows = connection.execute("SELECT key, name, pin FROM pupils").fetchall()
+            keys = {key for key, _, _ in rows}
+            for key, name, pin in rows:
+                wanted = key_of(name)
+                if wanted != key and wanted and wanted not in keys:
+                    connection.execute("UPDATE pupils SET key = ? WHERE key = ?", (wanted, key))
+                    keys = (keys - {key}) | {wanted}
+                    key = wanted
+                if not pin:
+                    connection.execute("UPDATE pupils SET pin = ? WHERE key = ?", (new_pin(), key))
 
     def release(self, key: str) -> bool:
         """Free a pupil's name (their design stays); whether there was such a pupil."""
@@ -116,13 +164,36 @@ class ClassStore:
         version: int,
         preview: str,
     ) -> None:
-        """Store a pupil's design with its report, status (under the locks of ``version``) and its
-        2D preview (SVG)."""
+        """Store a pupil's saved design (their draft too) with its report, status (under the locks
+        of ``version``) and its 2D preview (SVG)."""
+        now, text = time.time(), json.dumps(design)
         with self._connection() as connection:
             connection.execute(
-                "UPDATE pupils SET design = ?, report = ?, status = ?, version = ?, preview = ?, updated = ? "
-                "WHERE key = ?",
-                (json.dumps(design), json.dumps(report), status, version, preview, time.time(), key),
+                "UPDATE pupils SET design = ?, draft = ?, report = ?, status = ?, version = ?, preview = ?, "
+                "updated = ?, changed = ?, saved = ? WHERE key = ?",
+                (text, text, json.dumps(report), status, version, preview, now, now, now, key),
+            )
+
+    def save_draft(
+        self,
+        *,
+        key: str,
+        design: dict[str, Any],
+        report: dict[str, Any] | None,
+        status: str,
+        version: int,
+        preview: str,
+    ) -> None:
+        """Keep a pupil's draft (their last valid preview); its report, status and 2D preview
+        become the pupil's too while they have saved nothing (the class set then takes it)."""
+        now = time.time()
+        unsaved = "CASE WHEN design IS NULL THEN ? ELSE {} END"
+        columns = ("report", "status", "version", "preview", "updated")
+        kept = ", ".join(f"{column} = {unsaved.format(column)}" for column in columns)
+        with self._connection() as connection:
+            connection.execute(
+                f"UPDATE pupils SET draft = ?, changed = ?, {kept} WHERE key = ?",
+                (json.dumps(design), now, json.dumps(report), status, version, preview, now, key),
             )
 
     def set_status(
@@ -135,12 +206,12 @@ class ClassStore:
         version: int,
         preview: str | None = None,
     ) -> None:
-        """A pupil's report and status computed again (after new locks) for ``design``; nothing
-        changes if the pupil saved another design meanwhile."""
+        """A pupil's report and status computed again (after new locks) for ``design`` (the one the
+        class set takes); nothing changes if the pupil saved or drafted another design meanwhile."""
         with self._connection() as connection:
             connection.execute(
                 "UPDATE pupils SET report = ?, status = ?, version = ?, preview = COALESCE(?, preview) "
-                "WHERE key = ? AND design = ?",
+                "WHERE key = ? AND COALESCE(design, draft) = ?",
                 (json.dumps(report), status, version, preview, key, json.dumps(design)),
             )
 
@@ -180,7 +251,7 @@ class ClassStore:
 
 
 def _pupil(row: tuple[Any, ...]) -> Pupil:
-    key, name, session, design, report, status, version, updated = row
+    key, name, session, design, report, status, version, updated, draft, changed, saved, pin = row
     return Pupil(
         key=key,
         name=name,
@@ -190,4 +261,8 @@ def _pupil(row: tuple[Any, ...]) -> Pupil:
         status=status,
         version=version,
         updated=updated,
+        draft=json.loads(draft) if draft is not None else None,
+        changed=changed,
+        saved=saved,
+        pin=pin,
     )

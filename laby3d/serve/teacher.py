@@ -1,6 +1,7 @@
 """The teacher's API, behind the token printed at start-up (compared in constant time): the
-class list with status, estimates and totals, the class code and its QR code, resetting a
-pupil's session, locks, and the class set as YAML and as a ZIP.
+class list with status, estimates, totals, each pupil's personal code, last change and last
+save, and who is rendering; the class code and its QR code, ending a pupil's session (their
+waiting renders dropped), locks, and the class set as YAML and as a ZIP.
 
 The class list never renders nor checks a design: each pupil's printability report and status
 are computed once per change of their design or of the locks (in the render workers) and kept
@@ -26,6 +27,7 @@ from laby3d.serve import classset, wording, work
 from laby3d.serve.classroom import status_of, summary_of
 from laby3d.serve.fields import field_error
 from laby3d.serve.http import HTTPProblem, invalid, json_body, refused
+from laby3d.serve.queue import RenderPool, pupil_session
 
 if TYPE_CHECKING:
     from laby3d.serve.app import _State
@@ -74,19 +76,27 @@ class TeacherAPI:
         version = classroom.locks_version
         rows, entries, summaries = [], [], []
         held = set(classroom.store.sessions())
+        renders = {pool: self.state_pool(pool).activity() for pool in ("previews", "expensive")}
         for pupil in classroom.store.pupils():
-            fresh = pupil.design is not None and pupil.version == version
-            status = pupil.status if fresh else ("updating…" if pupil.design is not None else "joined")
+            fresh = pupil.kept is not None and pupil.version == version
+            status = pupil.status if fresh else ("updating…" if pupil.kept is not None else "joined")
+            session = pupil_session(pupil.key)
+            activity = [found[session] for found in renders.values() if session in found]
             rows.append(
                 {
                     "name": pupil.name,
                     "key": pupil.key,
+                    "pin": pupil.pin,
                     "status": status,
                     "status_text": wording.status_text(status or "", self.lang),
                     "summary": wording.for_page(summary_of(pupil.report), self.lang) if pupil.report else None,
-                    "design": pupil.design,
+                    "design": pupil.kept,
+                    "draft": pupil.drafted,
                     "updated": pupil.updated,
+                    "changed": pupil.changed,
+                    "saved": pupil.saved,
                     "connected": pupil.key in held,
+                    "renders": {kind: sum(a[kind] for a in activity) for kind in ("running", "waiting", "recent")},
                 }
             )
             if fresh and pupil.report is not None:
@@ -106,18 +116,32 @@ class TeacherAPI:
             "locks": classroom.locks,
         }
 
+    def state_pool(self, name: str) -> RenderPool:
+        """The app's pool ``previews`` or ``expensive``."""
+        return self.state.previews if name == "previews" else self.state.expensive
+
+    def _end_renders(self, key: str) -> None:
+        for name in ("previews", "expensive"):
+            self.state_pool(name).drop(pupil_session(key))
+
     async def remove(self, request: Request) -> Response:
+        """Remove a pupil, their design and their waiting renders."""
         self._check_token(request)
-        removed = self.classroom.remove(request.path_params["key"])
+        key = request.path_params["key"]
+        removed = self.classroom.remove(key)
+        self._end_renders(key)
         return JSONResponse({"removed": removed}, status_code=200 if removed else 404)
 
     async def reset(self, request: Request) -> Response:
-        """Free a pupil's name: their browser's session ends (e.g. they moved to another computer)."""
+        """End a pupil's session (e.g. a session that renders without a pause, or a pupil who moved
+        to another computer): their browser's cookie is worth nothing and their waiting renders
+        are dropped; their name, code and design stay."""
         self._check_token(request)
         key = request.path_params["key"]
         if self.classroom.store.pupil(key) is None:
             raise refused(404, "no such pupil")
         self.classroom.release(key)
+        self._end_renders(key)
         return JSONResponse({"reset": key})
 
     async def qr_code(self, request: Request) -> Response:
@@ -149,12 +173,14 @@ class TeacherAPI:
         except ParameterError as error:
             raise invalid(error, self.lang) from None
         state, classroom = self.state, self.classroom
-        alone = await state.render(state.previews, work.check, classroom.request({}, None, locks=locks), timeout=60)
+        alone = await state.render(
+            state.previews, work.check, classroom.request({}, None, locks=locks), session="teacher", timeout=60
+        )
         if alone is not None:
             raise invalid(ParameterError(alone[1], field=alone[0]), self.lang)
-        pupils = [p for p in await asyncio.to_thread(classroom.store.pupils) if p.design is not None]
-        requests = {p.key: classroom.request(p.design or {}, p.name, locks=locks) for p in pupils}
-        problems = await state.render(state.previews, work.check_all, requests, timeout=120)
+        pupils = [p for p in await asyncio.to_thread(classroom.store.pupils) if p.kept is not None]
+        requests = {p.key: classroom.request(p.kept or {}, p.name, locks=locks) for p in pupils}
+        problems = await state.render(state.previews, work.check_all, requests, session="teacher", timeout=120)
         names = {p.key: p.name for p in pupils}
         broken = [
             {"name": names[key], "key": key, "error": self._said(ParameterError(problem[1], field=problem[0]))}
@@ -188,10 +214,10 @@ class TeacherAPI:
             if not stale:
                 return
             for pupil in stale:
-                version, design = classroom.locks_version, pupil.design or {}
+                version, design = classroom.locks_version, pupil.kept or {}
                 design_request = classroom.request(design, pupil.name)
                 try:
-                    found = await state.preview_of(design_request)
+                    found = await state.preview_of(design_request, session="refresh")
                 except HTTPProblem as problem:
                     if problem.status != 422:
                         await asyncio.sleep(1)  # busy or a lost worker: try again in the next round
@@ -223,6 +249,7 @@ class TeacherAPI:
             state.previews,
             partial(classset.class_set, settings=classroom.settings, locks=classroom.locks),
             pupils,
+            session="teacher",
             timeout=120,
         )
 
@@ -242,7 +269,9 @@ class TeacherAPI:
             left_out = "; ".join(f"{name}: {error}" for name, error in found.left_out)
             raise refused(409, "no pupil has a valid saved design yet" + (f" ({left_out})" if left_out else ""))
         state = self.state
-        data = await state.render(state.expensive, classset.class_zip, found, timeout=state.budgets.class_set)
+        data = await state.render(
+            state.expensive, classset.class_zip, found, session="teacher", timeout=state.budgets.class_set
+        )
         name = self.classroom.store.path.parent.name
         headers = {"Content-Disposition": f'attachment; filename="{name}.zip"'}
         if found.left_out:

@@ -1,6 +1,9 @@
-/* laby3d serve: the pupil page. The pupil joins with their name (and the class code); the form
-   comes from /api/options; each change (debounced) asks /api/preview for the 2D picture and the
-   report, then loads the solid's GLB for the 3D view; answers to older requests are dropped.
+/* laby3d serve: the pupil page. The pupil joins with their name (and the class code; and their
+   personal code when the name is in the class already); the form comes from /api/options; each
+   change (debounced) asks /api/preview for the 2D picture and the report, then loads the solid's
+   GLB for the 3D view; answers to older requests are dropped. Every valid preview is kept by the
+   server as the pupil's draft (shown again on reload); the page says whether what the form shows
+   is saved, kept as a draft, or not kept yet, and asks before leaving with changes not kept.
    Save and downloads go through /api/pupils/{key}. Every failure is said in words where errors
    go; a busy server (429/503) or an unreachable one is tried again by itself. The locks are
    polled every 4 s, so a teacher's lock reaches the page within 5 s. */
@@ -9,8 +12,8 @@
   var F = window.laby3dForm, el = F.el;
   var config = JSON.parse(document.getElementById("laby3d-config").textContent);
   var text = config.text;
-  var state = { seq: 0, timer: null, fields: {}, initial: {}, locks: {}, locksVersion: null, svgUrl: null, me: null };
-  var hook = (window.laby3dServe = { ready: false, joined: false, previews: 0, models: 0, triangles: 0, seed: null, errors: 0, retries: 0 });
+  var state = { seq: 0, timer: null, fields: {}, initial: {}, locks: {}, locksVersion: null, svgUrl: null, me: null, kept: null, saved: null, asking: 0 };
+  var hook = (window.laby3dServe = { ready: false, joined: false, previews: 0, models: 0, triangles: 0, seed: null, errors: 0, retries: 0, saveState: null });
   var viewer = new window.Laby3dViewer(document.getElementById("preview3d"));
   var general = document.getElementById("general-error");
   var JSON_HEADERS = { "Content-Type": "application/json" };
@@ -70,29 +73,53 @@
     return out;
   }
 
+  /* A design as text with its keys in order, so that two equal designs compare equal. */
+  function canonical(design) {
+    var sorted = {};
+    Object.keys(design || {}).sort().forEach(function (key) { sorted[key] = design[key]; });
+    return JSON.stringify(sorted);
+  }
+
+  /* What the form shows: saved ("Saved ✓"), kept as the draft, or not kept yet. */
+  function showSaveState() {
+    if (!state.me) return;
+    var now = canonical(values());
+    var kind = now === state.saved ? "saved" : (now === state.kept && !state.timer && !state.asking ? "kept" : "unsaved");
+    var words = { saved: text.saved + " ✓", kept: text.draft_kept, unsaved: text.not_saved };
+    document.getElementById("save-state").textContent = words[kind];
+    hook.saveState = kind;
+  }
+
   function schedule() {
-    document.getElementById("save-state").textContent = "";
     clearTimeout(state.timer);
-    state.timer = setTimeout(previewOrSay, 150);
+    state.timer = setTimeout(function () { state.timer = null; previewOrSay(); }, 150);
+    showSaveState();
   }
 
   function previewOrSay() { return preview().catch(function (error) { say(error.message); }); }
 
   async function preview() {
     if (!state.me) return;
-    var mine = ++state.seq;
-    var response = await api("/api/preview", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: values() }) });
-    if (mine !== state.seq) return;
-    var data = await jsonOf(response);
-    if (mine !== state.seq) return;
+    var mine = ++state.seq, sent = values();
+    state.asking += 1;
+    try {
+      var response = await api("/api/preview", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: sent }) });
+      var data = await jsonOf(response);
+    } finally {
+      state.asking -= 1;
+    }
+    if (response.ok && data.kept) state.kept = canonical(Object.assign({}, sent, { seed: data.seed }));
+    if (mine !== state.seq) { showSaveState(); return; }
     if (!response.ok) {
       hook.errors += 1;
       F.showErrors(state.fields, data.errors, general);
+      showSaveState();
       return;
     }
     F.showErrors(state.fields, [], general);
     if (state.fields.seed.get() === null) state.fields.seed.set(data.seed);
     hook.seed = data.seed;
+    showSaveState();
     if (state.svgUrl) URL.revokeObjectURL(state.svgUrl);
     state.svgUrl = URL.createObjectURL(new Blob([data.svg], { type: "image/svg+xml" }));
     document.getElementById("preview2d").src = state.svgUrl;
@@ -121,15 +148,18 @@
   }
 
   async function save() {
+    var sent = values();
     var response = await api("/api/pupils/" + encodeURIComponent(state.me.key), {
-      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: values() }),
+      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ options: sent }),
     });
     var data = await jsonOf(response);
     if (!response.ok) {
       F.showErrors(state.fields, data.errors, general);
       return null;
     }
-    document.getElementById("save-state").textContent = text.saved + " ✓";
+    state.saved = state.kept = canonical(data.saved_design);
+    if (state.fields.seed.get() === null && data.saved_design) state.fields.seed.set(data.saved_design.seed);
+    showSaveState();
     return data;
   }
 
@@ -141,7 +171,7 @@
     var response = await api(saved.downloads[fmt]);
     if (!response.ok) { stateBox.textContent = await messageOf(response); return; }
     var url = URL.createObjectURL(await response.blob());
-    var link = el("a", { href: url, download: saved.key + "." + fmt });
+    var link = el("a", { href: url, download: saved.file + "." + fmt });
     document.body.appendChild(link);
     link.click();
     link.remove();
@@ -220,9 +250,13 @@
     document.getElementById("join").hidden = true;
     document.getElementById("who").hidden = false;
     document.getElementById("who-name").textContent = me.name;
+    document.getElementById("who-pin").textContent = me.pin ? "· " + text.your_pin + " " + me.pin : "";
     document.getElementById("design").hidden = false;
     say("");
     showDesign(me.design);
+    state.kept = me.design ? canonical(me.design) : null;
+    state.saved = me.saved_design ? canonical(me.saved_design) : null;
+    showSaveState();
   }
 
   function sessionEnded() {
@@ -237,18 +271,21 @@
   async function join(event) {
     event.preventDefault();
     var nameError = document.getElementById("name-error"), codeError = document.getElementById("code-error");
-    nameError.textContent = codeError.textContent = "";
+    var pinError = document.getElementById("pin-error");
+    nameError.textContent = codeError.textContent = pinError.textContent = "";
     var name = document.getElementById("name").value.trim();
     if (!name) { nameError.textContent = text.need_name; return; }
-    var code = document.getElementById("code");
-    var response = await api("/api/join", {
-      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ name: name, code: code ? code.value.trim() : null }),
-    });
+    var code = document.getElementById("code"), pin = document.getElementById("pin");
+    var body = { name: name, code: code ? code.value.trim() : null, pin: pin.value.trim() || null };
+    var response = await api("/api/join", { method: "POST", headers: JSON_HEADERS, body: JSON.stringify(body) });
     var data = await jsonOf(response);
     if (!response.ok) {
       (data.errors || []).forEach(function (e) {
         if (e.field === "code") codeError.textContent = e.message;
-        else nameError.textContent = e.message;
+        else if (e.field === "pin") {
+          document.getElementById("pin-row").hidden = false;  /* the name is in the class: their code, or another name */
+          pinError.textContent = e.message;
+        } else nameError.textContent = e.message;
       });
       return;
     }
@@ -258,6 +295,7 @@
 
   async function leave() {
     await api("/api/leave", { method: "POST", headers: JSON_HEADERS, body: "{}" });
+    state.me = null;  /* leaving on purpose: no question before the page goes */
     location.replace("/");  /* a clean page for the next pupil: nothing of this one stays */
   }
 
@@ -292,6 +330,12 @@
     document.getElementById("join").addEventListener("submit", function (e) { join(e).catch(function (er) { say(er.message); }); });
     document.getElementById("leave").addEventListener("click", function () { leave().catch(function (e) { say(e.message); }); });
     setInterval(pollLocks, 4000);
+    /* Changes the server has not kept (a preview on its way, or refused): ask before leaving. */
+    window.addEventListener("beforeunload", function (event) {
+      if (!state.me || (canonical(values()) === state.kept && !state.timer && !state.asking)) return;
+      event.preventDefault();
+      event.returnValue = "";
+    });
     var me = await jsonOf(await api("/api/me"));
     if (me.joined) {
       joined(me);

@@ -46,6 +46,21 @@
 
   function cell(value) { return el("td", { text: value === null || value === undefined ? "" : String(value) }); }
 
+  /* A time of the class list (Unix seconds) as the class's language writes it: "lun. 14:32". */
+  function when(seconds) {
+    if (!seconds) return text.never;
+    return new Date(seconds * 1000).toLocaleString(config.lang, { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  }
+
+  /* Who is rendering: "1 rendering · 3 waiting · 37 in the last minute" (the parts that are not 0). */
+  function renders(r) {
+    var parts = [];
+    if (r && r.running) parts.push(r.running + " " + text.rendering);
+    if (r && r.waiting) parts.push(r.waiting + " " + text.waiting);
+    if (r && r.recent) parts.push(r.recent + " " + text.last_minute);
+    return parts.join(" · ");
+  }
+
   /* A thumbnail (fetched with the token) once per saved change. */
   function thumbnail(p) {
     var img = el("img", { className: "thumb", alt: "" });
@@ -80,7 +95,8 @@
     info.textContent = text.join_at + " " + (data.address || location.origin + "/") + (data.code ? " " + text.with_code + " " + data.code : "");
     var head = document.querySelector("#pupils thead"), body = document.querySelector("#pupils tbody");
     head.textContent = "";
-    var titles = ["", text.col_name, text.status, text.size, text.col_printer, text.time, text.filament, text.col_seed, ""];
+    var titles = ["", text.col_name, text.col_pin, text.status, text.size, text.col_printer, text.time, text.filament,
+      text.col_seed, text.col_changed, text.col_saved, text.col_renders, ""];
     head.appendChild(el("tr", {}, titles.map(function (h) { return el("th", { text: h }); })));
     body.textContent = "";
     data.pupils.forEach(function (p) {
@@ -93,7 +109,7 @@
         });
         actions.appendChild(stl);
       }
-      if (p.connected) {
+      if (p.connected || (p.renders && (p.renders.running || p.renders.waiting))) {
         var reset = el("button", { type: "button", className: "reset", text: text.reset });
         reset.addEventListener("click", async function () {
           await call("/api/teacher/pupils/" + encodeURIComponent(p.key) + "/reset", { method: "POST", headers: JSON_HEADERS, body: "{}" });
@@ -109,14 +125,16 @@
       actions.appendChild(remove);
       var name = p.name + (p.connected ? " · " + text.connected : "");
       var row = el("tr", { "data-key": p.key }, [
-        el("td", {}, [thumbnail(p)]), cell(name), cell(p.status_text), cell(texts.size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
+        el("td", {}, [thumbnail(p)]), cell(name), cell(p.pin), cell(p.status_text + (p.draft ? " · " + text.draft : "")),
+        cell(texts.size), cell(s.printer ? s.printer + (s.fits ? " ✓" : " ✗") : ""),
         cell(texts.time), cell(texts.filament),
-        cell(p.design ? p.design.seed : ""), actions,
+        cell(p.design ? p.design.seed : ""), cell(when(p.changed)), cell(when(p.saved)), cell(renders(p.renders)), actions,
       ]);
       row.className = p.status === "ok" ? "ok" : "warn";
       body.appendChild(row);
     });
     hook.pupils = data.pupils.map(function (p) { return p.name; });
+    hook.rows = data.pupils;
     hook.totals = data.totals;
     hook.updating = data.updating;
     var line = data.totals_text;  /* the batch's totals, worded by the server */
