@@ -1,6 +1,7 @@
 """Benchmark: the class web app under a class of simulated pupils.
 
-Run: ``.venv/bin/python bench/bench_serve.py [--pupils 30] [--seconds 60] [--think 2 3] [--json]``.
+Run: ``.venv/bin/python bench/bench_serve.py [--pupils 30] [--seconds 60] [--think 2 3] [--json]``,
+or ``… --greedy [--seconds 30]`` for the fair-share scenario (below).
 
 Starts ``laby3d serve`` (2 preview workers, one for the expensive work) on a free 127.0.0.1 port
 in a subprocess, then runs a class for ``--seconds``, every pupil from the SAME address (as a
@@ -27,6 +28,14 @@ status (refusals: 429 and 503; errors: anything else but 200), the lesson PDFs' 
 file's p95 (during the teacher's polls, and overall), and the server's resident memory (process
 and workers) after warm-up, at its peak and at the end, then checks the server still answers.
 ``--json`` prints the figures as JSON (the slow load test in tests/test_serve.py reads them).
+
+``--greedy`` (issue 27: "one pupil can starve the class"): one pupil changes a 15 × 15 maze every
+``--think`` seconds and waits for both previews, first alone for ``--seconds``, then for as long
+beside eight greedy sessions (eight names joined from the same address) that each send four
+previews at a time in a loop, a new seed each (so the cache never answers), waiting only when
+told to (429/503: after the Retry-After, as the page does; a replaced preview, 409: at once).
+Prints the pupil's round trip median and p95 alone and beside them, the ratio (target ≤ 4×),
+the pupil's refusals (target 0), the greedy sessions' answers, and the load average.
 """
 
 from __future__ import annotations
@@ -300,6 +309,129 @@ async def load(
     }
 
 
+async def timed_pupil(
+    url: str, name: str, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]
+) -> None:
+    """A pupil changing a seed every ``think`` s until ``deadline``: round trips (preview and
+    GLB) in ``results["round_trip"]``, every status in ``results["status"]``."""
+    rng = np.random.default_rng(len(name))
+    design: dict[str, Any] = {"maze.rows": 15, "maze.cols": 15, "seed": 1}
+    client = await joined(url, name, design)
+    try:
+        while time.monotonic() < deadline:
+            design = {**design, "seed": int(rng.integers(2**32))}
+            start = time.perf_counter()
+            try:
+                response = await client.post("/api/preview", json={"options": design})
+                results["status"].append(response.status_code)
+                if response.status_code == 200:
+                    model = await client.get(response.json()["model"])
+                    results["status"].append(model.status_code)
+                    if model.status_code == 200:
+                        results["round_trip"].append(time.perf_counter() - start)
+            except httpx.HTTPError as error:
+                results["status"].append(type(error).__name__)
+            await asyncio.sleep(rng.uniform(*think))
+    finally:
+        await client.aclose()
+
+
+async def greedy_session(url: str, name: str, deadline: float, statuses: list[Any]) -> None:
+    """Four previews at a time in a loop, each a new seed; waiting only when told to."""
+    client = await joined(url, name, {"maze.rows": 15, "maze.cols": 15, "seed": 1})
+    try:
+
+        async def lane(offset: int) -> None:
+            seed = offset * 10**6
+            while time.monotonic() < deadline:
+                seed += 1
+                options = {"maze.rows": 15, "maze.cols": 15, "seed": seed}
+                try:
+                    response = await client.post("/api/preview", json={"options": options})
+                except httpx.HTTPError as error:
+                    statuses.append(type(error).__name__)
+                    continue
+                statuses.append(response.status_code)
+                if response.status_code in (429, 503):
+                    await asyncio.sleep(min(5.0, float(response.headers.get("retry-after", 1))))
+
+        await asyncio.gather(*(lane(offset) for offset in range(4)))
+    finally:
+        await client.aclose()
+
+
+def round_trips(times: list[float]) -> dict[str, Any]:
+    """Median, p95 and count of round trips, s."""
+    return {
+        "previews": len(times),
+        "median_s": round(statistics.median(times), 4) if times else None,
+        "p95_s": percentile(times, 0.95),
+    }
+
+
+async def greedy_load(server: Server, seconds: float, think: tuple[float, float]) -> dict[str, Any]:
+    """The fair-share scenario: the pupil alone, then beside eight greedy sessions."""
+    solo: dict[str, list[Any]] = {"round_trip": [], "status": []}
+    load_before = round(os.getloadavg()[0], 1)
+    await timed_pupil(server.url, "Ana", time.monotonic() + seconds, think, solo)
+    beside: dict[str, list[Any]] = {"round_trip": [], "status": []}
+    greedy: list[Any] = []
+    cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
+    deadline = time.monotonic() + seconds
+    names = [f"Greedy {index + 1}" for index in range(8)]
+    await asyncio.gather(
+        timed_pupil(server.url, "Ana Bis", deadline, think, beside),
+        *(greedy_session(server.url, name, deadline, greedy) for name in names),
+    )
+    cpu = cpu_seconds(server.process.pid) - cpu_before
+    alone, crowded = round_trips(solo["round_trip"]), round_trips(beside["round_trip"])
+    counted: dict[str, int] = {}
+    for status in greedy:
+        counted[str(status)] = counted.get(str(status), 0) + 1
+    pupil_statuses = [str(status) for status in solo["status"] + beside["status"]]
+    return {
+        "seconds": seconds,
+        "think_s": list(think),
+        "solo": alone,
+        "beside_greedy": crowded,
+        "median_ratio": round(crowded["median_s"] / alone["median_s"], 2)
+        if alone["median_s"] and crowded["median_s"]
+        else None,
+        "p95_ratio": round(crowded["p95_s"] / alone["p95_s"], 2) if alone["p95_s"] and crowded["p95_s"] else None,
+        "pupil_refusals": sum(status in ("429", "503") for status in pupil_statuses),
+        "pupil_errors": sum(status not in ("200", "429", "503") for status in pupil_statuses),
+        "greedy_statuses": counted,
+        "greedy_previews": counted.get("200", 0),
+        "server_cores_used": round(cpu / (time.monotonic() - wall_before), 2),
+        "load_average_before": load_before,
+        "load_average": round(os.getloadavg()[0], 1),
+    }
+
+
+def print_greedy(figures: dict[str, Any]) -> None:
+    alone, crowded = figures["solo"], figures["beside_greedy"]
+    print(
+        "fair share: one pupil alone, then beside 8 greedy sessions × 4 parallel previews, "
+        f"{figures['seconds']:g} s each"
+    )
+    print("| pupil | previews | round trip median | p95 |")
+    print("|---|---|---|---|")
+    for label, row in (("alone", alone), ("beside 8 greedy sessions", crowded)):
+        print(
+            f"| {label} | {row['previews']} | {(row['median_s'] or 0) * 1000:.0f} ms "
+            f"| {(row['p95_s'] or 0) * 1000:.0f} ms |"
+        )
+    print(
+        f"ratio beside / alone: median {figures['median_ratio']}×, p95 {figures['p95_ratio']}× (target ≤ 4×); "
+        f"pupil refusals {figures['pupil_refusals']}, errors {figures['pupil_errors']}"
+    )
+    print(f"greedy sessions: {figures['greedy_previews']} previews, answers {figures['greedy_statuses']}")
+    print(
+        f"server {figures['server_cores_used']} cores on average; load average {figures['load_average_before']} "
+        f"before, {figures['load_average']} after"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pupils", type=int, default=30)
@@ -307,17 +439,24 @@ def main() -> None:
     parser.add_argument("--think", type=float, nargs=2, default=(2.0, 3.0), metavar=("MIN", "MAX"))
     parser.add_argument("--lesson-every", type=float, default=10.0, help="seconds between lesson PDFs")
     parser.add_argument("--browser", action="store_true", help="the last pupil is headless Chromium")
+    parser.add_argument("--greedy", action="store_true", help="one pupil alone, then beside 8 greedy sessions")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    think = (args.think[0], args.think[1])
     with tempfile.TemporaryDirectory(prefix="laby3d-bench-serve-") as folder:
         server = Server(Path(folder) / "class", class_name="bench")
         try:
-            think = (args.think[0], args.think[1])
-            figures = asyncio.run(load(server, args.pupils, args.seconds, think, args.browser, args.lesson_every))
+            if args.greedy:
+                figures = asyncio.run(greedy_load(server, args.seconds, think))
+            else:
+                figures = asyncio.run(load(server, args.pupils, args.seconds, think, args.browser, args.lesson_every))
         finally:
             server.close()
     if args.json:
         print(json.dumps(figures))
+        return
+    if args.greedy:
+        print_greedy(figures)
         return
     memory = figures["memory_mb"]
     print(f"{figures['pupils']} pupils, {figures['seconds']:g} s, think {args.think[0]:g}–{args.think[1]:g} s")

@@ -2,8 +2,9 @@
 real uvicorn server on 127.0.0.1: a pupil joins with their name and the class code, fills the
 form with real key input, sees the 2D and 3D previews change within a second, gets the CLI's
 message next to a wrong field, downloads an STL byte-identical to ``laby3d generate`` (their name
-engraved); a second pupil with a folded-equal name is refused with a distinct form to use; "Not
-you? / Change pupil" clears the page; a teacher's lock reaches an open pupil page within 5 s; the
+engraved); a second pupil with a folded-equal name is asked for the first one's personal code or
+a distinct form; "Not you? / Change pupil" clears the page; the page says what the server kept
+(draft, saved) and asks before leaving with changes not kept; a teacher's lock reaches an open pupil page within 5 s; the
 teacher view lists the pupil (name shown as text) and takes the token out of the address; no
 console error and no request leaves localhost.
 
@@ -280,10 +281,12 @@ def test_names_are_unique_in_the_class_and_a_shared_pc_changes_pupil(tmp_path: P
             second.wait_for("document.getElementById('code-error').textContent.length > 0", timeout=20)
             type_into(second, "#code", "otter")
             click(second, "#join button")
-            second.wait_for("document.getElementById('name-error').textContent.length > 0", timeout=20)
-            refusal = second.evaluate("document.getElementById('name-error').textContent")
-            assert "'LEA M.'" in refusal and "Léa" in refusal
+            second.wait_for("document.getElementById('pin-error').textContent.length > 0", timeout=20)
+            refusal = second.evaluate("document.getElementById('pin-error').textContent")
+            assert "'LEA M.'" in refusal and "Léa" in refusal and "personal code" in refusal
             assert second.evaluate("laby3dServe.joined") is False
+            assert second.evaluate("document.getElementById('pin-row').hidden") is False
+            pin = first.evaluate("document.getElementById('who-pin').textContent").split()[-1]
 
             # the first pupil leaves the shared PC: the page is clean for the next one
             click(first, "#leave")
@@ -291,7 +294,8 @@ def test_names_are_unique_in_the_class_and_a_shared_pc_changes_pupil(tmp_path: P
             assert first.evaluate("document.getElementById('design').hidden") is True
             assert first.evaluate("document.getElementById('name').value") == ""
             assert first.evaluate("document.getElementById('preview2d').getAttribute('src')") is None
-            click(second, "#join button")  # the name is free now: Léa on her new computer
+            type_into(second, "#pin", pin)  # Léa on her new computer, with her personal code
+            click(second, "#join button")
             second.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
             assert second.evaluate("document.getElementById('who-name').textContent") == "Léa"
             assert console_errors(first) == [] and console_errors(second) == []
@@ -342,6 +346,59 @@ def test_a_lock_reaches_an_open_pupil_page_and_the_class_set_downloads(server: S
         assert manifest["mazes"][0]["printability"]["printer"]["name"] == "mini"
         assert {"2nde-A.worksheet.pdf", "2nde-A.key.pdf", "README.txt"} <= set(names)
         assert console_errors(page) == [] and console_errors(pupil) == []
+
+
+@pytest.mark.slow
+def test_the_page_says_what_is_kept_and_a_reload_finds_the_draft(server: Server) -> None:
+    """Issue 27: a pupil who previews and reloads found their old design. Now each valid preview
+    is kept ("Draft kept, not saved yet"), a change the server has not kept (refused) is said
+    ("Not saved yet") and leaving then asks first; the reload shows the draft; saving says
+    "Saved"."""
+    from laby3d.serve.page import strings
+
+    text = strings("en")
+    with open_browser() as page:
+        navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+        join(page, "Ana")
+        page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+        page.wait_for("laby3dServe.saveState === 'kept'", timeout=10)
+        assert page.evaluate("document.getElementById('save-state').textContent") == text["draft_kept"]
+        import re
+
+        assert re.fullmatch(
+            r"· your personal code: \d{4}", page.evaluate("document.getElementById('who-pin').textContent")
+        )
+        before = hook(page)["models"]
+        type_into(page, "#f-maze-rows", "7")
+        page.wait_for(f"laby3dServe.models > {before} && laby3dServe.saveState === 'kept'", timeout=20)
+        seed = hook(page)["seed"]
+        errors = hook(page)["errors"]
+        type_into(page, "#f-print-wall_thickness", "12")  # refused: not kept
+        page.wait_for(f"laby3dServe.errors > {errors}", timeout=20)
+        assert hook(page)["saveState"] == "unsaved"
+        assert page.evaluate("document.getElementById('save-state').textContent") == text["not_saved"]
+        dialogs = len(page.dialogs())
+        page.page("Page.navigate", {"url": server.url + "/?away"})  # the page asks first (dismissed: it stays)
+        deadline = time.monotonic() + 10
+        while len(page.dialogs()) == dialogs and time.monotonic() < deadline:
+            page.evaluate("1")
+            time.sleep(0.1)
+        assert [d["params"]["type"] for d in page.dialogs()[dialogs:]] == ["beforeunload"]
+        assert page.evaluate("location.search") == "" and hook(page)["joined"]
+        type_into(page, "#f-print-wall_thickness", "1.6")
+        page.wait_for("laby3dServe.saveState === 'kept'", timeout=20)
+        page.evaluate("window.__devtools_leaving = true")
+        page.page("Page.reload")  # kept: no question, and the reload finds the draft
+        page.wait_for("!window.__devtools_leaving && window.laby3dServe && laby3dServe.ready", timeout=60)
+        assert len(page.dialogs()) == dialogs + 1
+        assert page.evaluate("document.getElementById('f-maze-rows').value") == "7"
+        assert page.evaluate("document.getElementById('f-print-wall_thickness').value") == "1.6"
+        assert page.evaluate("document.getElementById('f-seed').value") == str(seed)
+        page.wait_for("laby3dServe.saveState === 'kept'", timeout=20)
+        click(page, "#save")
+        page.wait_for("laby3dServe.saveState === 'saved'", timeout=20)
+        assert page.evaluate("document.getElementById('save-state').textContent") == text["saved"] + " ✓"
+        assert console_errors(page) == []
 
 
 @pytest.mark.slow

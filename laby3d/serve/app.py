@@ -410,7 +410,7 @@ class _State:
         except ParameterError as error:  # said next to the name or the code, without the field's path
             raise refused(422, error.detail, field=error.field) from None
         design_request = classroom.request({}, name)
-        session = f"address {address}"
+        session = f"joining {key}"  # each name its own turn: a class joins at once from one address
         problem = await self.render(
             self.previews, work.check, design_request, session=session, timeout=self.budgets.preview
         )
