@@ -30,8 +30,9 @@ and workers) after warm-up, at its peak and at the end, then checks the server s
 ``--json`` prints the figures as JSON (the slow load test in tests/test_serve.py reads them).
 
 ``--greedy`` (issue 27: "one pupil can starve the class"): one pupil changes a 15 × 15 maze every
-``--think`` seconds and waits for both previews, first alone for ``--seconds``, then for as long
-beside eight greedy sessions (eight names joined from the same address) that each send four
+``--think`` seconds and waits for both previews, alone for ``--seconds`` and for as long beside
+eight greedy sessions, in three turns of each (alone, beside, alone…: both see the same load on
+a shared machine); the greedy sessions (eight names joined from the same address) that each send four
 previews at a time in a loop, a new seed each (so the cache never answers), waiting only when
 told to (429/503: after the Retry-After, as the page does; a replaced preview, 409: at once).
 Prints the pupil's round trip median and p95 alone and beside them, the ratio (target ≤ 4×),
@@ -126,6 +127,22 @@ async def joined(url: str, name: str, design: dict[str, Any]) -> httpx.AsyncClie
     return client
 
 
+async def round_trip(client: httpx.AsyncClient, design: dict[str, Any], results: dict[str, list[Any]]) -> None:
+    """One change as the page makes it: the preview, then the solid's GLB; the time both took in
+    ``results["round_trip"]``, the statuses in ``results["status"]``."""
+    start = time.perf_counter()
+    try:
+        response = await client.post("/api/preview", json={"options": design})
+        results["status"].append(response.status_code)
+        if response.status_code == 200:
+            model = await client.get(response.json()["model"])
+            results["status"].append(model.status_code)
+            if model.status_code == 200:
+                results["round_trip"].append(time.perf_counter() - start)
+    except httpx.HTTPError as error:
+        results["status"].append(type(error).__name__)
+
+
 async def pupil(
     index: int, url: str, deadline: float, think: tuple[float, float], results: dict[str, list[Any]]
 ) -> None:
@@ -137,17 +154,7 @@ async def pupil(
         await asyncio.sleep(rng.uniform(*think))
         while time.monotonic() < deadline:
             design = change(rng, design)
-            start = time.perf_counter()
-            try:
-                response = await client.post("/api/preview", json={"options": design})
-                results["status"].append(response.status_code)
-                if response.status_code == 200:
-                    model = await client.get(response.json()["model"])
-                    results["status"].append(model.status_code)
-                    if model.status_code == 200:
-                        results["round_trip"].append(time.perf_counter() - start)
-            except httpx.HTTPError as error:
-                results["status"].append(type(error).__name__)
+            await round_trip(client, design, results)
             await asyncio.sleep(rng.uniform(*think))
     finally:
         await client.aclose()
@@ -320,30 +327,24 @@ async def timed_pupil(
     try:
         while time.monotonic() < deadline:
             design = {**design, "seed": int(rng.integers(2**32))}
-            start = time.perf_counter()
-            try:
-                response = await client.post("/api/preview", json={"options": design})
-                results["status"].append(response.status_code)
-                if response.status_code == 200:
-                    model = await client.get(response.json()["model"])
-                    results["status"].append(model.status_code)
-                    if model.status_code == 200:
-                        results["round_trip"].append(time.perf_counter() - start)
-            except httpx.HTTPError as error:
-                results["status"].append(type(error).__name__)
+            await round_trip(client, design, results)
             await asyncio.sleep(rng.uniform(*think))
     finally:
         await client.aclose()
 
 
-async def greedy_session(url: str, name: str, deadline: float, statuses: list[Any]) -> None:
-    """Four previews at a time in a loop, each a new seed; waiting only when told to."""
+async def greedy_session(url: str, name: str, deadline: float, on: asyncio.Event, statuses: list[Any]) -> None:
+    """Four previews at a time in a loop while ``on`` is set, each a new seed; waiting only when
+    told to."""
     client = await joined(url, name, {"maze.rows": 15, "maze.cols": 15, "seed": 1})
     try:
 
         async def lane(offset: int) -> None:
             seed = offset * 10**6
             while time.monotonic() < deadline:
+                if not on.is_set():
+                    await asyncio.sleep(0.05)
+                    continue
                 seed += 1
                 options = {"maze.rows": 15, "maze.cols": 15, "seed": seed}
                 try:
@@ -369,40 +370,52 @@ def round_trips(times: list[float]) -> dict[str, Any]:
     }
 
 
-async def greedy_load(server: Server, seconds: float, think: tuple[float, float]) -> dict[str, Any]:
-    """The fair-share scenario: the pupil alone, then beside eight greedy sessions."""
+async def greedy_load(server: Server, seconds: float, think: tuple[float, float], rounds: int = 3) -> dict[str, Any]:
+    """The fair-share scenario: the pupil alone, then beside eight greedy sessions, in turns of
+    ``seconds / rounds`` each (so that both see the same load on a shared machine)."""
     solo: dict[str, list[Any]] = {"round_trip": [], "status": []}
-    load_before = round(os.getloadavg()[0], 1)
-    await timed_pupil(server.url, "Ana", time.monotonic() + seconds, think, solo)
     beside: dict[str, list[Any]] = {"round_trip": [], "status": []}
     greedy: list[Any] = []
-    cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
-    deadline = time.monotonic() + seconds
+    on = asyncio.Event()
+    load_before = round(os.getloadavg()[0], 1)
+    end = time.monotonic() + 2 * seconds + 60
     names = [f"Greedy {index + 1}" for index in range(8)]
-    await asyncio.gather(
-        timed_pupil(server.url, "Ana Bis", deadline, think, beside),
-        *(greedy_session(server.url, name, deadline, greedy) for name in names),
-    )
-    cpu = cpu_seconds(server.process.pid) - cpu_before
+    sessions = [asyncio.ensure_future(greedy_session(server.url, name, end, on, greedy)) for name in names]
+    cpu_greedy = wall_greedy = 0.0
+    for turn in range(rounds):
+        on.clear()
+        await asyncio.sleep(1)  # the greedy sessions' last renders end
+        await timed_pupil(server.url, f"Ana {turn}", time.monotonic() + seconds / rounds, think, solo)
+        on.set()
+        cpu_before, wall_before = cpu_seconds(server.process.pid), time.monotonic()
+        await timed_pupil(server.url, f"Ana Bis {turn}", time.monotonic() + seconds / rounds, think, beside)
+        cpu_greedy += cpu_seconds(server.process.pid) - cpu_before
+        wall_greedy += time.monotonic() - wall_before
+    for session in sessions:
+        session.cancel()
+    await asyncio.gather(*sessions, return_exceptions=True)
     alone, crowded = round_trips(solo["round_trip"]), round_trips(beside["round_trip"])
     counted: dict[str, int] = {}
     for status in greedy:
         counted[str(status)] = counted.get(str(status), 0) + 1
     pupil_statuses = [str(status) for status in solo["status"] + beside["status"]]
+
+    def ratio(key: str) -> float | None:
+        return round(crowded[key] / alone[key], 2) if alone[key] and crowded[key] else None
+
     return {
         "seconds": seconds,
+        "rounds": rounds,
         "think_s": list(think),
         "solo": alone,
         "beside_greedy": crowded,
-        "median_ratio": round(crowded["median_s"] / alone["median_s"], 2)
-        if alone["median_s"] and crowded["median_s"]
-        else None,
-        "p95_ratio": round(crowded["p95_s"] / alone["p95_s"], 2) if alone["p95_s"] and crowded["p95_s"] else None,
+        "median_ratio": ratio("median_s"),
+        "p95_ratio": ratio("p95_s"),
         "pupil_refusals": sum(status in ("429", "503") for status in pupil_statuses),
         "pupil_errors": sum(status not in ("200", "429", "503") for status in pupil_statuses),
         "greedy_statuses": counted,
         "greedy_previews": counted.get("200", 0),
-        "server_cores_used": round(cpu / (time.monotonic() - wall_before), 2),
+        "server_cores_used": round(cpu_greedy / wall_greedy, 2) if wall_greedy else None,
         "load_average_before": load_before,
         "load_average": round(os.getloadavg()[0], 1),
     }
@@ -412,7 +425,7 @@ def print_greedy(figures: dict[str, Any]) -> None:
     alone, crowded = figures["solo"], figures["beside_greedy"]
     print(
         "fair share: one pupil alone, then beside 8 greedy sessions × 4 parallel previews, "
-        f"{figures['seconds']:g} s each"
+        f"{figures['seconds']:g} s each, in {figures['rounds']} turns"
     )
     print("| pupil | previews | round trip median | p95 |")
     print("|---|---|---|---|")
@@ -427,8 +440,8 @@ def print_greedy(figures: dict[str, Any]) -> None:
     )
     print(f"greedy sessions: {figures['greedy_previews']} previews, answers {figures['greedy_statuses']}")
     print(
-        f"server {figures['server_cores_used']} cores on average; load average {figures['load_average_before']} "
-        f"before, {figures['load_average']} after"
+        f"server {figures['server_cores_used']} cores on average beside them; "
+        f"load average {figures['load_average_before']} before, {figures['load_average']} after"
     )
 
 

@@ -54,12 +54,14 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-def test_a_pupil_beside_eight_greedy_sessions_is_served_next(no_processes: None) -> None:
-    """Eight sessions each send four previews at once (greedy) on two workers; a pupil who
-    previews now and then is given the next free worker every time, and never refused."""
+def test_a_pupil_beside_eight_greedy_sessions_is_served_at_once(no_processes: None) -> None:
+    """Eight sessions each send four previews at once, in a loop (greedy), on two workers; a
+    pupil who previews every few seconds finds a worker free every time (the sessions that render
+    without a pause share the other one, round robin), and is never refused."""
 
     async def scenario() -> None:
-        pool = Scripted(2)
+        now = [0.0]
+        pool = Scripted(2, clock=lambda: now[0])
         stop, sent = asyncio.Event(), [0]
         replaced: list[int] = []
 
@@ -72,28 +74,34 @@ def test_a_pupil_beside_eight_greedy_sessions_is_served_next(no_processes: None)
                     replaced.append(1)
                     await asyncio.sleep(0)
 
-        def free_a_worker() -> None:
-            running = [label for label in pool.started if not pool.ends[label].is_set()]
-            pool.ends[running[0]].set()
+        def running() -> list[str]:
+            return [label for label in pool.started if not pool.ends[label].is_set()]
+
+        def end_one() -> None:
+            pool.ends[running()[0]].set()
+            now[0] += 0.1
 
         lanes = [asyncio.ensure_future(lane(f"greedy{g}")) for _ in range(4) for g in range(8)]
         await settle()
         assert pool.started == ["greedy0-1", "greedy1-2"]  # one render each, never two of a session
         assert pool.waiting == 8 and replaced  # each session keeps its newest waiting preview only
         while len({label.split("-")[0] for label in pool.started}) < 8:  # each greedy session served once
-            free_a_worker()
+            end_one()
             await settle()
+        for _ in range(4):
+            end_one()
+            await settle()
+        assert len(running()) == 1  # sessions rendering without a pause share one worker
         pupil_answers = []
         for round_ in range(5):
+            now[0] += 3  # the pupil thinks
             pupil = asyncio.ensure_future(pool.run(None, f"pupil-{round_}", session="pupil", replace=True))  # type: ignore[arg-type]
             await settle()
-            free_a_worker()
-            await settle()
-            assert pool.started[-1] == f"pupil-{round_}"  # given to the pupil, before every greedy session
+            assert pool.started[-1] == f"pupil-{round_}" and len(running()) == 2  # at once, beside one greedy render
             pool.ends[f"pupil-{round_}"].set()
             pupil_answers.append(await pupil)
-            for _ in range(10):  # the pupil thinks; the greedy sessions go on meanwhile, each served again
-                free_a_worker()
+            for _ in range(10):  # the greedy sessions go on meanwhile, each served again
+                end_one()
                 await settle()
         assert pupil_answers == [f"pupil-{n}" for n in range(5)]
         served = [label.split("-")[0] for label in pool.started if label.startswith("greedy")]
@@ -123,6 +131,9 @@ def test_a_session_never_runs_two_renders_and_its_queue_is_bounded(no_processes:
         assert pool.started == ["a1", "b1"]
         pool.ends["a1"].set()
         await settle()
+        assert pool.started == ["a1", "b1"]  # a2 was asked without a pause: the last free worker is kept for others
+        pool.ends["b1"].set()
+        await settle()
         assert pool.started == ["a1", "b1", "a2"]
         assert pool.drop("a") == 1  # the teacher ends a's session: its waiting render is dropped
         with pytest.raises(SessionEnded):
@@ -130,6 +141,7 @@ def test_a_session_never_runs_two_renders_and_its_queue_is_bounded(no_processes:
         for end in pool.ends.values():
             end.set()
         assert await first == "a1" and await second == "a2" and await other == "b1"
+        assert pool.waiting == 0
 
     asyncio.run(scenario())
 

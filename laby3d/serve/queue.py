@@ -4,15 +4,17 @@ sessions, and rate limits (renders per pupil session, joins and guesses per addr
 A :class:`RenderPool` is a :func:`laby3d.workers.worker_pool` (pebble) fed by a fair scheduler:
 each session (a pupil, the teacher, the background refresh) has its own queue, and a session
 runs at most one render at a time however many requests it sends. A free worker takes the first
-render of the session served least recently, so a pupil who changes their maze every few
-seconds is served next, before sessions that have rendered without a pause; a newer preview of
-a session takes the place of its older one still waiting (:class:`Superseded`: the page only
-shows the newest anyway). A session may have :data:`PER_SESSION` renders waiting
-(:class:`SessionFull` beyond), the pool ``queue`` in all (:class:`Busy` beyond, said "busy,
-trying again"). Each render's timeout counts its own run time, from when a worker takes it; a
-render past it stops its own worker only (a new one takes its place) and the other renders go
-on; a worker that dies (killed for memory, say) fails its own render only. Workers die with the
-server, ``kill -9`` included.
+render of the session served least recently. Sessions that render without a pause (a render
+asked while another of theirs runs or waits, or after :data:`HOT_RENDERS` renders in the last
+:data:`HOT_SECONDS`) share all the workers but one, which stays free for the others: a pupil who changes their
+maze every few seconds waits for no render to end, and shares the cores with one such render at
+most. A newer preview of a session takes the place of its older one still waiting
+(:class:`Superseded`: the page only shows the newest anyway). A session may have
+:data:`PER_SESSION` renders waiting (:class:`SessionFull` beyond), the pool ``queue`` in all
+(:class:`Busy` beyond, said "busy, trying again"). Each render's timeout counts its own run
+time, from when a worker takes it; a render past it stops its own worker only (a new one takes
+its place) and the other renders go on; a worker that dies (killed for memory, say) fails its
+own render only. Workers die with the server, ``kill -9`` included.
 
 The class app has two pools: previews and quick downloads on one, the expensive work (lesson
 PDF, GIF, the class set) on the other, with its own queue and timeout, so a class's worth of
@@ -41,6 +43,11 @@ PRELOAD = ("laby3d.serve.work", "laby3d.pipeline", "matplotlib.pyplot", "trimesh
 
 #: Renders one session may have waiting in a pool (beyond the one it runs).
 PER_SESSION = 4
+#: A session that started this many renders in the last :data:`HOT_SECONDS` s renders without a
+#: pause (a pupil changing their maze every 2 s starts 2 or 3; a session held by the rate limit
+#: of 2 a second, 10).
+HOT_RENDERS = 4
+HOT_SECONDS = 5.0
 #: Seconds over which the teacher's list counts each session's renders.
 RECENT_SECONDS = 60.0
 
@@ -77,6 +84,7 @@ class _Turn:
     session: str
     replaceable: bool
     granted: asyncio.Future[None]
+    hot: bool = False  # asked without a pause after the session's last render
 
 
 class RenderPool:
@@ -147,6 +155,9 @@ class RenderPool:
 
     def _enqueue(self, session: str, replace: bool) -> _Turn:
         turns = self._waiting.setdefault(session, deque())
+        since = self.clock() - HOT_SECONDS
+        recent = sum(1 for at in self._recent.get(session, ()) if at >= since)
+        hot = bool(self._running.get(session)) or bool(turns) or recent >= HOT_RENDERS  # without a pause
         if replace:
             for old in [turn for turn in turns if turn.replaceable]:
                 turns.remove(old)
@@ -155,7 +166,7 @@ class RenderPool:
             raise SessionFull(f"{len(turns)} renders of this session are waiting already")
         if self.waiting >= self.queue:
             raise Busy(f"the {self.name} queue is full ({self.waiting} renders waiting)")
-        turn = _Turn(session, replace, asyncio.get_running_loop().create_future())
+        turn = _Turn(session, replace, asyncio.get_running_loop().create_future(), hot)
         turns.append(turn)
         self._dispatch()
         return turn
@@ -164,6 +175,8 @@ class RenderPool:
         """Give free workers to the waiting sessions that run nothing, least recently served first."""
         while self._free > 0:
             ready = [session for session, turns in self._waiting.items() if turns and not self._running.get(session)]
+            if self._free == 1 and self.workers > 1:  # the last free worker: for sessions that paused
+                ready = [session for session in ready if not self._waiting[session][0].hot]
             if not ready:
                 break
             session = min(ready, key=lambda name: self._served.get(name, -math.inf))
