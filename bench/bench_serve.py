@@ -164,13 +164,14 @@ async def lesson_pupil(url: str, deadline: float, every: float, results: dict[st
     """A pupil asking for a 100 × 100 lesson PDF every ``every`` s (the next one once the last
     has come back)."""
     client = await joined(url, "Lesson Reader", {"maze.rows": 100, "maze.cols": 100, "seed": 7})
+    key = (await client.get("/api/me")).json()["key"]
     try:
         next_at = time.monotonic()
         while next_at < deadline:
             await asyncio.sleep(max(0.0, next_at - time.monotonic()))
             start = time.perf_counter()
             try:
-                response = await client.get("/api/download/lesson-reader.lesson.pdf", timeout=300)
+                response = await client.get(f"/api/download/{key}.lesson.pdf", timeout=300)
                 results["lesson_status"].append(response.status_code)
                 if response.status_code == 200 and response.content.startswith(b"%PDF"):
                     results["lesson"].append(time.perf_counter() - start)
