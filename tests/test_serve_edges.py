@@ -219,3 +219,23 @@ def test_a_class_stored_by_an_older_version_follows_the_one_name_rule(tmp_path: 
     assert set(pupils) == {"chloedupontlefevre", "laetitia"}
     assert all(pupil.pin and len(pupil.pin) == 4 and pupil.design == {"seed": 1} for pupil in pupils.values())
     room.close()
+
+
+def test_a_design_that_hits_a_bug_is_said_as_one_in_the_class_language(tmp_path: Path) -> None:
+    """Issue 28: a design whose solid hit a bug (18 × 10 Wilson, seed 379084, hardest placement,
+    margin 6) showed the pupil "an English 422". A bug is a 500 that says so, in French for a
+    French class, and tells the pupil what to do; once the solid is fixed the preview answers."""
+    room = french_class(tmp_path)
+    with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as client:
+        client.cookies.clear()
+        assert client.post("/api/join", json={"name": "Ana"}, headers=SAME_ORIGIN).status_code == 200
+        options = {"maze.rows": 18, "maze.cols": 10, "maze.algorithm": "wilson", "seed": 379084}
+        options |= {"maze.placement": "hardest", "print.margin": 6}
+        answer = client.post("/api/preview", json={"options": options}, headers=SAME_ORIGIN)
+    assert answer.status_code in (200, 500), answer.text  # never a 422: the design is valid
+    if answer.status_code == 500:
+        message = answer.json()["errors"][0]["message"]
+        assert (
+            message
+            == "ce projet a rencontré un bogue de laby3d (noté pour l’enseignant) : change la graine ou une taille"
+        )

@@ -270,6 +270,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "lance-le avec --host-name pour ce nom",
     ),
     "serve_not_found": ("no such page: {path}", "page introuvable : {path}"),
+    "serve_bug": (
+        "this design hit a bug in laby3d (logged for the teacher): change the seed or a size",
+        "ce projet a rencontré un bogue de laby3d (noté pour l’enseignant) : change la graine ou une taille",
+    ),
+    "serve_internal": ("internal error (a bug in laby3d): {detail}", "erreur interne (un bogue de laby3d) : {detail}"),
     "serve_method": ("{path} does not take {method}", "{path} n’accepte pas {method}"),
     # --- the library's sentences, recognised by their templates ---
     "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -30,7 +31,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from laby3d.errors import Laby3dError, ParameterError
+from laby3d.errors import InternalError, Laby3dError, ParameterError
 from laby3d.export.formats import FORMATS
 from laby3d.filenames import safe_name
 from laby3d.i18n import Message
@@ -279,6 +280,11 @@ class _State:
             raise refused(503, f"{error}; trying again", {"Retry-After": "1"}) from None
         except work.DesignError as error:
             raise invalid(error.parameter_error(), self.lang) from None
+        except InternalError as error:  # a bug, not the pupil's design: said as one, logged for a report
+            logging.getLogger("laby3d.serve").error(
+                "bug in a render (%s): %s", getattr(function, "__name__", function), error
+            )
+            raise refused(500, Message("serve_bug")) from None
         except Laby3dError as error:
             raise invalid(error, self.lang) from None
 
@@ -454,14 +460,7 @@ class _State:
         found = await self.preview_of(design_request, session=pupil_session(key), replace=True)
         if asked > self._drafted.get(key, 0):  # an older preview coming back late is not the draft
             self._drafted[key] = asked
-            self.classroom.store.save_draft(
-                key=key,
-                design=design,
-                report=found["report"],
-                status=status_of(found["report"]),
-                version=self.classroom.locks_version,
-                preview=found["svg"],
-            )
+            self._keep(key, design, found, saved=False)
         summary = summary_of(found["report"])
         return JSONResponse(
             {
@@ -472,6 +471,18 @@ class _State:
                 "model": f"/api/model.glb?key={found['key']}" if found["glb"] else None,
                 "kept": True,
             }
+        )
+
+    def _keep(self, key: str, design: dict[str, Any], found: dict[str, Any], *, saved: bool) -> None:
+        """Store a pupil's design with its preview's report: saved, or as their draft."""
+        self.classroom.store.save_design(
+            key=key,
+            design=design,
+            report=found["report"],
+            status=status_of(found["report"]),
+            version=self.classroom.locks_version,
+            preview=found["svg"],
+            saved=saved,
         )
 
     async def model(self, request: Request) -> Response:
@@ -491,14 +502,7 @@ class _State:
         self._limit(request)
         design.setdefault("seed", new_seed())
         found = await self.preview_of(self.classroom.request(design, self._name(key)), session=pupil_session(key))
-        self.classroom.store.save_design(
-            key=key,
-            design=design,
-            report=found["report"],
-            status=status_of(found["report"]),
-            version=self.classroom.locks_version,
-            preview=found["svg"],
-        )
+        self._keep(key, design, found, saved=True)
         return JSONResponse({**self._me(key), "summary": wording.for_page(summary_of(found["report"]), self.lang)})
 
     async def pupil_preview(self, request: Request) -> Response:

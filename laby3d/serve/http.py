@@ -210,7 +210,7 @@ def guarded(route: Route, lang: str = "en", hosts: frozenset[str] = LOCAL_HOSTS)
         except Exception as error:  # noqa: BLE001 - a bug in laby3d, said as one in JSON; the server goes on
             log.exception("internal error on %s %s", request.method, request.url.path)
             message = f"internal error (a bug in laby3d): {type(error).__name__}: {error}"
-            response = JSONResponse({"errors": [{"field": None, "message": message[:300]}]}, status_code=500)
+            response = _problem_response(refused(500, message[:300]), lang, request)
         response.headers.update(SECURITY_HEADERS)
         return response
 
