@@ -4,8 +4,8 @@ form with real key input, sees the 2D and 3D previews change within a second, ge
 message next to a wrong field, downloads an STL byte-identical to ``laby3d generate`` (their name
 engraved); a second pupil with a folded-equal name is asked for the first one's personal code or
 a distinct form; "Not you? / Change pupil" clears the page; the page says what the server kept
-(draft, saved) and asks before leaving with changes not kept; a teacher's lock reaches an open pupil page within 5 s; the
-teacher view lists the pupil (name shown as text) and takes the token out of the address; no
+(draft, saved) and asks before leaving with changes not kept; a teacher's lock reaches an open
+pupil page within 5 s; the teacher view lists the pupil (name shown as text) and takes the token out of the address; no
 console error and no request leaves localhost.
 
 ``python tests/test_serve_browser.py DIR`` writes the README's screenshots (serve-pupil.png,

@@ -163,37 +163,29 @@ class ClassStore:
         status: str,
         version: int,
         preview: str,
+        saved: bool = True,
     ) -> None:
-        """Store a pupil's saved design (their draft too) with its report, status (under the locks
-        of ``version``) and its 2D preview (SVG)."""
+        """Store a pupil's design with its report, status (under the locks of ``version``) and 2D
+        preview (SVG): as their saved design and their draft, or (``saved`` false: a preview,
+        autosaved) as their draft only, whose report, status and preview become the pupil's
+        while they have saved nothing (the class set then takes the draft)."""
         now, text = time.time(), json.dumps(design)
+        values = (json.dumps(report), status, version, preview, now)
         with self._connection() as connection:
-            connection.execute(
-                "UPDATE pupils SET design = ?, draft = ?, report = ?, status = ?, version = ?, preview = ?, "
-                "updated = ?, changed = ?, saved = ? WHERE key = ?",
-                (text, text, json.dumps(report), status, version, preview, now, now, now, key),
+            if saved:
+                connection.execute(
+                    "UPDATE pupils SET design = ?, draft = ?, changed = ?, saved = ?, report = ?, status = ?, "
+                    "version = ?, preview = ?, updated = ? WHERE key = ?",
+                    (text, text, now, now, *values, key),
+                )
+                return
+            unsaved = "CASE WHEN design IS NULL THEN ? ELSE {} END"
+            kept = ", ".join(
+                f"{name} = {unsaved.format(name)}" for name in ("report", "status", "version", "preview", "updated")
             )
-
-    def save_draft(
-        self,
-        *,
-        key: str,
-        design: dict[str, Any],
-        report: dict[str, Any] | None,
-        status: str,
-        version: int,
-        preview: str,
-    ) -> None:
-        """Keep a pupil's draft (their last valid preview); its report, status and 2D preview
-        become the pupil's too while they have saved nothing (the class set then takes it)."""
-        now = time.time()
-        unsaved = "CASE WHEN design IS NULL THEN ? ELSE {} END"
-        columns = ("report", "status", "version", "preview", "updated")
-        kept = ", ".join(f"{column} = {unsaved.format(column)}" for column in columns)
-        with self._connection() as connection:
             connection.execute(
                 f"UPDATE pupils SET draft = ?, changed = ?, {kept} WHERE key = ?",
-                (json.dumps(design), now, json.dumps(report), status, version, preview, now, key),
+                (text, now, *values, key),
             )
 
     def set_status(
