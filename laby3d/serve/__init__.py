@@ -50,6 +50,8 @@ def run(
     type ``code`` to join when given; each pupil may ask ``rate`` renders a second (bursts of
     more); ``new_token`` replaces the teacher's token (the old address stops working);
     ``host_names`` are names the server answers to besides its addresses (a school's DNS name)."""
+    import socket
+
     try:
         import uvicorn
     except ImportError:
@@ -68,7 +70,7 @@ def run(
     shown = lan_address() if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
     settings.address = f"http://{shown}:{port}/"
-    settings.host_names = tuple(host_names)
+    settings.host_names = (*host_names, socket.gethostname())  # this computer's own name too
     classroom = Classroom(settings, new_token=new_token)
     try:
         print(f"laby3d serve: class {class_name!r}, state in {classroom.store.path}")
