@@ -164,8 +164,9 @@ class RenderPool:
                 _refuse(old, Superseded("a newer preview of this session took its place"))
         if len(turns) >= self.per_session:
             raise SessionFull(f"{len(turns)} renders of this session are waiting already")
-        if self.waiting >= self.queue:
-            raise Busy(f"the {self.name} queue is full ({self.waiting} renders waiting)")
+        in_flight = self.waiting + self.workers - self._free
+        if in_flight >= self.workers + self.queue:
+            raise Busy(f"the {self.name} queue is full ({in_flight} renders running or waiting)")
         turn = _Turn(session, replace, asyncio.get_running_loop().create_future(), hot)
         turns.append(turn)
         self._dispatch()
