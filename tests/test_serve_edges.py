@@ -19,7 +19,7 @@ from starlette.responses import Response  # noqa: E402
 from starlette.routing import Route  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from laby3d.serve.app import create_app  # noqa: E402
+from laby3d.serve.app import Throttles, create_app  # noqa: E402
 from laby3d.serve.classroom import Classroom, settings_from_config  # noqa: E402
 from laby3d.serve.http import allowed_hosts, guarded, host_name  # noqa: E402
 from laby3d.serve.queue import RateLimit  # noqa: E402
@@ -149,7 +149,12 @@ def test_guessing_the_class_code_is_throttled_per_address_and_a_class_still_join
     (429, Retry-After), in French; 30 pupils behind the same address join within the minute, the
     code typed in any case."""
     room = french_class(tmp_path, code="Loutre-7")
-    with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as client:
+    still = Throttles(  # the class's throttles on a clock that does not move: no token comes back mid-test
+        joins=RateLimit(per_second=1.0, burst=60, clock=lambda: 0.0),
+        guesses=RateLimit(per_second=0.5, burst=30, clock=lambda: 0.0),
+        pins=RateLimit(per_second=1 / 60, burst=5, clock=lambda: 0.0),
+    )
+    with TestClient(create_app(room, workers=1, warm=False, rate=FAST, throttles=still)) as client:
         answers = []
         for guess in range(300):
             client.cookies.clear()
