@@ -62,15 +62,18 @@ class RenderContext:
 
     @cached_property
     def solid(self) -> MazeSolid | ShapedSolid:
-        """The printable solid (body for STL, parts for 3MF and GLB)."""
-        options = self.job.print.solid_options(self.job.label)
-        if self.maze.tessellation.kind != "square":
-            from laby3d.mesh.shaped_solid import shaped_solid
+        """The printable solid (body for STL, parts for 3MF and GLB), by its builder in the
+        format table (:data:`laby3d.export.formats.SOLIDS`)."""
+        from laby3d.export.formats import solid_builder
 
-            return shaped_solid(self.maze, self.fabrication, options)
-        from laby3d.mesh.solid import maze_solid
+        return solid_builder(self.maze.tessellation.kind).build(self)  # type: ignore[no-any-return]
 
-        return maze_solid(self.maze, self.fabrication, options)
+    @cached_property
+    def solid_header(self) -> str:
+        """The solid's 80-character STL header (the 3MF's title, stripped)."""
+        from laby3d.export.formats import solid_builder
+
+        return solid_builder(self.maze.tessellation.kind).header(self)
 
     @cached_property
     def printability(self) -> dict[str, Any]:

@@ -1,40 +1,57 @@
 """The format registry: a format name (as ``laby3d list`` prints it, YAML's ``formats`` takes it
-and a file ends with it) → a renderer returning bytes from a :class:`laby3d.pipeline.RenderContext`.
+and a file ends with it) → its renderers, returning bytes from a
+:class:`laby3d.pipeline.RenderContext`.
 
 Renderers are pure: they read the context (the maze, the job's options and the intermediates
 the context builds once, such as the solid) and return bytes; only :mod:`laby3d.export.writer`
 writes files.
+
+This is the one table that chooses specialised code for an output: a format's renderers, and
+the builders of the intermediates several formats share (:data:`SOLIDS`), are keyed by the
+tessellation's kind (``"square"``: the square grid's own code, kept where it is measurably
+faster or keeps bytes; ``"any"``: the code written against the cell graph, for every shape).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from laby3d.errors import ParameterError
+from laby3d.errors import InternalError, ParameterError
 
 if TYPE_CHECKING:
     from laby3d.pipeline import RenderContext
     from laby3d.text_rules import Font
 
+#: A renderer: the bytes of one format of the context's maze.
+Renderer = Callable[["RenderContext"], bytes]
+#: Every shape (laby3d.tessellation.SHAPE_NAMES), for the formats that draw them all.
+_ALL_SHAPES = ("square", "theta", "hex", "triangle")
+
+
+def by_kind(table: Mapping[str, T], kind: str) -> T | None:
+    """The entry of ``table`` for a tessellation of ``kind``: its own, else the one for any."""
+    return table.get(kind, table.get("any"))
+
+
 #: What a format needs beyond the maze: nothing, the solid, the laser drawing, or the page geometry.
 Needs = Literal["maze", "solid", "laser", "page"]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Format:
-    """One output format: its name (also the file suffix without the dot) and its renderer."""
+    """One output format: its name (also the file suffix without the dot) and its renderers by
+    tessellation kind (``"any"``: every shape)."""
 
     name: str
     description: str
-    render: Callable[[RenderContext], bytes]
+    renderers: Mapping[str, Renderer]
     needs: Needs = "maze"
     #: The job options its renderer reads: dotted paths, or section prefixes ending in ``.``
     #: (the CLI refuses a typed option that none of the files asked for reads).
     options: tuple[str, ...] = ()
-    #: maze shapes the renderer draws (laby3d.tessellation.SHAPES); others are refused up front
-    shapes: tuple[str, ...] = ("square",)
     #: Why the format takes square mazes only, when that is its nature rather than work to do
     #: (the refusal says it instead of "not yet")
     square_only: str | None = None
@@ -42,6 +59,18 @@ class Format:
     #: it draws (dotted paths; ``label`` stands for each name of a class set).
     font: Font | None = None
     texts: tuple[str, ...] = ()
+
+    @property
+    def shapes(self) -> tuple[str, ...]:
+        """The maze shapes its renderers draw (others are refused up front)."""
+        return _ALL_SHAPES if "any" in self.renderers else tuple(self.renderers)
+
+    def render(self, context: RenderContext) -> bytes:
+        """The bytes of this format of ``context``'s maze, by the renderer of its kind."""
+        renderer = by_kind(self.renderers, context.maze.tessellation.kind)
+        if renderer is None:
+            raise InternalError(f"{self.name} was asked for a {context.maze.shape} maze, which the job refuses")
+        return renderer(context)
 
     @property
     def suffix(self) -> str:
@@ -77,16 +106,20 @@ def _text(context: RenderContext) -> bytes:
     return context.maze.to_ascii(solution=context.show_solution, charset=pictures.charset).encode()
 
 
-def _picture(fmt: str) -> Callable[[RenderContext], bytes]:
-    def render(context: RenderContext) -> bytes:
-        from laby3d.draw.pictures import maze_picture, shaped_picture
+def _picture(fmt: str) -> dict[str, Renderer]:
+    def square(context: RenderContext) -> bytes:
+        from laby3d.draw.pictures import maze_picture
 
         heatmap = context.job.pictures.heatmap
-        if context.maze.tessellation.kind != "square":
-            return shaped_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
         return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
 
-    return render
+    def any_shape(context: RenderContext) -> bytes:
+        from laby3d.draw.pictures import shaped_picture
+
+        heatmap = context.job.pictures.heatmap
+        return shaped_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
+
+    return {"square": square, "any": any_shape}
 
 
 def _gif(context: RenderContext) -> bytes:
@@ -95,15 +128,16 @@ def _gif(context: RenderContext) -> bytes:
     return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
-def _lesson(context: RenderContext) -> bytes:
-    every, lang = context.job.worksheet.every, context.job.lang
-    if context.maze.tessellation.kind != "square":
-        from laby3d.draw.shaped_lesson import shaped_lesson_pdf
-
-        return shaped_lesson_pdf(context.maze, every=every, lang=lang)
+def _square_lesson(context: RenderContext) -> bytes:
     from laby3d.draw.lesson import lesson_pdf
 
-    return lesson_pdf(context.maze, every=every, lang=lang)
+    return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+
+
+def _lesson(context: RenderContext) -> bytes:
+    from laby3d.draw.shaped_lesson import shaped_lesson_pdf
+
+    return shaped_lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _handout(context: RenderContext) -> bytes:
@@ -121,24 +155,16 @@ def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
     return render
 
 
-def _solid_header(context: RenderContext) -> str:
-    from laby3d.export.meshes import shaped_header, stl_header
-
-    if context.maze.tessellation.kind == "square":
-        return stl_header(context.maze, context.fabrication)
-    return shaped_header(context.maze, context.solid.body, context.fabrication)
-
-
 def _stl(context: RenderContext) -> bytes:
     from laby3d.export.meshes import stl_bytes
 
-    return stl_bytes(context.solid.body, _solid_header(context))
+    return stl_bytes(context.solid.body, context.solid_header)
 
 
 def _3mf(context: RenderContext) -> bytes:
     from laby3d.export.meshes import threemf_bytes
 
-    return threemf_bytes(context.solid, _solid_header(context).strip())
+    return threemf_bytes(context.solid, context.solid_header.strip())
 
 
 def _glb(context: RenderContext) -> bytes:
@@ -194,8 +220,6 @@ def _scene_json(context: RenderContext) -> bytes:
     return scene_json(context.maze, context.fabrication, walk=job.walk, label=job.label, lang=job.lang).encode()
 
 
-#: Every shape (laby3d.tessellation.SHAPES), for the formats that draw them all.
-_ALL_SHAPES = ("square", "theta", "hex", "triangle")
 #: Why the class exercise's forms take square mazes only.
 _SQUARE_FORM = "the class exercise's square form: each cell's sides N, E, S, O"
 #: Options read by each kind of output (see :attr:`Format.options`).
@@ -219,180 +243,161 @@ FORMATS: dict[str, Format] = {
         Format(
             name="maze.json",
             description="maze file (JSON, docs/maze-file.md)",
-            render=_maze_file,
-            shapes=_ALL_SHAPES,
+            renderers={"any": _maze_file},
         ),
         Format(
             name="classroom.json",
             description="the class exercise's form: rows of {N, E, S, O} cells, true = open (JSON)",
-            render=_classroom(python=False),
+            renderers={"square": _classroom(python=False)},
             square_only=_SQUARE_FORM,
         ),
         Format(
             name="classroom.py",
             description="the class exercise's form as Python: labyrinthe = [[{'N': …}, …], …]",
-            render=_classroom(python=True),
+            renderers={"square": _classroom(python=True)},
             square_only=_SQUARE_FORM,
         ),
         Format(
             name="walls.csv",
             description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
-            render=_walls_csv,
+            renderers={"square": _walls_csv},
             square_only=_SQUARE_FORM,
         ),
         Format(
             name="txt",
             description="text art (box drawing; --charset ascii for +--+)",
-            render=_text,
+            renderers={"square": _text},
             options=("pictures.charset", "pictures.solution", "print.solution"),
             square_only="text art: the walls of other shapes do not lie on a grid of characters",
         ),
-        Format(
-            name="png", description="picture (matplotlib)", render=_picture("png"), options=_PICTURE, shapes=_ALL_SHAPES
-        ),
+        Format(name="png", description="picture (matplotlib)", renderers=_picture("png"), options=_PICTURE),
         Format(
             name="pdf",
             description="picture, vector (matplotlib)",
-            render=_picture("pdf"),
+            renderers=_picture("pdf"),
             options=_PICTURE,
-            shapes=_ALL_SHAPES,
         ),
         Format(
             name="ps",
             description="picture, PostScript (matplotlib)",
-            render=_picture("ps"),
+            renderers=_picture("ps"),
             options=_PICTURE,
-            shapes=_ALL_SHAPES,
         ),
         Format(
             name="gif",
             description="animation of the generation: zones, opened and rejected walls",
-            render=_gif,
+            renderers={"any": _gif},
             options=_LESSON,
-            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
             name="lesson.pdf",
             description="the generation step by step, a page per step (graph lesson)",
-            render=_lesson,
+            renderers={"square": _square_lesson, "any": _lesson},
             options=_LESSON,
-            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
-            render=_handout,
+            renderers={"any": _handout},
             options=("lang",),
-            shapes=_ALL_SHAPES,
             font="dejavu",
         ),
         Format(
             name="worksheet.pdf",
             description="worksheet: maze, name fields, instruction (A4, Letter or A3)",
-            render=_booklet("worksheet.pdf"),
+            renderers={"any": _booklet("worksheet.pdf")},
             options=_SHEET,
-            shapes=_ALL_SHAPES,
             font="dejavu",
             texts=("label", "worksheet.class_name", "worksheet.instruction"),
         ),
         Format(
             name="key.pdf",
             description="answer key: the maze with its solution",
-            render=_booklet("key.pdf"),
+            renderers={"any": _booklet("key.pdf")},
             options=_SHEET,
-            shapes=_ALL_SHAPES,
             font="dejavu",
             texts=("label",),
         ),
         Format(
             name="stl",
             description="printable solid, binary STL (one body)",
-            render=_stl,
+            renderers={"any": _stl},
             needs="solid",
             options=_SOLID,
             font="dejavu",
             texts=("label",),
-            shapes=_ALL_SHAPES,
         ),
         Format(
             name="3mf",
             description="printable solid, 3MF in mm (coloured parts)",
-            render=_3mf,
+            renderers={"any": _3mf},
             needs="solid",
             options=_SOLID,
             font="dejavu",
             texts=("label",),
-            shapes=_ALL_SHAPES,
         ),
         Format(
             name="glb",
             description="printable solid, binary glTF (coloured parts)",
-            render=_glb,
+            renderers={"any": _glb},
             needs="solid",
             options=_SOLID,
             font="dejavu",
             texts=("label",),
-            shapes=_ALL_SHAPES,
         ),
         Format(
             name="svg",
             description="laser sheet in mm (see --laser-mode)",
-            render=_svg,
+            renderers={"any": _svg},
             needs="laser",
             options=_LASER,
             font="dejavu",
             texts=("label",),
-            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="dxf",
             description="laser sheet, DXF in mm (a layer per operation)",
-            render=_dxf,
+            renderers={"any": _dxf},
             needs="laser",
             options=_LASER,
             font="dejavu",
             texts=("label",),
-            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="laser.png",
             description="preview of the laser sheets",
-            render=_laser_preview,
+            renderers={"any": _laser_preview},
             needs="laser",
             options=_LASER,
             font="dejavu",
             texts=("label",),
-            shapes=("square", "theta", "hex", "triangle"),
         ),
         Format(
             name="html",
             description="walk-through page, works offline",
-            render=_html,
+            renderers={"any": _html},
             needs="page",
             options=_SCENE,
-            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),
         Format(
             name="js",
             description="scene file as JavaScript (docs/scene-format.md)",
-            render=_js,
+            renderers={"any": _js},
             needs="page",
             options=(*_SCENE, "walk.scene_global"),
-            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),
         Format(
             name="scene.json",
             description="scene file as JSON (docs/scene-format.md)",
-            render=_scene_json,
+            renderers={"any": _scene_json},
             needs="page",
             options=_SCENE,
-            shapes=_ALL_SHAPES,
             font="browser",
             texts=("label",),
         ),
@@ -409,7 +414,7 @@ class ClassFormat:
     description: str
     needs: Needs
     #: maze shapes it takes, the font that draws its text and the texts it draws (as :class:`Format`)
-    shapes: tuple[str, ...] = ("square",)
+    shapes: tuple[str, ...] = _ALL_SHAPES
     font: Font | None = None
     texts: tuple[str, ...] = ()
 
@@ -425,10 +430,60 @@ CLASS_FORMATS: dict[str, ClassFormat] = {
             needs="solid",
             font="dejavu",  # the solids' labels
             texts=("label",),
-            shapes=_ALL_SHAPES,
         ),
     )
 }
+
+
+@dataclass(frozen=True, kw_only=True)
+class SolidBuilder:
+    """How the printable solid of a maze is made (for STL, 3MF, GLB, plates and the report)."""
+
+    #: the solid (its body and parts) from the context
+    build: Callable[[RenderContext], Any]
+    #: the 80-character STL header from the context and its solid
+    header: Callable[[RenderContext], str]
+
+
+def _raster_solid(context: RenderContext) -> Any:
+    from laby3d.mesh.solid import maze_solid
+
+    return maze_solid(context.maze, context.fabrication, context.job.print.solid_options(context.job.label))
+
+
+def _planar_solid(context: RenderContext) -> Any:
+    from laby3d.mesh.shaped_solid import shaped_solid
+
+    return shaped_solid(context.maze, context.fabrication, context.job.print.solid_options(context.job.label))
+
+
+def _raster_header(context: RenderContext) -> str:
+    from laby3d.export.meshes import stl_header
+
+    return stl_header(context.maze, context.fabrication)
+
+
+def _planar_header(context: RenderContext) -> str:
+    from laby3d.export.meshes import shaped_header
+
+    return shaped_header(context.maze, context.solid.body, context.fabrication)
+
+
+#: The solid's builder by tessellation kind: the square grid's exact raster plan and height-field
+#: mesher (keeps every square solid's bytes), the planar arrangement of the cell graph's walls
+#: for any other shape.
+SOLIDS: dict[str, SolidBuilder] = {
+    "square": SolidBuilder(build=_raster_solid, header=_raster_header),
+    "any": SolidBuilder(build=_planar_solid, header=_planar_header),
+}
+
+
+def solid_builder(kind: str) -> SolidBuilder:
+    """The solid builder for a tessellation of ``kind``."""
+    found = by_kind(SOLIDS, kind)
+    if found is None:
+        raise InternalError(f"no solid is built for a {kind} tessellation")
+    return found
 
 
 def any_format(name: str) -> Format | ClassFormat:
