@@ -62,7 +62,7 @@ class Layout:
         """The narrowest gap between walls, mm: the corridor, or narrower between hexagons."""
         if self.shape == "square":
             return self.fab.corridor_width
-        from laby3d.mesh.shaped_solid import narrowest_passage
+        from laby3d.geometry.passages import narrowest_passage
 
         return math.floor(narrowest_passage(self.shape, self.fab, self.rows) * 100 + 1e-6) / 100  # to 0.01 mm, down
 
@@ -239,7 +239,7 @@ def passage_cell(layout: Layout, wall: float, least: float) -> float:
     walls ``wall`` thick."""
     if layout.shape == "square":
         return round(_up(wall + least), 1)
-    from laby3d.mesh.shaped_solid import narrowest_passage
+    from laby3d.geometry.passages import narrowest_passage
 
     cell = round(_up(wall + least), 1)
     while (

@@ -34,9 +34,10 @@ from laby3d.errors import ParameterError
 from laby3d.export.meshes import glb_bytes, shaped_header, stl_bytes, threemf_bytes
 from laby3d.filament import print_work
 from laby3d.geometry.params import Fabrication
+from laby3d.geometry.passages import narrowest_passage
 from laby3d.geometry.shaped_footprint import plate_size, shaped_plan
 from laby3d.maze.walls import closed_walls
-from laby3d.mesh.shaped_solid import STRIP_SHARE, narrowest_passage, shaped_path_width, shaped_solid
+from laby3d.mesh.shaped_solid import STRIP_SHARE, shaped_path_width, shaped_solid
 from laby3d.mesh.solid import SolidOptions, maze_solid
 
 SHAPES = {"theta": (7,), "hex": (6, 7), "triangle": (6, 7)}

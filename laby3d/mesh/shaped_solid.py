@@ -23,6 +23,7 @@ import numpy as np
 
 from laby3d.errors import InternalError, ParameterError
 from laby3d.geometry.choices import MARKER_DEPTH
+from laby3d.geometry.passages import MIN_PASSAGE, narrowest_passage
 from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL
 from laby3d.geometry.shaped_footprint import (
     Polygons,
@@ -44,39 +45,6 @@ if TYPE_CHECKING:
     from laby3d.maze.model import Maze
     from laby3d.mesh.solid import SolidOptions
     from laby3d.mesh.types import Mesh
-
-#: Passage widths of the grids, mm, as ``a·cell_size − b·wall_thickness`` (see :func:`narrowest_passage`).
-PASSAGES = {
-    "square": (1.0, 1.0),
-    "triangle": (1.0, 1.0),
-    "hex": (1 / math.sqrt(3), (1 + math.sqrt(3)) / 2),
-}
-
-
-def narrowest_passage(shape: str, fab: Fabrication, rows: int = 2) -> float:
-    """The narrowest gap between walls a ball must pass, mm (``rows``: a theta maze's rings).
-
-    Square and triangle mazes: the corridor, ``cell_size − wall_thickness``. Hexagons: a
-    hexagon's side is ``cell_size/√3``, and where two dead ends' square caps face each other
-    across it the passage is ``cell_size/√3 − (1 + √3)/2 · wall_thickness`` (3.6 mm at 10 and
-    1.6 mm, where the corridor is 8.4). Theta: the doorway between two radial walls of ring k
-    (n cells), at the inner face of the arcs beside it, where the walls' faces converge:
-    ``2·(√(r² − (t/2)²)·sin(π/n) − t/2·cos(π/n))`` with ``r = k·cell − t/2`` less the arcs'
-    chord error; the centre's doorways are the narrowest (7.7 mm at 10 and 1.6 mm).
-    tests/test_shaped_solid.py rolls balls through mazes to check each.
-    """
-    cell, wall = fab.cell_size, fab.wall_thickness
-    corridor = cell - wall
-    if shape != "theta":
-        across, walls = PASSAGES[shape]
-        return round(min(corridor, across * cell - walls * wall), 9)
-    from laby3d.tessellation.theta import CHORD_ERROR, ring_sizes
-
-    ring = np.arange(1, max(rows, 2))
-    angle = np.pi / ring_sizes(max(rows, 2))[1:]
-    radius = np.maximum(ring * cell - CHORD_ERROR * cell - wall / 2, wall / 2)
-    doorways = 2 * (np.sqrt(radius**2 - (wall / 2) ** 2) * np.sin(angle) - wall / 2 * np.cos(angle))
-    return round(float(min(corridor - CHORD_ERROR * cell, doorways.min())), 9)
 
 
 def shaped_path_width(options: SolidOptions, shape: str, fab: Fabrication, rows: int) -> float | None:
@@ -128,8 +96,6 @@ def check_shaped(
 #: The widest solution strip, as a share of the narrowest passage: its mitred turns at the cells'
 #: centres and its crossings stay clear of the walls (measured: triangles up to 0.85, theta 0.55).
 STRIP_SHARE = 0.5
-#: Narrowest passage laby3d makes, mm (below it the walls merge into one another).
-MIN_PASSAGE = 0.4
 
 
 def place_shaped_label(

@@ -177,10 +177,10 @@ class LaserOptions:
 def passage_width(fab: Fabrication, shape: str = "square") -> float:
     """The narrowest passage a ball must pass in any ``shape`` maze with ``fab``'s sizes, mm: the
     corridor width for squares, else the solid's
-    :func:`laby3d.mesh.shaped_solid.narrowest_passage` (the walls are the same footprint)."""
+    :func:`laby3d.geometry.passages.narrowest_passage` (the walls are the same footprint)."""
     if shape == "square":
         return fab.corridor_width
-    from laby3d.mesh.shaped_solid import narrowest_passage
+    from laby3d.geometry.passages import narrowest_passage
 
     return narrowest_passage(shape, fab)
 
