@@ -236,18 +236,23 @@ def first_page_png(path: Path, pdf: bytes) -> None:
 
 def lesson_frame(path: Path) -> None:
     """Step 30 of Kruskal on a 6×8 maze: zones in colour, opened and rejected walls."""
-    from laby3d.draw.lesson import lesson_frame_png
+    from laby3d.draw.grid_lesson import GridFramePainter, grid_lesson_stages
 
     maze = laby3d.generate(6, 8, algorithm="kruskal", seed=3)
-    write_atomic(path, lesson_frame_png(maze, 30, lang="en", width_px=520))
+    ((stage, colours),) = [(stage, colours) for stage, colours in grid_lesson_stages(maze, 1) if stage.opened == 30]
+    painter = GridFramePainter(maze, "en", 520, max(10, int(colours.max()) + 1))
+    buffer = io.BytesIO()
+    painter.frame(stage, colours).convert("RGB").save(buffer, format="PNG", optimize=True)
+    write_atomic(path, buffer.getvalue())
 
 
 def shape_pictures(docs: Path) -> None:
     """The README's pictures of the other shapes, and only those: a round maze with its
     solution, a hex maze coloured by distance, a triangle maze with its solution, a hex lesson
     frame half-way and page 1 of a round maze's worksheet."""
+    from laby3d.draw.lesson import lesson_stages
+    from laby3d.draw.lesson_frames import FramePainter
     from laby3d.draw.pictures import shaped_picture
-    from laby3d.draw.shaped_lesson import ShapedFramePainter, shaped_lesson_stages
 
     round_maze = laby3d.generate(10, shape="theta", algorithm="wilson", seed=3)
     write_atomic(docs / "shape-theta.png", shaped_picture(round_maze, "png", solution=True, dpi=60))
@@ -256,9 +261,9 @@ def shape_pictures(docs: Path) -> None:
     triangles = laby3d.generate(8, 16, shape="triangle", algorithm="wilson", seed=3)
     write_atomic(docs / "shape-triangle.png", shaped_picture(triangles, "png", solution=True, dpi=60))
     small = laby3d.generate(5, 6, shape="hex", algorithm="kruskal", seed=2)
-    shown = shaped_lesson_stages(small, 1)
+    shown = lesson_stages(small, 1)
     stage, colours = shown[len(shown) // 2]
-    painter = ShapedFramePainter(small, "en", 420, max(10, int(colours.max()) + 1))
+    painter = FramePainter(small, "en", 420, max(10, int(colours.max()) + 1))
     buffer = io.BytesIO()
     painter.frame(stage, colours).save(buffer, format="PNG", optimize=True)
     write_atomic(docs / "shape-lesson.png", buffer.getvalue())

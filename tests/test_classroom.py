@@ -23,7 +23,8 @@ import pytest
 
 import laby3d
 from laby3d.draw.animation import generation_gif
-from laby3d.draw.lesson import lesson_pdf, lesson_stages
+from laby3d.draw.grid_lesson import grid_lesson_pdf as lesson_pdf
+from laby3d.draw.grid_lesson import grid_lesson_stages as lesson_stages
 from laby3d.draw.strings import STRINGS, text
 from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 from laby3d.draw.zone_colours import PALETTE

@@ -22,20 +22,17 @@ import numpy as np
 import pytest
 from colourcheck import delta_e_2000, lab
 from test_classroom import rasterised_pages
+from test_seed_table import passages_of
 
 import laby3d
 from laby3d.draw.animation import generation_gif
-from laby3d.draw.shaped_lesson import (
-    ShapedFramePainter,
-    page_layout,
-    shaped_lesson_pdf,
-    shaped_lesson_stages,
-)
+from laby3d.draw.lesson import lesson_pdf, lesson_stages, page_layout
+from laby3d.draw.lesson_frames import FramePainter
 from laby3d.errors import ParameterError
 from laby3d.maze.observe import Stage
 from laby3d.options.build import validated_job
 
-SHAPES = {"theta": (5, None), "hex": (6, 7), "triangle": (5, 8)}
+SHAPES = {"square": (5, 6), "theta": (5, None), "hex": (6, 7), "triangle": (5, 8)}
 #: Least CIEDE2000 between the colours of two touching zones (as for square lessons).
 MIN_TOUCHING_DELTA_E = 20.0
 
@@ -79,8 +76,8 @@ def same_partition(a: np.ndarray, b: np.ndarray) -> bool:
 def test_zones_are_the_components_of_the_walls_open_so_far(shape: str, algorithm: str) -> None:
     maze = maze_of(shape, algorithm)
     edges = maze.tessellation.edges
-    passages = {tuple(pair) for pair in json.loads(maze.to_json())["passages"]}
-    shown = shaped_lesson_stages(maze, 5)
+    passages = {tuple(pair) for pair in passages_of(json.loads(maze.to_json()))}
+    shown = lesson_stages(maze, 5)
     assert [stage.opened for stage, _ in shown] == sorted({*range(0, maze.cell_count - 1, 5), maze.cell_count - 1})
     before: Stage | None = None
     for stage, colours in shown:
@@ -104,7 +101,7 @@ def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
     maze = maze_of("hex")
     read = laby3d.Maze.from_json(maze.to_json())
     assert read.carve_order is None
-    assert shaped_lesson_pdf(read, every=6) == shaped_lesson_pdf(maze, every=6)
+    assert lesson_pdf(read, every=6) == lesson_pdf(maze, every=6)
     data = json.loads(maze.to_json())
     a, b = data["passages"][0]
     edges = read.tessellation.edges.tolist()
@@ -116,7 +113,7 @@ def test_a_maze_file_is_replayed_and_an_edited_one_is_refused() -> None:
     except laby3d.errors.Laby3dError:
         pytest.skip("the edit made the maze imperfect, which the reader refuses already")
     with pytest.raises(ParameterError, match="was the file edited"):
-        shaped_lesson_pdf(edited)
+        lesson_pdf(edited)
 
 
 # ---- what the pages show -----------------------------------------------------------------------
@@ -172,8 +169,8 @@ def check_frame(pixels: np.ndarray, maze, stage: Stage, to_px) -> float:
 def test_lesson_pages_show_the_zones_and_the_walls_standing(tmp_path: Path, shape: str) -> None:
     maze = maze_of(shape)
     dpi = 100
-    shown = shaped_lesson_stages(maze, 8)
-    pages = rasterised_pages(shaped_lesson_pdf(maze, every=8), tmp_path, dpi=dpi)
+    shown = lesson_stages(maze, 8)
+    pages = rasterised_pages(lesson_pdf(maze, every=8), tmp_path, dpi=dpi)
     assert len(pages) == len(shown)
     layout = page_layout(maze)
 
@@ -189,10 +186,10 @@ def test_lesson_gif_frames_show_the_zones_and_the_walls_standing(shape: str) -> 
     from PIL import Image
 
     maze = maze_of(shape, "wilson")
-    shown = shaped_lesson_stages(maze, 9)
+    shown = lesson_stages(maze, 9)
     image = Image.open(io.BytesIO(generation_gif(maze, every=9)))
     assert image.n_frames == len(shown)
-    painter = ShapedFramePainter(maze, "en")
+    painter = FramePainter(maze, "en")
 
     def to_px(points: np.ndarray) -> np.ndarray:
         return painter.margin + points * painter.cell
@@ -218,9 +215,13 @@ def test_lesson_captions_and_the_same_bytes(tmp_path: Path, shape: str) -> None:
     for page, steps in zip(pages, sorted({*range(0, last, 10), last}), strict=True):
         assert f"étape {steps}/{last}" in page and f"zones : {maze.cell_count - steps}" in page
         assert f"murs debout : {walls - steps}/{walls}" in page
-    assert {"theta": "labyrinthe rond de 5 anneaux", "hex": "6×7 d’hexagones", "triangle": "5×8 de triangles"}[
-        shape
-    ] in pages[0]
+    described = {
+        "square": "un labyrinthe 5×6,",
+        "theta": "labyrinthe rond de 5 anneaux",
+        "hex": "6×7 d’hexagones",
+        "triangle": "5×8 de triangles",
+    }
+    assert described[shape] in pages[0]
 
 
 # ---- the handout ---------------------------------------------------------------------------------
@@ -257,7 +258,7 @@ def test_the_handouts_table_replayed_by_the_rule_opens_the_files_passages(
         if root(a) != root(b):
             parent[root(b)] = root(a)
             opened.append((a, b))
-    assert sorted(opened) == sorted(tuple(pair) for pair in json.loads(maze.to_json())["passages"])
+    assert sorted(opened) == sorted(tuple(pair) for pair in passages_of(json.loads(maze.to_json())))
     assert len(taken) > len(opened)  # Kruskal refused some walls: the table shows them too
 
 

@@ -1,26 +1,28 @@
-"""The graph lesson in pictures: generation step by step, cells coloured by zone.
+"""The graph lesson in pictures: generation step by step, cells coloured by zone, on any shape.
 
-Each frame shows one :class:`laby3d.maze.observe.Stage`: every cell filled with its zone's
-colour, the walls still standing — black between two zones (and around the maze), grey inside a
-zone (walls that will never open) — the wall just opened (dotted orange), the walls Kruskal
-examined and kept because both cells were already in one zone (red), and a caption with the step,
-the zone count (cells − walls opened) and the walls still standing. Small mazes have each cell's
-zone number (the class exercise's rule, :mod:`laby3d.maze.observe`).
+Each frame shows one :class:`laby3d.maze.observe.Stage`: every cell's polygon filled with its
+zone's colour, the walls still standing — black between two zones (and around the maze), grey
+inside a zone (walls that will never open) — the wall just opened (dotted orange), the walls
+Kruskal took and kept because both cells were already in one zone (red), and a caption with the
+step, the zone count (cells − walls opened) and the walls still standing. Small mazes have each
+cell's zone number (the class exercise's rule, :mod:`laby3d.maze.observe`).
 
 Zones that touch never share a colour, and a cell changes colour only when its zone merges
-(:mod:`laby3d.draw.zone_colours`); printed in black and white, the black walls between zones
-still outline every zone.
+(:mod:`laby3d.draw.zone_colours`, over the tessellation's neighbour pairs); printed in black and
+white, the black walls between zones still outline every zone.
 
 :func:`lesson_pdf` gives one vector page per frame, written straight as PDF
 (:mod:`laby3d.draw.vector_pdf`); :func:`laby3d.draw.animation.generation_gif` the same frames as
-a GIF, drawn with Pillow (:mod:`laby3d.draw.lesson_raster`). Neither uses matplotlib, so neither
-depends on its settings.
+a GIF, drawn with Pillow (:mod:`laby3d.draw.lesson_frames`). Neither uses matplotlib, so neither
+depends on its settings. The square grid has a faster specialisation of both
+(:mod:`laby3d.draw.grid_lesson`: the zone colours as one image of a pixel per cell), chosen in the
+format table.
 """
 
 from __future__ import annotations
 
-import io
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -28,17 +30,15 @@ import numpy as np
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Page, pdf_document
 from laby3d.draw.zone_colours import colour_rgb, frame_colours
-from laby3d.errors import ParameterError
-from laby3d.maze.grid import lattice_segments, wall_lattice
-from laby3d.maze.observe import Stage, stage_after, stages
+from laby3d.maze.observe import Stage, stages
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
 #: About how many frames a lesson has when no stride is given.
 DEFAULT_FRAMES = 40
-#: Largest maze side whose zone numbers are written in the cells.
-MAX_SIDE_WITH_NUMBERS = 8
+#: Most cells of a maze whose frames write each cell's zone number.
+MAX_CELLS_WITH_NUMBERS = 64
 #: RGB (0..1) of the wall just opened (dotted; matplotlib's "darkorange").
 OPENED_COLOUR = (1.0, 140 / 255, 0.0)
 #: RGB (0..1) of the walls Kruskal rejected.
@@ -49,7 +49,7 @@ INNER_WALL_COLOUR = (80 / 255, 80 / 255, 80 / 255)
 NUMBER_COLOUR = (0.25, 0.25, 0.25)
 #: Width of a frame (inches); its height follows the maze's shape plus the caption.
 FRAME_WIDTH_IN = 7.0
-_CAPTION_IN = 1.0
+CAPTION_IN = 1.0
 
 
 def default_every(maze: Maze) -> int:
@@ -69,34 +69,6 @@ def colour_pixels(colours: np.ndarray) -> np.ndarray:
     return table[colours]
 
 
-def zone_walls(stage: Stage) -> tuple[np.ndarray, np.ndarray]:
-    """``(k, 2, 2)`` segments (cell units) of the walls standing between two zones or around the
-    maze, and of those inside one zone."""
-    horizontal, vertical = wall_lattice(stage.maze.grid)
-    zones = stage.maze.tessellation.per_cell(stage.zones)
-    inner_h = np.zeros_like(horizontal)
-    inner_v = np.zeros_like(vertical)
-    inner_h[1:-1] = horizontal[1:-1] & (zones[:-1] == zones[1:])
-    inner_v[:, 1:-1] = vertical[:, 1:-1] & (zones[:, :-1] == zones[:, 1:])
-    return lattice_segments(horizontal & ~inner_h, vertical & ~inner_v), lattice_segments(inner_h, inner_v)
-
-
-def wall_between(a: int, b: int, cols: int) -> np.ndarray:
-    """``(2, 2)`` end points (x = column, y = row, cell units) of the wall between neighbouring
-    cells ``a`` and ``b`` (cell index = row·cols + col).
-
-    >>> wall_between(0, 1, 3).tolist(), wall_between(1, 4, 3).tolist()
-    ([[1.0, 0.0], [1.0, 1.0]], [[1.0, 1.0], [2.0, 1.0]])
-    """
-    low, high = min(a, b), max(a, b)
-    row, col = divmod(low, cols)
-    if high == low + 1 and high // cols == row:
-        return np.array([[col + 1, row], [col + 1, row + 1]], dtype=float)
-    if high == low + cols:
-        return np.array([[col, row + 1], [col + 1, row + 1]], dtype=float)
-    raise ParameterError(f"cells {a} and {b} are not neighbours in a maze of {cols} columns")
-
-
 def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str]:
     """The caption of a frame: title, counts (steps, zones, walls standing, rejected) and legend
     (two lines)."""
@@ -104,18 +76,14 @@ def caption_lines(maze: Maze, stage: Stage, *, lang: str) -> tuple[str, str, str
 
 
 def caption_title(maze: Maze, *, lang: str) -> str:
-    """The caption's first line, the same on every frame: algorithm and size."""
+    """The caption's first line, the same on every frame: algorithm, shape and size."""
     algorithm = (maze.algorithm or "maze").capitalize()
-    return text("lesson_title", lang, algorithm=algorithm, rows=maze.rows, cols=maze.cols)
+    described = text(f"lesson_maze_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
+    return text("lesson_title", lang, algorithm=algorithm, maze=described)
 
 
 def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
-    return counts_line(maze, stage, all_walls=len(maze.open_walls), lang=lang)
-
-
-def counts_line(maze: Maze, stage: Stage, *, all_walls: int, lang: str) -> str:
-    """The counts of ``stage`` of a maze of any shape with ``all_walls`` interior walls."""
     counts = text(
         "lesson_counts",
         lang,
@@ -123,7 +91,7 @@ def counts_line(maze: Maze, stage: Stage, *, all_walls: int, lang: str) -> str:
         total=maze.cell_count - 1,
         zones=stage.zone_count,
         walls=stage.walls_standing,
-        all_walls=all_walls,
+        all_walls=len(maze.open_walls),
     )
     if maze.algorithm == "kruskal":
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
@@ -136,78 +104,124 @@ def caption_legend(maze: Maze, *, lang: str) -> str:
     return text("lesson_legend", lang) + "\n" + text(second, lang)
 
 
-def lesson_frame_png(maze: Maze, steps: int, *, lang: str = "en", width_px: int = 560) -> bytes:
-    """One lesson frame, after ``steps`` passages, as PNG bytes (no date in the file)."""
-    from laby3d.draw.lesson_raster import stage_image
-
-    check_language(lang)
-    buffer = io.BytesIO()
-    ((stage, colours),) = coloured(maze, [stage_after(maze, steps)])
-    image = stage_image(maze, stage, colours, lang=lang, width_px=width_px)
-    image.save(buffer, format="PNG", optimize=True)
-    return buffer.getvalue()
-
-
 def lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
     """The stages a lesson shows, every ``every`` passages (:func:`default_every` when None),
-    each with the ``(rows, cols)`` palette index of its cells' colours."""
-    return coloured(maze, list(stages(maze, every=default_every(maze) if every is None else every)))
+    each with the ``(C,)`` palette index of its cells' colours."""
+    shown = list(stages(maze, every=default_every(maze) if every is None else every))
+    colours = frame_colours([stage.zones for stage in shown], neighbours=maze.tessellation.edges)
+    return list(zip(shown, colours, strict=True))
 
 
-def coloured(maze: Maze, shown: list[Stage]) -> list[tuple[Stage, np.ndarray]]:
-    """``shown`` with each stage's ``(rows, cols)`` cell colours
-    (:func:`laby3d.draw.zone_colours.frame_colours` over the grid)."""
-    grid = maze.grid
-    frames = [stage.zones.reshape(grid.rows, grid.cols) for stage in shown]
-    return list(zip(shown, frame_colours(frames), strict=True))
+@dataclass(frozen=True)
+class StageWalls:
+    """The walls of a frame as polylines (pitch units): standing between two zones or around the
+    maze, standing inside one zone, rejected, and the one opened last (None before the first)."""
+
+    between: list[np.ndarray]
+    inside: list[np.ndarray]
+    rejected: list[np.ndarray]
+    opened: np.ndarray | None
+
+
+def stage_walls(maze: Maze, stage: Stage) -> StageWalls:
+    """The walls ``stage`` shows (the whole outline stands: no entrance or exit while carving)."""
+    t = maze.tessellation
+    zones = stage.zones
+    closed = np.flatnonzero(~stage.maze.open_walls)
+    alike = zones[t.edges[closed, 0]] == zones[t.edges[closed, 1]]
+    outline = [t.boundary_polyline(b) for b in range(len(t.boundary_cells))]
+    return StageWalls(
+        between=[t.wall_polyline(int(e)) for e in closed[~alike]] + outline,
+        inside=[t.wall_polyline(int(e)) for e in closed[alike]],
+        rejected=[t.wall_polyline(int(e)) for e in stage.rejected],
+        opened=None if stage.last_opened is None else t.wall_polyline(stage.last_opened),
+    )
+
+
+def as_segments(lines: list[np.ndarray]) -> np.ndarray:
+    """``(k, 2, 2)`` segments of every polyline of ``lines``."""
+    if not lines:
+        return np.zeros((0, 2, 2))
+    return np.concatenate([np.stack([line[:-1], line[1:]], axis=1) for line in lines])
+
+
+def dotted(line: np.ndarray, pieces: int = 8) -> list[np.ndarray]:
+    """Every other of ``pieces`` equal lengths along polyline ``line`` (a dotted wall)."""
+    lengths = np.hypot(*np.diff(line, axis=0).T)
+    along = np.concatenate([[0.0], np.cumsum(lengths)])
+
+    def at(distance: float) -> np.ndarray:
+        return np.array([np.interp(distance, along, line[:, 0]), np.interp(distance, along, line[:, 1])])
+
+    step = along[-1] / pieces
+    found = []
+    for k in range(0, pieces, 2):
+        start, stop = k * step, (k + 1) * step
+        inner = [line[i] for i in range(len(line)) if start < along[i] < stop]
+        found.append(np.array([at(start), *inner, at(stop)]))
+    return found
 
 
 def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
-    """A PDF with one page per frame of the lesson: vector walls, zone colours as exact cells
-    (an image of one pixel per cell), the caption as text (:mod:`laby3d.draw.vector_pdf`)."""
+    """A PDF with one page per frame of the lesson (:func:`stage_page`)."""
     check_language(lang)
     return pdf_document([stage_page(maze, stage, colours, lang=lang) for stage, colours in lesson_stages(maze, every)])
 
 
-def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
-    """The PDF page of ``stage`` with its cells' palette indices ``colours``: the maze in cell
-    units scaled to the page's width (:data:`FRAME_WIDTH_IN`), the caption in the band below."""
-    rows, cols = maze.grid.rows, maze.grid.cols
-    edges = maze.tessellation.edges
+@dataclass(frozen=True)
+class PageLayout:
+    """A lesson page of a maze of another shape: ``width`` × ``height`` points, the maze drawn
+    ``scale`` points a cell size with its extent's top left at (``left``, ``top``)."""
+
+    width: float
+    height: float
+    scale: float
+    left: float
+    top: float
+
+    def on_page(self, points: np.ndarray) -> np.ndarray:
+        """Points in pitch units to page points (y down)."""
+        return points * self.scale + (self.left, self.top)
+
+
+def page_layout(maze: Maze) -> PageLayout:
+    """Where a lesson page puts the maze: scaled to the page's width, 0.05 cell of margin around
+    its walls, the caption in a band below."""
+    extent_x, extent_y = maze.tessellation.extent
     width = FRAME_WIDTH_IN * 72
-    maze_band = width * rows / cols
-    page = Page(width=width, height=maze_band + _CAPTION_IN * 72)
-    # the maze's box: 94 % of the width, 96 % of the band above the caption, centred, with a
-    # margin of 0.05 cell around the walls
+    maze_band = width * extent_y / extent_x
     box_width, box_height = 0.94 * width, 0.96 * maze_band
-    scale = min(box_width / (cols + 0.1), box_height / (rows + 0.1))
-    left = 0.03 * width + (box_width - scale * (cols + 0.1)) / 2 + 0.05 * scale
-    top = 0.04 * maze_band + (box_height - scale * (rows + 0.1)) / 2 + 0.05 * scale
+    scale = min(box_width / (extent_x + 0.1), box_height / (extent_y + 0.1))
+    left = 0.03 * width + (box_width - scale * (extent_x + 0.1)) / 2 + 0.05 * scale
+    top = 0.04 * maze_band + (box_height - scale * (extent_y + 0.1)) / 2 + 0.05 * scale
+    return PageLayout(width=width, height=maze_band + CAPTION_IN * 72, scale=scale, left=left, top=top)
 
-    def on_page(points: np.ndarray) -> np.ndarray:
-        return points * scale + (left, top)
 
-    page.image(colour_pixels(colours), x=left, y=top, width=cols * scale, height=rows * scale)
-    line_width = max(0.6, min(2.5, 120.0 / max(rows, cols)))
-    between, inside = zone_walls(stage)
-    page.lines(on_page(inside), colour=INNER_WALL_COLOUR, width=line_width * 0.7, cap="projecting")
-    page.lines(on_page(between), colour=(0.0, 0.0, 0.0), width=line_width * 1.4, cap="projecting")
-    if len(stage.rejected):
-        rejected = np.array([wall_between(int(a), int(b), cols) for a, b in edges[stage.rejected].tolist()])
-        page.lines(on_page(rejected), colour=REJECTED_COLOUR, width=line_width * 1.6)
-    if stage.last_opened is not None:
-        opened = on_page(wall_between(int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols)[None])
-        dotted = line_width * 2
-        page.lines(opened, colour=OPENED_COLOUR, width=dotted, dash=(dotted, 1.65 * dotted))
-    if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
-        size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
-        for (row, col), number in np.ndenumerate(stage.zones.reshape(rows, cols)):
-            x, y = on_page(np.array([col + 0.5, row + 0.5]))
+def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
+    """The PDF page of ``stage`` with its cells' palette indices ``colours`` (:func:`page_layout`)."""
+    t = maze.tessellation
+    extent_x, extent_y = t.extent
+    layout = page_layout(maze)
+    page = Page(width=layout.width, height=layout.height)
+    on_page, scale, width = layout.on_page, layout.scale, layout.width
+    for cell, colour in enumerate(colours.tolist()):
+        page.polygon(on_page(t.cell_polygon(cell)), colour=colour_rgb(colour))
+    line_width = max(0.6, min(2.5, 120.0 / max(extent_x, extent_y)))
+    walls = stage_walls(maze, stage)
+    page.lines(on_page(as_segments(walls.inside)), colour=INNER_WALL_COLOUR, width=line_width * 0.7, cap="round")
+    page.lines(on_page(as_segments(walls.between)), colour=(0.0, 0.0, 0.0), width=line_width * 1.4, cap="round")
+    page.lines(on_page(as_segments(walls.rejected)), colour=REJECTED_COLOUR, width=line_width * 1.6, cap="round")
+    if walls.opened is not None:
+        page.lines(on_page(as_segments(dotted(walls.opened))), colour=OPENED_COLOUR, width=line_width * 2)
+    if maze.cell_count <= MAX_CELLS_WITH_NUMBERS:
+        size = max(5.0, min(11.0, 0.4 * scale))
+        for (x, y), number in zip(on_page(t.centres).tolist(), stage.zones.tolist(), strict=True):
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
+    lines = caption_lines(maze, stage, lang=lang)
     styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))
-    for content, (inches, size, bold) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
-        lines = content.split("\n")
-        first = page.height - inches * 72 - (len(lines) - 1) * 0.55 * size + 0.35 * size
-        for number, line in enumerate(lines):
-            page.text(0.03 * width, first + number * 1.1 * size, line, size=size, bold=bold)
+    for content, (inches, size, bold) in zip(lines, styles, strict=True):
+        parts = content.split("\n")
+        first = page.height - inches * 72 - (len(parts) - 1) * 0.55 * size + 0.35 * size
+        for number, part in enumerate(parts):
+            page.text(0.03 * width, first + number * 1.1 * size, part, size=size, bold=bold)
     return page

@@ -42,17 +42,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{algorithm} · {size} · seed {seed}",
         "fr": "{algorithm} · {size} · graine {seed}",
     },
+    "size_square": {"en": "{rows}×{cols}", "fr": "{rows}×{cols}"},
     "size_theta": {"en": "round, {rows} rings", "fr": "rond, {rows} anneaux"},
     "size_hex": {"en": "hexagons, {rows}×{cols}", "fr": "hexagones, {rows}×{cols}"},
     "size_triangle": {"en": "triangles, {rows}×{cols}", "fr": "triangles, {rows}×{cols}"},
     "lesson_title": {
-        "en": "{algorithm}: a {rows}×{cols} maze, step by step",
-        "fr": "{algorithm} : un labyrinthe {rows}×{cols}, étape par étape",
-    },
-    "lesson_title_shaped": {
         "en": "{algorithm}: {maze}, step by step",
         "fr": "{algorithm} : {maze}, étape par étape",
     },
+    "lesson_maze_square": {"en": "a {rows}×{cols} maze", "fr": "un labyrinthe {rows}×{cols}"},
     "lesson_maze_theta": {"en": "a round maze of {rows} rings", "fr": "un labyrinthe rond de {rows} anneaux"},
     "lesson_maze_hex": {"en": "a {rows}×{cols} maze of hexagons", "fr": "un labyrinthe {rows}×{cols} d’hexagones"},
     "lesson_maze_triangle": {

@@ -128,16 +128,23 @@ def _gif(context: RenderContext) -> bytes:
     return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
-def _square_lesson(context: RenderContext) -> bytes:
+def _grid_gif(context: RenderContext) -> bytes:
+    from laby3d.draw.animation import generation_gif
+    from laby3d.draw.grid_lesson import grid_frames
+
+    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang, frames=grid_frames)
+
+
+def _lesson(context: RenderContext) -> bytes:
     from laby3d.draw.lesson import lesson_pdf
 
     return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
-def _lesson(context: RenderContext) -> bytes:
-    from laby3d.draw.shaped_lesson import shaped_lesson_pdf
+def _grid_lesson(context: RenderContext) -> bytes:
+    from laby3d.draw.grid_lesson import grid_lesson_pdf
 
-    return shaped_lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    return grid_lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
 
 
 def _handout(context: RenderContext) -> bytes:
@@ -286,14 +293,14 @@ FORMATS: dict[str, Format] = {
         Format(
             name="gif",
             description="animation of the generation: zones, opened and rejected walls",
-            renderers={"any": _gif},
+            renderers={"square": _grid_gif, "any": _gif},
             options=_LESSON,
             font="dejavu",
         ),
         Format(
             name="lesson.pdf",
             description="the generation step by step, a page per step (graph lesson)",
-            renderers={"square": _square_lesson, "any": _lesson},
+            renderers={"square": _grid_lesson, "any": _lesson},
             options=_LESSON,
             font="dejavu",
         ),

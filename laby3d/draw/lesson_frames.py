@@ -3,8 +3,8 @@
 The same picture as the lesson's PDF page (:func:`laby3d.draw.lesson.stage_page`: zones in
 colour, walls black between zones and grey inside one, the wall just opened dotted, Kruskal's
 rejected walls in red, the numbers on small mazes, a caption), drawn straight into a palette
-image: about 20 times faster than rasterising a matplotlib figure per frame, which is what a
-batch with GIFs for a whole class spends its time on.
+image, each cell's polygon filled: about 20 times faster than rasterising a matplotlib figure per
+frame, which is what a batch with GIFs for a whole class spends its time on.
 
 Every frame of a maze uses one palette (:attr:`FramePainter.palette`): 17 greys (black, white,
 the walls inside a zone and the anti-aliased text between), the rejected and opened walls'
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.draw.lesson import (
-    MAX_SIDE_WITH_NUMBERS,
+    MAX_CELLS_WITH_NUMBERS,
     NUMBER_COLOUR,
     OPENED_COLOUR,
     REJECTED_COLOUR,
@@ -31,8 +31,9 @@ from laby3d.draw.lesson import (
     caption_legend,
     caption_title,
     colour_pixels,
-    wall_between,
-    zone_walls,
+    dotted,
+    lesson_stages,
+    stage_walls,
 )
 from laby3d.draw.zone_colours import PALETTE
 from laby3d.errors import InternalError
@@ -45,12 +46,12 @@ if TYPE_CHECKING:
 
 _MARGIN = 0.03
 #: Palette indices: greys 0 (black) to 16 (white) in steps of 16, then the walls' colours.
-_BLACK, _WHITE, _REJECTED, _OPENED = 0, 16, 17, 18
+BLACK, WHITE, REJECTED, OPENED = 0, 16, 17, 18
 #: Palette indices of the numbers' grey (64 of 255) and of the walls inside a zone (80).
-_NUMBER, _INNER = 4, 5
+NUMBER, INNER = 4, 5
 _FIRST_ZONE = 19
 #: Blends of a zone colour with the numbers' grey: anti-aliased numbers in four levels.
-_NUMBER_LEVELS = (1 / 3, 2 / 3)
+NUMBER_LEVELS = (1 / 3, 2 / 3)
 
 
 @lru_cache(maxsize=8)
@@ -94,13 +95,13 @@ class FramePainter:
 
     @cached_property
     def cell(self) -> float:
-        """Side of a cell (px)."""
-        return (self.width_px - 2 * self.margin) / self.maze.grid.cols
+        """One cell size (pitch unit) in px."""
+        return (self.width_px - 2 * self.margin) / self.maze.tessellation.extent[0]
 
     @cached_property
     def numbered(self) -> bool:
         """Whether the frames write each cell's zone number."""
-        return max(self.maze.grid.rows, self.maze.grid.cols) <= MAX_SIDE_WITH_NUMBERS
+        return self.maze.cell_count <= MAX_CELLS_WITH_NUMBERS
 
     @cached_property
     def _colours(self) -> tuple[np.ndarray, np.ndarray, int]:
@@ -113,7 +114,7 @@ class FramePainter:
         colours = [fixed, zones]
         if self.numbered:  # 19 + 3 entries per zone colour
             grey = np.array(rgb(NUMBER_COLOUR), dtype=float)
-            colours += [np.round(zones * (1 - level) + grey * level).astype(np.uint8) for level in _NUMBER_LEVELS]
+            colours += [np.round(zones * (1 - level) + grey * level).astype(np.uint8) for level in NUMBER_LEVELS]
         palette = np.concatenate(colours)
         if len(palette) > 256:
             raise InternalError(f"the lesson's palette needs {len(palette)} colours")
@@ -130,7 +131,7 @@ class FramePainter:
         """``(4, 256)`` uint8: the index a pixel of index ``i`` takes under a number's glyph of
         coverage level 0 (none) to 3 (full)."""
         shades = np.tile(np.arange(256, dtype=np.uint8), (4, 1))
-        shades[3] = _NUMBER
+        shades[3] = NUMBER
         zone_count = self._colours[2]
         zones = np.arange(_FIRST_ZONE, _FIRST_ZONE + zone_count)
         for level in (1, 2):
@@ -151,73 +152,54 @@ class FramePainter:
             y += round(size * 1.35)
         return np.round(np.asarray(strip) / 16).astype(np.uint8)
 
-    def _title(self) -> str:
-        """The caption's title: algorithm and size."""
-        return caption_title(self.maze, lang=self.lang)
-
     @cached_property
     def _fixed_caption(self) -> tuple[np.ndarray, np.ndarray]:
         """The title and the legend: the same on every frame."""
         legend = caption_legend(self.maze, lang=self.lang).split("\n")
         return (
-            self._caption_strip(((self._title(), 0.026),)),
+            self._caption_strip(((caption_title(self.maze, lang=self.lang), 0.026),)),
             self._caption_strip(tuple((part, 0.017) for part in legend)),
         )
 
     def frame(self, stage: Stage, colours: np.ndarray) -> Image.Image:
-        """The frame of ``stage``, its cells' palette indices ``colours``, as a palette ("P")
-        image with :attr:`palette`."""
+        """The frame of ``stage``, its cells' palette indices ``colours``, as a palette image."""
         from PIL import Image, ImageDraw
 
-        rows, cols = self.maze.grid.rows, self.maze.grid.cols
-        edges = self.maze.tessellation.edges
+        t = self.maze.tessellation
         margin, cell = self.margin, self.cell
-        maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
+        maze_height = round(cell * t.extent[1])
         title, legend = self._fixed_caption
         counts = self._caption_strip(((caption_counts(self.maze, stage, lang=self.lang), 0.021),))
         caption = np.concatenate([title, counts, legend])
         caption_top = margin + maze_height + margin
-        pixels = np.full((caption_top + len(caption) + margin, self.width_px), _WHITE, dtype=np.uint8)
-        cells = Image.fromarray(self._colours[1][colours].astype(np.uint8))  # one pixel a cell, scaled up
-        scaled = cells.resize((maze_width, maze_height), Image.Resampling.NEAREST)
-        pixels[margin : margin + maze_height, margin : margin + maze_width] = np.asarray(scaled)
+        pixels = np.full((caption_top + len(caption) + margin, self.width_px), WHITE, dtype=np.uint8)
         pixels[caption_top : caption_top + len(caption)] = caption
         image = Image.frombytes("P", (self.width_px, len(pixels)), pixels.tobytes())
         image.putpalette(self.palette.ravel().tolist())
         draw = ImageDraw.Draw(image)
 
-        def point(x: float, y: float) -> tuple[float, float]:
-            return margin + x * cell, margin + y * cell
+        def points(line: np.ndarray) -> list[tuple[float, float]]:
+            return [(margin + x * cell, margin + y * cell) for x, y in line.tolist()]
 
+        zone_index = self._colours[1][colours].tolist()
+        for index, fill in enumerate(zone_index):  # the outline too: no seam between two cells
+            draw.polygon(points(t.cell_polygon(index)), fill=fill, outline=fill)
         line = max(1, round(cell * 0.08))
-        between, inside = zone_walls(stage)
-        for segments, fill, width in ((inside, _INNER, round(line * 0.7)), (between, _BLACK, round(line * 1.4))):
-            for (x0, y0), (x1, y1) in segments.tolist():
-                draw.line((*point(x0, y0), *point(x1, y1)), fill=fill, width=max(1, width))
-        for a, b in edges[stage.rejected].tolist():
-            (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
-            draw.line((*point(x0, y0), *point(x1, y1)), fill=_REJECTED, width=round(line * 1.6))
-        if stage.last_opened is not None:
-            (x0, y0), (x1, y1) = wall_between(
-                int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols
-            ).tolist()
-            for k in range(0, 8, 2):  # dotted
-                t0, t1 = k / 8, (k + 1) / 8
-                start = point(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
-                end = point(x0 + (x1 - x0) * t1, y0 + (y1 - y0) * t1)
-                draw.line((*start, *end), fill=_OPENED, width=line * 2)
+        walls = stage_walls(self.maze, stage)
+        for lines, fill, width in (
+            (walls.inside, INNER, round(line * 0.7)),
+            (walls.between, BLACK, round(line * 1.4)),
+            (walls.rejected, REJECTED, round(line * 1.6)),
+        ):
+            for wall in lines:
+                draw.line(points(wall), fill=fill, width=max(1, width), joint="curve")
+        if walls.opened is not None:
+            for piece in dotted(walls.opened):
+                draw.line(points(piece), fill=OPENED, width=line * 2, joint="curve")
         if self.numbered:
-            image = self._with_numbers(image, stage)
+            centres = [(point, number) for point, number in zip(points(t.centres), stage.zones.tolist(), strict=True)]
+            image = self._numbers_at(image, centres)
         return image
-
-    def _with_numbers(self, image: Image.Image, stage: Stage) -> Image.Image:
-        """``image`` with each cell's zone number written at its centre (anti-aliased in four
-        levels over the zone's colour)."""
-        centres = [
-            ((self.margin + (col + 0.5) * self.cell, self.margin + (row + 0.5) * self.cell), number)
-            for (row, col), number in np.ndenumerate(stage.zones.reshape(self.maze.grid.rows, self.maze.grid.cols))
-        ]
-        return self._numbers_at(image, centres)
 
     def _numbers_at(self, image: Image.Image, centres: list[tuple[tuple[float, float], int]]) -> Image.Image:
         """``image`` with each number written centred at its (x, y) px (anti-aliased in four
@@ -236,8 +218,10 @@ class FramePainter:
         return numbered
 
 
-def stage_image(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str, width_px: int = 560) -> Image.Image:
-    """The frame of ``stage`` (its cells' palette indices ``colours``) as an RGB image
-    ``width_px`` wide (one frame: see :class:`FramePainter` for many)."""
-    painter = FramePainter(maze, lang, width_px, max(len(PALETTE), int(colours.max()) + 1))
-    return painter.frame(stage, colours).convert("RGB")
+def lesson_frames(maze: Maze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
+    """The lesson's frames as palette images sharing one palette (what
+    :func:`laby3d.draw.animation.generation_gif` writes as a GIF)."""
+    shown = lesson_stages(maze, every)
+    used = max(int(colours.max()) for _, colours in shown) + 1
+    painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))
+    return [painter.frame(stage, colours) for stage, colours in shown]
