@@ -252,14 +252,14 @@ def shape_pictures(docs: Path) -> None:
     frame half-way and page 1 of a round maze's worksheet."""
     from laby3d.draw.lesson import lesson_stages
     from laby3d.draw.lesson_frames import FramePainter
-    from laby3d.draw.pictures import shaped_picture
+    from laby3d.draw.pictures import maze_picture
 
     round_maze = laby3d.generate(10, shape="theta", algorithm="wilson", seed=3)
-    write_atomic(docs / "shape-theta.png", shaped_picture(round_maze, "png", solution=True, dpi=60))
+    write_atomic(docs / "shape-theta.png", maze_picture(round_maze, "png", solution=True, dpi=60))
     hexes = laby3d.generate(10, 13, shape="hex", algorithm="backtracker", seed=3)
-    write_atomic(docs / "shape-hex.png", shaped_picture(hexes, "png", heatmap=True, dpi=60))
+    write_atomic(docs / "shape-hex.png", maze_picture(hexes, "png", heatmap=True, dpi=60))
     triangles = laby3d.generate(8, 16, shape="triangle", algorithm="wilson", seed=3)
-    write_atomic(docs / "shape-triangle.png", shaped_picture(triangles, "png", solution=True, dpi=60))
+    write_atomic(docs / "shape-triangle.png", maze_picture(triangles, "png", solution=True, dpi=60))
     small = laby3d.generate(5, 6, shape="hex", algorithm="kruskal", seed=2)
     shown = lesson_stages(small, 1)
     stage, colours = shown[len(shown) // 2]

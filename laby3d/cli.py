@@ -171,10 +171,16 @@ def _print_report(report: dict[str, Any]) -> None:
 
 
 def _describe(maze: Maze) -> str:
-    """``maze 15×15 kruskal seed 1`` (other shapes: ``maze theta 12 rings …``, ``maze hex 8×9 …``)."""
+    """``maze 15×15 kruskal seed 1``: the shape named unless it is the default one (``maze theta
+    12 rings …``, ``maze hex 8×9 …``)."""
     size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}×{maze.cols}"
-    shape = "" if maze.shape == "square" else f"{maze.shape} "
+    shape = "" if maze.shape == MazeSpec.model_fields["shape"].default else f"{maze.shape} "
     return f"maze {shape}{size} {maze.algorithm} seed {maze.seed}"
+
+
+def _prints_as_text(maze: Maze) -> bool:
+    """Whether the maze has text art (the ``txt`` format draws its shape)."""
+    return maze.shape in FORMATS["txt"].shapes
 
 
 def cmd_generate(args: argparse.Namespace) -> None:
@@ -193,7 +199,7 @@ def cmd_generate(args: argparse.Namespace) -> None:
 
         if _charset(job.pictures.charset) != job.pictures.charset:
             job = job.model_copy(update={"pictures": job.pictures.model_copy(update={"charset": "ascii"})})
-        text = "txt" if maze.shape == "square" else "maze.json"  # no text art of other shapes: the file
+        text = "txt" if _prints_as_text(maze) else "maze.json"  # no text art of other shapes: the file
         sys.stdout.write(RenderContext(maze, job).render(text).decode())
         return
     _write(maze, job, outputs)
@@ -232,9 +238,7 @@ def cmd_show(args: argparse.Namespace) -> None:
             "has no effect with --sets-after (a maze part-way through has no solution yet)", field="--solution"
         )
     maze, _ = _generated(args)
-    if maze.tessellation.kind != "square":
-        from laby3d.export.formats import FORMATS
-
+    if not _prints_as_text(maze):
         able = ", ".join(name for name, fmt in FORMATS.items() if maze.shape in fmt.shapes)
         raise ParameterError(
             f"laby3d show prints square mazes only: a {maze.shape} maze's walls do not lie on a grid of "

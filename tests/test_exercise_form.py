@@ -237,7 +237,7 @@ def test_the_handout_replays_the_maze_on_two_a4_pages(tmp_path: Path, lang: str)
     row filled in with the right numbers, every word on the paper."""
     import re
 
-    from laby3d.draw.handout import handout_pdf
+    from laby3d.draw.handout import grid_handout_pdf as handout_pdf
     from tests.conftest import require_tool
 
     maze = laby3d.generate(5, 6, algorithm="kruskal", seed=2)

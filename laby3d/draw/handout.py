@@ -11,9 +11,10 @@ numbers.
 
 The handout is a format (``-o maze.handout.pdf``, ``formats: [handout.pdf]``) like the lesson, so
 it follows the maze and the language of the job; mazes up to :data:`MAX_CELLS` cells, a size a
-pupil fills in within a lesson. A theta, hex or triangle maze has the same pages: its cells drawn
-from the tessellation with their numbers (their indices), each wall named by its two cells
-(:func:`laby3d.maze.observe.walls_taken`).
+pupil fills in within a lesson. Every shape has the same pages: its cells drawn from the
+tessellation with their numbers (their indices), each wall named by its two cells
+(:func:`laby3d.maze.observe.walls_taken`); a square maze's handout names each wall as the class
+exercise does, by its first cell and side (:func:`grid_handout_pdf`).
 """
 
 from __future__ import annotations
@@ -85,18 +86,27 @@ class _Board:
 
 
 def handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
-    """The two A4 pages of the handout of ``maze`` (any shape) in ``lang``."""
+    """The two A4 pages of the handout of ``maze`` (any shape) in ``lang``: its cells numbered by
+    their index, each wall named by its two cells."""
     check_language(lang)
-    if maze.tessellation.kind == "square":
-        check_handout_size(maze.grid.rows, maze.grid.cols)
-        board = _square_board(maze, lang)
-    else:
-        check_handout_size(maze.rows, maze.cols or 0, cells=maze.cell_count)
-        board = _shaped_board(maze, lang)
+    check_handout_size(maze.rows, maze.cols or 0, cells=maze.cell_count)
+    return _pages(_board(maze, lang), lang)
+
+
+def grid_handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
+    """The handout of a square maze in the class exercise's own notation: each wall named by its
+    first cell and side, ``(row, col) E`` or ``S``, on the exercise's grid (the format table
+    chooses it for the square grid)."""
+    check_language(lang)
+    check_handout_size(maze.grid.rows, maze.grid.cols)
+    return _pages(_grid_board(maze, lang), lang)
+
+
+def _pages(board: _Board, lang: str) -> bytes:
     return pdf_document([_rule_page(board, lang), _grids_page(board, lang)])
 
 
-def _square_board(maze: Maze, lang: str) -> _Board:
+def _grid_board(maze: Maze, lang: str) -> _Board:
     rows, cols = maze.grid.rows, maze.grid.cols
 
     def name(wall: WallTaken) -> str:
@@ -111,7 +121,7 @@ def _square_board(maze: Maze, lang: str) -> _Board:
     return _Board(rule=rule, walls=walls_taken(maze), name=name, columns=cols, rows=rows, draw=draw)
 
 
-def _shaped_board(maze: Maze, lang: str) -> _Board:
+def _board(maze: Maze, lang: str) -> _Board:
     t = maze.tessellation
 
     def name(wall: WallTaken) -> str:

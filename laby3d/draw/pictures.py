@@ -1,6 +1,5 @@
-"""matplotlib pictures of a maze: PNG, PDF, PS; cell (0, 0) at the top left, unit squares
-(:func:`maze_picture`), or a maze of any other shape drawn from its tessellation
-(:func:`shaped_picture`).
+"""matplotlib pictures of a maze of any shape, drawn from its tessellation: PNG, PDF, PS; cell
+(0, 0) at the top left, one cell size a pitch unit (:func:`maze_picture`).
 
 The same maze gives the same bytes whatever the date, time zone, locale or hash seed: no
 creation date, no tool version, the paper size fixed. matplotlib is imported here only, when a
@@ -14,8 +13,6 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from laby3d.draw import exclusive
-from laby3d.maze.grid import centre_line, wall_segments
-from laby3d.maze.solve import distance_map
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -27,7 +24,7 @@ _METADATA = {  # fixed metadata: no date, no matplotlib version
 }
 #: Format-specific savefig arguments that matplotlib would otherwise take from rcParams.
 _SAVE_OPTIONS: dict[str, dict[str, Any]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
-#: Room around a shaped maze for the entrance and exit arrows (cell sizes).
+#: Room around a maze for the entrance and exit arrows (cell sizes).
 MARK_ROOM = 0.9
 #: The PostScript backend always writes the time (or $SOURCE_DATE_EPOCH): removed afterwards.
 _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
@@ -35,44 +32,14 @@ _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
 @exclusive
 def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
-    """The maze drawn with matplotlib, as ``fmt`` bytes (png, pdf or ps)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.collections import LineCollection
-    from matplotlib.figure import Figure
-
-    rows, cols = maze.grid.rows, maze.grid.cols
-    scale = min(0.25, 12.0 / max(rows, cols))
-    figure = Figure(figsize=(cols * scale + 0.4, rows * scale + 0.4))
-    FigureCanvasAgg(figure)
-    axes = figure.add_axes((0.02, 0.02, 0.96, 0.96))
-    if heatmap:
-        axes.imshow(distance_map(maze), cmap="viridis", extent=(0, cols, rows, 0), interpolation="nearest")
-    line_width = max(0.3, min(2.0, 150.0 / max(rows, cols)))
-    axes.add_collection(
-        LineCollection(list(wall_segments(maze.grid)), colors="black", linewidths=line_width, capstyle="projecting")
-    )
-    if solution:
-        path = centre_line(maze)
-        axes.plot(path[:, 0], path[:, 1], color="crimson", linewidth=line_width)
-    axes.set_xlim(-0.1, cols + 0.1)
-    axes.set_ylim(rows + 0.1, -0.1)
-    axes.set_aspect("equal")
-    axes.set_axis_off()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format=fmt, dpi=dpi, metadata=_METADATA[fmt], **_SAVE_OPTIONS[fmt])
-    return without_creation_date(buffer.getvalue(), fmt)
-
-
-@exclusive
-def shaped_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool = False, dpi: int = 100) -> bytes:
     """A maze of any shape drawn with matplotlib, as ``fmt`` bytes (png, pdf or ps): its closed
-    walls as thick lines (as wide for a cell as the square pictures' walls), the heat map filling
-    each cell's polygon, the solution through the cells' centres and the walls crossed, and an
-    arrow through each opening (a dot for one inside, such as a theta maze's centre)."""
+    walls as thick lines, the heat map filling each cell by its distance from the entrance, the
+    solution through the cells' centres and the walls crossed, and an arrow through each opening
+    (a dot for one inside, such as a theta maze's centre)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from laby3d.draw.shaped import add_heatmap, add_marks, add_walls
+    from laby3d.draw.plot import add_heatmap, add_marks, add_walls
     from laby3d.maze.solve import solution_polyline
 
     width, height = maze.tessellation.extent

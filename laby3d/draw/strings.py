@@ -35,10 +35,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "key_title": {"en": "Answer key", "fr": "Corrigé"},
     "page": {"en": "page {page}/{pages}", "fr": "page {page}/{pages}"},
     "maze_print": {
-        "en": "{algorithm} · {rows}×{cols} · seed {seed}",
-        "fr": "{algorithm} · {rows}×{cols} · graine {seed}",
-    },
-    "maze_print_shaped": {
         "en": "{algorithm} · {size} · seed {seed}",
         "fr": "{algorithm} · {size} · graine {seed}",
     },

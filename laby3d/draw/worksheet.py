@@ -10,10 +10,9 @@ and copied. The files hold no date: the same mazes give the same bytes. Names, c
 instruction are drawn as typed (no formula syntax) once the font can draw them
 (:func:`laby3d.text_rules.checked_text`).
 
-Mazes of every shape: a theta, hex or triangle maze is drawn from its tessellation (its walls
-as polylines, theta's arcs included), with an arrow through each opening along the wall's
-normal, and a dot where the path starts inside the maze (a theta maze's centre, which its
-instruction names).
+Every shape is drawn from its tessellation (its walls as polylines, theta's arcs included), with
+an arrow through each opening along the wall's normal, and a dot where the path starts inside
+the maze (the centre, which the instruction names).
 """
 
 from __future__ import annotations
@@ -21,15 +20,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Align, Page, pdf_document, text_width
 from laby3d.errors import ParameterError
-from laby3d.maze.grid import centre_line, wall_segments
-from laby3d.maze.sides import outward
 from laby3d.options.worksheet import PAPER_MM, WorksheetSpec
 from laby3d.text_rules import checked_text
 
@@ -113,18 +110,8 @@ class MazePlacement:
 
 
 def fit_maze(maze: Maze, box: Box, *, band: float) -> MazePlacement:
-    """The largest square-celled placement of ``maze`` in ``box``, centred across and at the top,
-    leaving ``band`` mm around it for the entrance and exit marks."""
-    rows, cols = maze.grid.rows, maze.grid.cols
-    cell = min((box.width - 2 * band) / cols, (box.height - 2 * band) / rows)
-    if cell <= 0:
-        raise ParameterError(f"the page has no room for a {rows}×{cols} maze", field="per_page")
-    return MazePlacement(x=box.x + (box.width - cell * cols) / 2, y=box.y + band, cell=cell)
-
-
-def fit_shaped(maze: Maze, box: Box, *, band: float) -> MazePlacement:
-    """The largest placement of a maze of any shape in ``box`` (its tessellation's extent scaled
-    alike both ways), centred across and at the top, leaving ``band`` mm around it for the marks."""
+    """The largest placement of ``maze`` in ``box`` (its tessellation's extent scaled alike both
+    ways), centred across and at the top, leaving ``band`` mm around it for the marks."""
     width, height = maze.tessellation.extent
     cell = min((box.width - 2 * band) / width, (box.height - 2 * band) / height)
     if cell <= 0:
@@ -132,11 +119,6 @@ def fit_shaped(maze: Maze, box: Box, *, band: float) -> MazePlacement:
             f"the page has no room for a {maze.shape} maze of {maze.cell_count} cells", field="per_page"
         )
     return MazePlacement(x=box.x + (box.width - cell * width) / 2, y=box.y + band, cell=cell)
-
-
-def key_solution_mm(maze: Maze, placement: MazePlacement) -> np.ndarray:
-    """``(k, 2)`` page mm of the solution line the key draws (through the cell centres)."""
-    return placement.to_mm(centre_line(maze))
 
 
 def worksheet_pdf(mazes: Sequence[tuple[Maze, str | None]], *, spec: WorksheetSpec, lang: str) -> bytes:
@@ -309,18 +291,19 @@ def _key_entry(sheet: Sheet, maze: Maze, name: str | None, box: Box, *, lang: st
 
 
 def _instruction(maze: Maze) -> str:
-    """The key of the default instruction: a theta maze whose path starts at its centre says so."""
+    """The key of the default instruction: a maze whose path starts at its centre (placement
+    center, a theta maze's centre) says so."""
+    from laby3d.maze.placement import middle_cell
+
     entrance = maze.entrance
-    centre = maze.shape == "theta" and entrance is not None and entrance.side is None and entrance.row == 0
+    centre = entrance is not None and entrance.side is None and maze.cell_of(entrance) == middle_cell(maze.tessellation)
     return "instruction_centre" if centre else "instruction"
 
 
 def _small_print(maze: Maze, lang: str) -> str:
     seed = "—" if maze.seed is None else maze.seed
-    if maze.shape != "square":
-        size = text(f"size_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
-        return text("maze_print_shaped", lang, algorithm=maze.algorithm or "—", size=size, seed=seed)
-    return text("maze_print", lang, algorithm=maze.algorithm or "—", rows=maze.rows, cols=maze.cols, seed=seed)
+    size = text(f"size_{maze.shape}", lang, rows=maze.rows, cols=maze.cols)
+    return text("maze_print", lang, algorithm=maze.algorithm or "—", size=size, seed=seed)
 
 
 def _maze_with_marks(sheet: Sheet, maze: Maze, box: Box, *, lang: str, size: float, solution: bool) -> None:
@@ -330,54 +313,10 @@ def _maze_with_marks(sheet: Sheet, maze: Maze, box: Box, *, lang: str, size: flo
     # room around the maze for a label beside an arrow (W, E) or an arrow then a label (N, S)
     band = max(max(_text_width(label, size) for label in labels.values()) + 1.0, 2.5 * text_height)
     arrow = min(0.6 * band, band - text_height - 1.0)
-    if maze.tessellation.kind != "square":  # another shape: its tessellation
-        _shaped_with_marks(sheet, maze, box, labels=labels, band=band, arrow=arrow, size=size, key=solution)
-        return
-    placement = fit_maze(maze, box, band=band)
-    line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
-    segments = placement.to_mm(wall_segments(maze.grid).reshape(-1, 2)).reshape(-1, 2, 2)
-    sheet.lines(segments, colour=(0.0, 0.0, 0.0), width=line_width)
-    if solution:
-        sheet.polyline(key_solution_mm(maze, placement), colour=SOLUTION_COLOUR, width=line_width * 0.8)
-    for opening, word, inward in ((maze.entrance, "entrance", True), (maze.exit, "exit", False)):
-        if opening is not None:
-            _mark(sheet, opening, placement, labels[word], inward=inward, length=arrow, size=size)
+    _draw_maze(sheet, maze, box, labels=labels, band=band, arrow=arrow, size=size, key=solution)
 
 
-def _mark(
-    sheet: Sheet, opening: Any, placement: MazePlacement, label: str, *, inward: bool, length: float, size: float
-) -> None:
-    """An arrow ``length`` mm long through an opening (into the maze at the entrance, out at the
-    exit), labelled above it (W, E) or beyond it (N, S); for an opening inside the maze (no side),
-    a dot and the label."""
-    centre = placement.to_mm(np.array([opening.col + 0.5, opening.row + 0.5]))
-    if opening.side is None:
-        sheet.dot(centre, diameter=size * 0.6, colour=MARK_COLOUR)
-        sheet.text(
-            centre[0],
-            centre[1] - placement.cell * 0.3,
-            label,
-            size=size,
-            align="centre",
-            anchor="bottom",
-            colour=MARK_COLOUR,
-        )
-        return
-    dx, dy = outward(opening.side)
-    edge = centre + np.array([dx, dy]) * placement.cell / 2
-    outer = edge + np.array([dx, dy]) * length
-    tail, head = (outer, edge) if inward else (edge, outer)
-    sheet.arrow(tail, head, colour=MARK_COLOUR)
-    anchor: Literal["top", "bottom"]
-    align: Align
-    if dy == 0:  # W or E: the label above the arrow, from the maze's edge outwards
-        x, y, anchor, align = edge[0] + dx * 0.5, edge[1] - 1.0, "bottom", "right" if dx < 0 else "left"
-    else:  # N or S: the label beyond the arrow's outer end
-        x, y, anchor, align = outer[0], outer[1] + dy, "bottom" if dy < 0 else "top", "centre"
-    sheet.text(float(x), float(y), label, size=size, colour=MARK_COLOUR, align=align, anchor=anchor)
-
-
-def _shaped_with_marks(
+def _draw_maze(
     sheet: Sheet,
     maze: Maze,
     box: Box,
@@ -388,17 +327,16 @@ def _shaped_with_marks(
     size: float,
     key: bool,
 ) -> None:
-    """A maze of another shape in ``box`` (``band`` mm kept around it): its closed walls as thick
-    as a square maze's of the same cell size (round ends, so walls meeting at any angle close
-    neatly), an arrow ``arrow`` mm long through each opening with its label placed as on a square
-    maze (beside a sideways arrow, beyond an upward or downward one), a dot for a start or goal
-    inside the maze (a theta maze's centre is named by the instruction instead of a label), and
-    for a ``key`` the solution."""
-    from laby3d.draw.shaped import opening_mark
+    """``maze`` in ``box`` (``band`` mm kept around it): its closed walls a tenth of a cell thick
+    (round ends, so walls meeting at any angle close neatly), an arrow ``arrow`` mm long through
+    each opening along the wall's normal with its label beside a sideways arrow or beyond an
+    upward or downward one, a dot for a start or goal inside the maze (the centre is named by the
+    instruction instead of a label), and for a ``key`` the solution."""
+    from laby3d.draw.plot import opening_mark
     from laby3d.maze.solve import solution_polyline
     from laby3d.maze.walls import closed_walls
 
-    placement = fit_shaped(maze, box, band=band)
+    placement = fit_maze(maze, box, band=band)
     line_width = max(0.4, min(2.0, placement.cell / 10 * _POINTS_PER_MM))  # a tenth of a cell, in pt
     walls = closed_walls(maze)
     segments = placement.to_mm(walls.vertices)[walls.segments()]

@@ -106,20 +106,14 @@ def _text(context: RenderContext) -> bytes:
     return context.maze.to_ascii(solution=context.show_solution, charset=pictures.charset).encode()
 
 
-def _picture(fmt: str) -> dict[str, Renderer]:
-    def square(context: RenderContext) -> bytes:
+def _picture(fmt: str) -> Renderer:
+    def render(context: RenderContext) -> bytes:
         from laby3d.draw.pictures import maze_picture
 
         heatmap = context.job.pictures.heatmap
         return maze_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
 
-    def any_shape(context: RenderContext) -> bytes:
-        from laby3d.draw.pictures import shaped_picture
-
-        heatmap = context.job.pictures.heatmap
-        return shaped_picture(context.maze, fmt, solution=context.show_solution, heatmap=heatmap)
-
-    return {"square": square, "any": any_shape}
+    return render
 
 
 def _gif(context: RenderContext) -> bytes:
@@ -151,6 +145,12 @@ def _handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import handout_pdf
 
     return handout_pdf(context.maze, lang=context.job.lang)
+
+
+def _grid_handout(context: RenderContext) -> bytes:
+    from laby3d.draw.handout import grid_handout_pdf
+
+    return grid_handout_pdf(context.maze, lang=context.job.lang)
 
 
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
@@ -277,17 +277,17 @@ FORMATS: dict[str, Format] = {
             options=("pictures.charset", "pictures.solution", "print.solution"),
             square_only="text art: the walls of other shapes do not lie on a grid of characters",
         ),
-        Format(name="png", description="picture (matplotlib)", renderers=_picture("png"), options=_PICTURE),
+        Format(name="png", description="picture (matplotlib)", renderers={"any": _picture("png")}, options=_PICTURE),
         Format(
             name="pdf",
             description="picture, vector (matplotlib)",
-            renderers=_picture("pdf"),
+            renderers={"any": _picture("pdf")},
             options=_PICTURE,
         ),
         Format(
             name="ps",
             description="picture, PostScript (matplotlib)",
-            renderers=_picture("ps"),
+            renderers={"any": _picture("ps")},
             options=_PICTURE,
         ),
         Format(
@@ -307,7 +307,7 @@ FORMATS: dict[str, Format] = {
         Format(
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
-            renderers={"any": _handout},
+            renderers={"square": _grid_handout, "any": _handout},
             options=("lang",),
             font="dejavu",
         ),

@@ -59,6 +59,12 @@ def _farthest_boundary_cell(maze: Maze, start: int) -> int:
     return int(boundary[np.argmax(distance[boundary])])
 
 
+def middle_cell(tessellation: Tessellation) -> int:
+    """The cell placement ``center`` starts from: the middle row's middle cell (theta: its centre)."""
+    t = tessellation
+    return 0 if not t.shape.uses_cols else t.cell_index(t.rows // 2, t.row_length(t.rows // 2) // 2)
+
+
 def parse_opening(text: str, tessellation: Tessellation, field: str) -> Opening:
     """Parse ``"row,col,side"`` for ``tessellation`` (side among the cell's boundary sides, any
     case; omitted for a start or goal inside the maze)."""
@@ -135,7 +141,7 @@ def place(
             first, second = (int(rng.integers(t.rows)) for _ in range(2))
             start, end = Opening(first, 0, "W"), Opening(second, t.row_length(second) - 1, "E")
     elif policy == "center":
-        middle = 0 if ringed else t.cell_index(t.rows // 2, t.row_length(t.rows // 2) // 2)
+        middle = middle_cell(t)
         start = Opening(*t.cell_position(middle), None)
         end = _opening(t, _farthest_boundary_cell(maze, middle), start)
     elif policy == "hardest":

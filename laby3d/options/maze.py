@@ -59,7 +59,9 @@ class MazeSpec(Section):
 
     def size(self) -> tuple[int, int | None]:
         """``(rows, cols)`` of the maze, cols None for theta."""
-        return self.rows, (None if self.shape == "theta" else self.cols)
+        from laby3d.tessellation import SHAPES
+
+        return self.rows, (self.cols if SHAPES[self.shape].uses_cols else None)
 
     def check_openings(self) -> None:
         """With placement explicit: both openings given, on this maze's border, and distinct;

@@ -107,45 +107,9 @@ def render_file(request: DesignRequest, fmt: str) -> bytes:
 
 
 def preview_svg(maze: Maze, job: Job) -> str:
-    """The maze seen from above in mm: floor (with its margin), walls as thick lines of the
-    wall thickness, the solution (when shaped into the solid) as a line through the cells.
-    A maze of another shape: :func:`shaped_preview_svg`."""
-    from laby3d.maze.grid import wall_segments
-
-    if maze.tessellation.kind != "square":
-        return shaped_preview_svg(maze, job)
-
-    fab = job.print
-    rows, cols = maze.grid.rows, maze.grid.cols
-    cell, margin, half = fab.cell_size, fab.margin, fab.wall_thickness / 2
-    width, height = cols * cell + 2 * (margin + half), rows * cell + 2 * (margin + half)
-    origin = margin + half
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width:g} {height:g}",
-            "width": f"{width:g}mm",
-            "height": f"{height:g}mm",
-        },
-    )
-    ET.SubElement(root, "title").text = f"{maze.rows} × {maze.cols} maze, seed {maze.seed}"
-    ET.SubElement(root, "rect", {"width": f"{width:g}", "height": f"{height:g}", "fill": PREVIEW_COLOURS["floor"]})
-    points = wall_segments(maze.grid) * cell + origin
-    path = " ".join(f"M{x0:g} {y0:g}L{x1:g} {y1:g}" for (x0, y0), (x1, y1) in points.tolist())
-    walls = {"d": path, "stroke": PREVIEW_COLOURS["walls"], "stroke-width": f"{2 * half:g}"}
-    ET.SubElement(root, "path", {**walls, "stroke-linecap": "square", "fill": "none", "class": "walls"})
-    if job.print.solution != "none" or job.pictures.solution:
-        centres = " ".join(f"{origin + (c + 0.5) * cell:g},{origin + (r + 0.5) * cell:g}" for r, c in maze.solution)
-        line = {"points": centres, "stroke": PREVIEW_COLOURS["solution"], "stroke-width": f"{cell * 0.2:g}"}
-        ET.SubElement(root, "polyline", {**line, "fill": "none", "stroke-linejoin": "round", "class": "solution"})
-    return ET.tostring(root, encoding="unicode")
-
-
-def shaped_preview_svg(maze: Maze, job: Job) -> str:
-    """A maze of any shape seen from above in mm, drawn from its tessellation: the floor (its
-    outline grown by the margin and half a wall), the closed walls as polylines of the wall
-    thickness (theta's arcs as the tessellation draws them), the solution when asked for."""
+    """The maze seen from above in mm, drawn from its tessellation: the floor (its outline grown
+    by the margin and half a wall), the closed walls as polylines of the wall thickness (theta's
+    arcs as the tessellation draws them), the solution when asked for."""
     import shapely
 
     from laby3d.maze.solve import solution_polyline
@@ -155,21 +119,23 @@ def shaped_preview_svg(maze: Maze, job: Job) -> str:
     cell, half = fab.cell_size, fab.wall_thickness / 2
     grow = fab.margin + half
     t = maze.tessellation
-    round_outline = maze.shape == "theta"
-    floor = shapely.Polygon(t.outline() * cell).buffer(grow, join_style="round" if round_outline else "mitre")
+    floor = shapely.Polygon(t.outline() * cell).buffer(grow, join_style="mitre")
     x0, y0, x1, y1 = floor.bounds
     width, height = x1 - x0, y1 - y0
 
+    def mm(value: float) -> str:
+        return f"{round(value, 3) + 0.0:g}"  # + 0.0: no -0
+
     def placed(points: np.ndarray) -> str:
-        return " ".join(f"{x - x0:.3f},{y - y0:.3f}" for x, y in points.tolist())
+        return " ".join(f"{mm(x - x0)},{mm(y - y0)}" for x, y in points.tolist())
 
     root = ET.Element(
         "svg",
         {
             "xmlns": "http://www.w3.org/2000/svg",
-            "viewBox": f"0 0 {width:.3f} {height:.3f}",
-            "width": f"{width:.3f}mm",
-            "height": f"{height:.3f}mm",
+            "viewBox": f"0 0 {mm(width)} {mm(height)}",
+            "width": f"{mm(width)}mm",
+            "height": f"{mm(height)}mm",
         },
     )
     size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows} × {maze.cols}"

@@ -1,11 +1,10 @@
-"""Drawing a maze of any shape with matplotlib: its closed walls as polylines (theta's arcs as
-the tessellation's polylines), its cells as filled polygons (the heat map), its solution and the
-marks of its entrance and exit.
+"""Drawing a maze with matplotlib: its closed walls as polylines (theta's arcs as the
+tessellation's polylines), its cells filled by their distance from the entrance (the heat map),
+its solution and the marks of its entrance and exit.
 
-Shared by the pictures (:mod:`laby3d.draw.pictures`) and the worksheets and keys
-(:mod:`laby3d.draw.worksheet`) of mazes that are not square; square mazes keep their own code
-there. Points are in pitch units (docs/shapes.md: x right, y down) until ``to_page`` maps them;
-matplotlib is imported inside the functions that draw.
+Used by the pictures (:mod:`laby3d.draw.pictures`); :func:`opening_mark` by the worksheets and
+keys too (:mod:`laby3d.draw.worksheet`). Points are in pitch units (docs/shapes.md: x right,
+y down) until ``to_page`` maps them; matplotlib is imported inside the functions that draw.
 """
 
 from __future__ import annotations
@@ -33,8 +32,13 @@ def in_pitch_units(points: np.ndarray) -> np.ndarray:
     return points
 
 
-#: Colour of the entrance and exit marks (as the square worksheets draw them).
+#: Colour of the entrance and exit marks (as the worksheets draw them).
 MARK_COLOUR = "tab:blue"
+#: Most cells a heat map fills as vector polygons; above, it is one image of the polygons filled
+#: (matplotlib takes ~20 µs a polygon: 90,000 cells of a 300×300 maze cost 2–4 s, the image 0.1 s).
+VECTOR_HEATMAP_CELLS = 20_000
+#: Pixels of a heat-map image per cell size (sharp cell edges at the picture's resolution).
+HEATMAP_PX_PER_CELL = 4
 
 
 @dataclass(frozen=True)
@@ -94,15 +98,19 @@ def cell_distances(maze: Maze) -> np.ndarray:
 
 
 def add_heatmap(axes: Axes, maze: Maze, to_page: ToPage = in_pitch_units) -> None:
-    """Every cell's polygon filled by its distance from the entrance (viridis, as the square
-    pictures' heat map)."""
+    """Every cell's polygon filled by its distance from the entrance (viridis): as vector
+    polygons up to :data:`VECTOR_HEATMAP_CELLS` cells, else as one image of them."""
     from matplotlib.collections import PolyCollection
 
     t = maze.tessellation
+    distances = cell_distances(maze).astype(float)
+    if t.cell_count > VECTOR_HEATMAP_CELLS:
+        _heatmap_image(axes, maze, distances, to_page)
+        return
     points = to_page(t.vertices)
     sides = np.diff(t.polygon_starts)
     polygons: Any  # an (n, k, 2) array or a list of (k, 2) arrays
-    if (sides == sides[0]).all():  # hexagons or triangles: one array, which matplotlib takes at once
+    if (sides == sides[0]).all():  # squares, hexagons or triangles: one array, which matplotlib takes at once
         polygons = points[np.asarray(t.polygon_vertices).reshape(t.cell_count, int(sides[0]))]
     else:
         polygons = [
@@ -111,8 +119,28 @@ def add_heatmap(axes: Axes, maze: Maze, to_page: ToPage = in_pitch_units) -> Non
         ]
     # each polygon's edge drawn in its own colour, thin: no background seams between cells
     cells = PolyCollection(polygons, cmap="viridis", edgecolors="face", linewidths=0.25, zorder=1)
-    cells.set_array(cell_distances(maze).astype(float))
+    cells.set_array(distances)
     axes.add_collection(cells)
+
+
+def _heatmap_image(axes: Axes, maze: Maze, distances: np.ndarray, to_page: ToPage) -> None:
+    """The heat map as one RGBA image (Pillow fills the cell polygons; outside the cells clear)."""
+    from matplotlib import colormaps
+    from PIL import Image, ImageDraw
+
+    t = maze.tessellation
+    width, height = t.extent
+    scale = HEATMAP_PX_PER_CELL
+    image = Image.new("RGBA", (max(1, round(width * scale)), max(1, round(height * scale))), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    span = float(distances.max() - distances.min()) or 1.0
+    colours = (colormaps["viridis"]((distances - distances.min()) / span) * 255).round().astype(np.uint8)
+    starts, ids, vertices = t.polygon_starts, t.polygon_vertices, t.vertices * scale
+    for cell, colour in enumerate(colours.tolist()):
+        corners = vertices[ids[starts[cell] : starts[cell + 1]]]
+        draw.polygon([tuple(point) for point in corners.tolist()], fill=tuple(colour))
+    (left, top), (right, bottom) = to_page(np.array([[0.0, 0.0], [width, height]]))
+    axes.imshow(np.asarray(image), extent=(left, right, bottom, top), interpolation="nearest", zorder=1)
 
 
 def add_marks(
