@@ -185,13 +185,38 @@ def render_booklet(pupils: Sequence[tuple[Maze, str | None]], job: Job, name: st
 
 
 def render(maze: Maze, fmt: str, **options: Any) -> bytes:
-    """The bytes of format ``fmt`` for ``maze``; ``options`` are named as the CLI flags with
-    ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``, ``laser_mode="outline"``).
+    """The bytes of one output of a maze, as ``laby3d generate -o NAME.FMT`` writes it.
 
+    Parameters
+    ----------
+    maze : Maze
+        Any maze (:func:`laby3d.generate`, :meth:`laby3d.Maze.from_json`).
+    fmt : str
+        A format name as ``laby3d list`` prints it: ``"stl"``, ``"3mf"``, ``"svg"``, ``"png"``,
+        ``"worksheet.pdf"``, ``"lesson.pdf"``, ``"html"``…
+    **options
+        The CLI's flags with ``_`` for ``-`` (``cell_size=8``, ``label="Ana"``,
+        ``laser_mode="outline"``, ``lang="fr"``): the same options, checked the same way.
+
+    Returns
+    -------
+    bytes
+        The file's content; nothing is written.
+
+    Raises
+    ------
+    ParameterError
+        Naming the option at fault, or the format when the maze's shape has none of it.
+
+    Examples
+    --------
     >>> import laby3d
     >>> maze = laby3d.generate(3, 4, seed=1)
     >>> laby3d.render(maze, "stl", cell_size=8)[:11]
     b'laby3d maze'
+    >>> laby3d.render(laby3d.generate(3, shape="theta", seed=1), "txt")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    laby3d.errors.ParameterError: formats txt takes square mazes only (text art: ...
     """
     from laby3d.maze.model import check_maze
     from laby3d.options.build import job_from_options

@@ -3,7 +3,7 @@ every output draws of it, and whether an output's font can.
 
 Every output draws such text literally: ``$5`` is a dollar and a five (never formula syntax),
 and every kind of space (no-break, narrow no-break, ideographic…) is a space (:func:`spaced`).
-Then, by the font that draws it (:data:`FONTS`, and :func:`text_problem`):
+Then, by the font that draws it (:data:`Font`, and :func:`text_problem`):
 
 - every output: something visible; no control character (tab, line break), no line or paragraph
   separator, no private-use or unassigned character, no accent without a letter (a combining
@@ -36,12 +36,9 @@ from typing import Literal
 
 from laby3d.errors import ParameterError
 
+#: What draws a typed text in an output: ``dejavu``, DejaVu Sans glyph by glyph (solids, laser
+#: sheets, worksheets, keys), or ``browser``, the browser's own fonts (walk-through page, scene files).
 Font = Literal["dejavu", "browser"]
-#: What draws a typed text in each kind of output.
-FONTS: dict[Font, str] = {
-    "dejavu": "DejaVu Sans drawn glyph by glyph (solids, laser sheets, worksheets, keys)",
-    "browser": "the browser's own fonts (walk-through page, scene files)",
-}
 #: Variation selectors: invisible, they only choose a glyph's style (U+FE0F asks for an emoji).
 _SELECTORS = {*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
 #: Control (tab, line feed…), private use, unassigned, surrogate; line and paragraph separators.

@@ -100,8 +100,35 @@ def cell_count_of(shape: str, rows: int, cols: int | None = None) -> int:
 
 
 def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
-    """The tessellation of ``shape`` with ``rows`` rows (theta: rings) and ``cols`` columns
-    (None for theta); sizes are checked as :func:`check_shape_size` does."""
+    """The cells, neighbours and walls of a board of one shape and size.
+
+    Parameters
+    ----------
+    shape : {"square", "theta", "hex", "triangle"}
+        The cells' shape (:data:`SHAPES`).
+    rows : int
+        Rows of cells (theta: rings, the centre included).
+    cols : int, optional
+        Columns of cells (left out for theta).
+
+    Returns
+    -------
+    Tessellation
+        Its graph and geometry are built on first use; every array is read-only.
+
+    Raises
+    ------
+    ParameterError
+        On ``shape``, ``rows`` or ``cols``, with the range the shape takes (:func:`check_shape_size`).
+
+    Examples
+    --------
+    >>> grid = tessellate("square", 2, 3)
+    >>> grid.cell_count, grid.edges.tolist()[:3]
+    (6, [[0, 1], [0, 3], [1, 2]])
+    >>> tessellate("theta", 3).cell_count  # the centre, 6 cells, then 12
+    19
+    """
     check_shape_size(shape, rows, cols)
     spec = SHAPES[shape]
     rows = int(rows)
