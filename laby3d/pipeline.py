@@ -39,6 +39,10 @@ def maze_for(job: Job, seed: int | None) -> Maze:
         placement=spec.placement,
         entrance=spec.entrance,
         exit=spec.exit,
+        outline=spec.outline,
+        braid=spec.braid,
+        first_ring=spec.first_ring,
+        room=spec.room,
         **spec.options(),
     )
 

@@ -83,11 +83,12 @@ def caption_title(maze: Maze, *, lang: str) -> str:
 
 
 def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
-    """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal)."""
+    """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal; and
+    the loops opened after the tree, for a braided maze)."""
     counts = text(
         "lesson_counts",
         lang,
-        opened=stage.opened,
+        opened=stage.opened - stage.loops,
         total=maze.cell_count - 1,
         zones=stage.zone_count,
         walls=stage.walls_standing,
@@ -95,6 +96,8 @@ def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
     )
     if maze.algorithm == "kruskal":
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
+    if stage.all_loops:
+        counts += text("lesson_loops", lang, loops=stage.loops, all_loops=stage.all_loops)
     return counts
 
 

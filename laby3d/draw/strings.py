@@ -58,6 +58,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "fr": "étape {opened}/{total} · zones : {zones} · murs debout : {walls}/{all_walls}",
     },
     "lesson_rejected": {"en": " · walls rejected: {rejected}", "fr": " · murs refusés : {rejected}"},
+    "lesson_loops": {
+        "en": " · loops: {loops}/{all_loops}",
+        "fr": " · boucles : {loops}/{all_loops}",
+    },
     "lesson_legend": {
         "en": "colour: zone (touching zones differ) · black: walls between zones · grey: walls inside a zone",
         "fr": "couleur : zone (voisines différentes) · noir : murs entre deux zones · gris : murs dans une zone",

@@ -206,13 +206,14 @@ def dejavu_sans(face: str = "regular") -> Glyphs:
     return _GLYPHS[face]
 
 
-def text_shape(text: str) -> TextShape:
-    """The ink of ``text`` (normalised) in em units; raises :class:`ParameterError` (field
-    ``label``) for a text the font cannot draw (:func:`laby3d.text_rules.text_problem`)."""
+def text_shape(text: str, face: str = "regular") -> TextShape:
+    """The ink of ``text`` (normalised) in em units, in the DejaVu Sans ``face``
+    (:data:`FACES`); raises :class:`ParameterError` (field ``label``) for a text the font
+    cannot draw (:func:`laby3d.text_rules.text_problem`)."""
     import shapely
 
     drawn = checked_text(text, "dejavu")
-    font = dejavu_sans()
+    font = dejavu_sans(face)
     glyphs, layout = [], []
     pen, previous = 0.0, None
     for char in drawn:

@@ -61,8 +61,8 @@ LIMITS = JsonLimits(
 KEYS = {
     1: ("format", "version", "rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution"),
     2: (
-        *("format", "version", "shape", "rows", "cols", "algorithm", "seed", "options"),
-        *("passages", "entrance", "exit", "solution"),
+        *("format", "version", "shape", "rows", "cols", "first_ring", "algorithm", "seed", "options"),
+        *("outline", "braid", "cells", "passages", "entrance", "exit", "solution"),
     ),
 }
 REQUIRED_KEYS = {
@@ -72,10 +72,10 @@ REQUIRED_KEYS = {
 _BIT_SIDE = {bit: side for side, bit in SIDE_BITS.items()}
 
 
-def written_version(tessellation: Tessellation) -> int:
-    """The version a maze of ``tessellation`` is written as: 1 for the square grid (its bit
+def written_version(maze: Maze) -> int:
+    """The version ``maze`` is written as: 1 for a perfect maze on the whole square grid (its bit
     masks, read by every earlier laby3d and by the class exercise's code), 2 for the others."""
-    return 1 if tessellation.kind == "square" else 2
+    return 1 if maze.tessellation.kind == "square" and not maze.braid else 2
 
 
 def _line(value: Any) -> str:
@@ -85,17 +85,25 @@ def _line(value: Any) -> str:
 def maze_to_json(maze: Maze) -> str:
     """The maze file text: one key per line, one line per row of cells (version 1) or of the
     passages' first cells (version 2); byte-stable."""
-    version = written_version(maze.tessellation)
+    version = written_version(maze)
+    t = maze.tessellation
     header: dict[str, Any] = {"format": FORMAT, "version": version}
     if version == 2:
         header["shape"] = maze.shape
     header["rows"] = maze.rows
     if maze.cols is not None:
         header["cols"] = maze.cols
+    header.update(dict(t.options))
     header.update({"algorithm": maze.algorithm, "seed": maze.seed})
     lines = [f"  {_line(key)}: {_line(value)}," for key, value in header.items()]
     if maze.options:
         lines.append(f'  "options": {_line(dict(maze.options))},')
+    if maze.outline:
+        lines.append(f'  "outline": {_line(maze.outline)},')
+    if maze.braid:
+        lines.append(f'  "braid": {maze.braid},')
+    if t.inside is not None:
+        lines.append(_cut_text(t))
     lines.append(_cells_text(maze) if version == 1 else _passages_text(maze))
     for key, opening in (("entrance", maze.entrance), ("exit", maze.exit)):
         lines.append(f"  {_line(key)}: {_line(opening.as_dict() if opening else None)},")
@@ -106,6 +114,15 @@ def maze_to_json(maze: Maze) -> str:
 def _cells_text(maze: Maze) -> str:
     rows = ",\n".join(f"    {_line(row)}" for row in maze.grid.cells.tolist())
     return f'  "cells": [\n{rows}\n  ],'
+
+
+def _cut_text(tessellation: Tessellation) -> str:
+    """The board's cells in the maze (an outline), one line per board row."""
+    cells = tessellation.inside if tessellation.inside is not None else np.zeros(0, dtype=np.int64)
+    starts = tessellation.row_starts
+    rows = [cells[starts[row] : starts[row + 1]].tolist() for row in range(tessellation.rows)]
+    text = ",\n".join("    " + ", ".join(str(cell) for cell in row) for row in rows if row)
+    return f'  "cells": [\n{text}\n  ],'
 
 
 def _passages_text(maze: Maze) -> str:
@@ -218,8 +235,19 @@ def _from_v2(data: dict[str, Any]) -> Maze:
     except ParameterError as error:
         raise MazeFileError(str(error)) from None
     algorithm, seed, options = _history(data, shape)
-    tessellation = tessellate(shape, rows, cols)
-    passages = _passages(data["passages"], tessellation)
+    try:
+        board = tessellate(shape, rows, cols, first_ring=data.get("first_ring"))
+    except ParameterError as error:
+        raise MazeFileError(str(error)) from None
+    tessellation = _cut_board(board, data.get("cells"))
+    outline, braid = data.get("outline"), data.get("braid", 0)
+    if outline is not None:
+        if not isinstance(outline, str):
+            raise MazeFileError(f"outline must be the outline's name as asked, got {shown(outline)}")
+        check_text(outline, "outline", MAX_OPTION_TEXT)
+    if not is_integer(braid) or not 0 <= braid <= 100:
+        raise MazeFileError(f"braid must be an integer percent in 0..100, got {shown(braid)}")
+    passages = _passages(data["passages"], tessellation, loops=braid > 0)
     entrance = _opening(data.get("entrance"), "entrance", tessellation)
     exit_ = _opening(data.get("exit"), "exit", tessellation)
     if entrance is not None and entrance == exit_:
@@ -227,8 +255,40 @@ def _from_v2(data: dict[str, Any]) -> Maze:
     open_walls = np.zeros(len(tessellation.edges), dtype=bool)
     open_walls[tessellation.edge_indices(passages)] = True
     return Maze(
-        tessellation, open_walls, entrance=entrance, exit=exit_, algorithm=algorithm, seed=seed, options=options
+        tessellation,
+        open_walls,
+        entrance=entrance,
+        exit=exit_,
+        algorithm=algorithm,
+        seed=seed,
+        options=options,
+        outline=outline,
+        braid=int(braid),
     )
+
+
+def _cut_board(board: Tessellation, value: Any) -> Tessellation:
+    """The board cut to the ``cells`` of a file (None: the whole board), checked to be board
+    cells in increasing order, in one piece, none touching another at a corner only."""
+    from laby3d.tessellation.cut import cut_cells
+
+    if value is None:
+        return board
+    if not isinstance(value, list) or not all(type(cell) is int for cell in value):
+        raise MazeFileError(f"cells must be a list of the board's cell indices, got {shown(value)}")
+    try:
+        tessellation = tessellate(
+            board.shape.name, board.rows, board.cols, inside=np.array(value, dtype=np.int64), **dict(board.options)
+        )
+    except ParameterError as error:
+        raise MazeFileError(f"cells {error.detail}") from None
+    keep = np.zeros(board.cell_count, dtype=bool)
+    keep[value] = True
+    if not np.array_equal(cut_cells(board, keep), np.array(value, dtype=np.int64)):
+        raise MazeFileError(
+            "cells must make one piece, no two of them touching at a corner only (as an outline's cells are joined)"
+        )
+    return tessellation
 
 
 #: The reader of each version.
@@ -343,11 +403,12 @@ def _cell_name(tessellation: Tessellation, cell: int) -> str:
     return f"{cell} ({row}, {col})"
 
 
-def check_perfect(tessellation: Tessellation, pairs: np.ndarray) -> None:
-    """Exactly one path between any two cells: ``cells − 1`` passages joining every cell."""
+def check_perfect(tessellation: Tessellation, pairs: np.ndarray, *, loops: bool = False) -> None:
+    """Exactly one path between any two cells: ``cells − 1`` passages joining every cell (with
+    ``loops``, a braided maze: every cell joined, at least ``cells − 1`` passages)."""
     cells = tessellation.cell_count
     count = f"{len(pairs)} passages, a spanning tree of {cells} cells has {cells - 1}"
-    if len(pairs) > cells - 1:
+    if len(pairs) > cells - 1 and not loops:
         raise MazeFileError(f"not a perfect maze: {count}, so the passages contain a loop")
     roots = component_roots(cells, pairs[:, 0], pairs[:, 1])
     if (roots != 0).any():
@@ -355,9 +416,10 @@ def check_perfect(tessellation: Tessellation, pairs: np.ndarray) -> None:
         raise MazeFileError(f"not a perfect maze: cell {cell} cannot be reached from cell 0 (0, 0) ({count})")
 
 
-def _passages(value: Any, tessellation: Tessellation) -> np.ndarray:
+def _passages(value: Any, tessellation: Tessellation, *, loops: bool = False) -> np.ndarray:
     """The ``passages`` list, checked: pairs of cell indices ``a < b``, in increasing order, each
-    two neighbours, ``cells − 1`` of them joining every cell (so: a spanning tree)."""
+    two neighbours, ``cells − 1`` of them joining every cell (so: a spanning tree), or with
+    ``loops`` at least that many."""
     cells = tessellation.cell_count
     if not isinstance(value, list):
         raise MazeFileError(f"passages must be a list of [a, b] cell-index pairs, got {shown(value)}")
@@ -388,7 +450,7 @@ def _passages(value: Any, tessellation: Tessellation) -> np.ndarray:
         k = int(np.argmin(known))
         a, b = (_cell_name(tessellation, int(cell)) for cell in pairs[k])
         raise MazeFileError(f"passages[{k}] joins cells {a} and {b}, which are not neighbours") from None
-    check_perfect(tessellation, pairs)
+    check_perfect(tessellation, pairs, loops=loops)
     return pairs
 
 

@@ -104,6 +104,13 @@ class Maze:
         The passages as cell-index pairs, in the order the carver opened them.
     rejected, rejected_at : (m, 2) and (m,) int ndarrays or None
         Walls the carver took and left closed (Kruskal), and how many passages were open then.
+    outline : str or None
+        The outline the board was cut by (``heart``, ``text:A``, a file name), as asked: what
+        the maze file and the captions say (the tessellation holds the cells).
+    braid : int
+        The share of dead ends removed after carving, percent (0: a perfect maze).
+    loops : (k, 2) int ndarray or None
+        The walls braiding opened, in that order: each closes a loop.
 
     Examples
     --------
@@ -133,6 +140,12 @@ class Maze:
     rejected: np.ndarray | None = None
     #: ``(m,)`` int32 passages open when each of :attr:`rejected` was taken.
     rejected_at: np.ndarray | None = None
+    #: The outline the board was cut by, as asked (None: the whole board).
+    outline: str | None = None
+    #: The share of dead ends braiding removed, percent (0: a perfect maze).
+    braid: int = 0
+    #: ``(k, 2)`` int32 the walls braiding opened, in that order (each closes a loop).
+    loops: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.tessellation, Tessellation):
@@ -164,7 +177,12 @@ class Maze:
             raise ParameterError(f"must be a mapping with string keys, got {shown(self.options)}", field="options")
         object.__setattr__(self, "options", MappingProxyType(dict(self.options)))
         cells = self.tessellation.cell_count
-        for name in ("carve_order", "rejected"):
+        if self.outline is not None and not isinstance(self.outline, str):
+            raise ParameterError(f"must be an outline's name or None, got {shown(self.outline)}", field="outline")
+        if not is_integer(self.braid) or not 0 <= self.braid <= 100:
+            raise ParameterError(f"must be an integer percent in 0..100, got {shown(self.braid)}", field="braid")
+        object.__setattr__(self, "braid", int(self.braid))
+        for name in ("carve_order", "rejected", "loops"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, _pairs_copy(getattr(self, name), cells, name))
         if (self.rejected is None) != (self.rejected_at is None):
@@ -293,9 +311,7 @@ class Maze:
     @cached_property
     def solution(self) -> tuple[tuple[int, int], ...]:
         """Cells ``(row, col)`` from the entrance to the exit, both included (empty without them)."""
-        starts = self.tessellation.row_starts
-        rows = np.searchsorted(starts, self.solution_cells, side="right") - 1
-        return tuple(zip(rows.tolist(), (self.solution_cells - starts[rows]).tolist(), strict=True))
+        return tuple((int(row), int(col)) for row, col in self.tessellation.positions[self.solution_cells])
 
     def stats(self) -> MazeStats:
         """Dead ends, junctions, straights, turns, solution and longest path."""

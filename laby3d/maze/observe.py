@@ -70,11 +70,15 @@ class Stage:
     #: Interior wall indices of the walls taken and left closed so far, because both cells were
     #: already in one zone (Kruskal only; empty for the other algorithms).
     rejected: np.ndarray
+    #: Loops closed so far: the walls a braided maze opened after its tree (0 while carving).
+    loops: int = 0
+    #: Loops the braided maze has once done (0 for a perfect maze).
+    all_loops: int = 0
 
     @property
     def zone_count(self) -> int:
-        """Number of zones: cells − passages opened."""
-        return self.maze.cell_count - self.opened
+        """Number of zones: cells − passages opened while carving (1 once the tree is done)."""
+        return self.maze.cell_count - (self.opened - self.loops)
 
     @property
     def walls_standing(self) -> int:
@@ -96,9 +100,16 @@ def with_steps(maze: Maze) -> Maze:
         return maze
     if maze.algorithm is None or maze.seed is None:
         raise ParameterError("this maze records no generation steps, nor an algorithm and seed to replay them")
-    from laby3d.maze.generate import generate
+    from laby3d.maze.generate import carve_maze
 
-    again = generate(maze.rows, maze.cols, shape=maze.shape, algorithm=maze.algorithm, seed=maze.seed, **maze.options)
+    again = carve_maze(
+        maze.tessellation,
+        algorithm=maze.algorithm,
+        seed=maze.seed,
+        braid=maze.braid,
+        outline=maze.outline,
+        **maze.options,
+    )
     if not np.array_equal(again.open_walls, maze.open_walls):
         raise ParameterError(
             f"this maze is not the one {maze.algorithm} makes from seed {maze.seed} (was the file edited?), "
@@ -113,6 +124,15 @@ def passage_walls(maze: Maze) -> np.ndarray:
     if maze.carve_order is None:
         raise InternalError("the maze's generation steps were not replayed")
     return maze.tessellation.edge_indices(maze.carve_order)
+
+
+def loop_walls(maze: Maze) -> np.ndarray:
+    """``(k,)`` int64 interior wall index of each wall braiding opened after the tree, in order
+    (empty for a perfect maze)."""
+    maze = with_steps(maze)
+    if maze.loops is None:
+        return np.zeros(0, dtype=np.int64)
+    return maze.tessellation.edge_indices(maze.loops)
 
 
 def rejected_walls(maze: Maze) -> tuple[np.ndarray, np.ndarray]:
@@ -131,8 +151,9 @@ def _checked_steps(steps: int, passages: int) -> None:
 
 
 def partial_maze(maze: Maze, steps: int) -> Maze:
-    """The maze with only its first ``steps`` passages open (no entrance or exit)."""
-    opened = passage_walls(maze)
+    """The maze with only its first ``steps`` passages open (no entrance or exit): the tree's
+    in the order carved, then the loops a braided maze has."""
+    opened = np.concatenate([passage_walls(maze), loop_walls(maze)])
     _checked_steps(steps, len(opened))
     open_walls = np.zeros(len(maze.open_walls), dtype=bool)
     open_walls[opened[:steps]] = True
@@ -219,30 +240,39 @@ def stage_after(maze: Maze, steps: int) -> Stage:
 
 
 def stages(maze: Maze, *, every: int = 1, steps: list[int] | None = None) -> Iterator[Stage]:
-    """The stages at steps 0, ``every``, 2·``every``, ... and the last, or at the given ``steps``.
+    """The stages at steps 0, ``every``, 2·``every``, ... and the last, or at the given ``steps``:
+    the tree as it was carved, then (a braided maze) each loop added, the end of the tree
+    always among them.
 
     >>> import laby3d
     >>> [s.opened for s in stages(laby3d.generate(3, 3, seed=1), every=3)]
     [0, 3, 6, 8]
+    >>> [(s.opened, s.zone_count, s.loops) for s in stages(laby3d.generate(3, 3, seed=1, braid=100), every=3)][-3:]
+    [(8, 1, 0), (9, 1, 1), (10, 1, 2)]
     """
     maze = with_steps(maze)
-    opened = passage_walls(maze)
+    tree = passage_walls(maze)
+    opened = np.concatenate([tree, loop_walls(maze)])
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise ParameterError(f"must be an integer >= 1, got {every!r}", field="every")
     if steps is None:
-        steps = sorted({*range(0, len(opened), every), len(opened)})
+        steps = sorted({*range(0, len(opened), every), len(tree), len(opened)})
     for step in steps:
         _checked_steps(step, len(opened))
     rejected, rejected_at = rejected_walls(maze)
-    for step, zones in zip(steps, _zone_history(maze, opened, sorted(steps)), strict=True):
+    carved = [min(step, len(tree)) for step in steps]
+    history = dict(zip(sorted(set(carved)), _zone_history(maze, tree, sorted(set(carved))), strict=True))
+    for step, tree_steps in zip(steps, carved, strict=True):
         open_walls = np.zeros(len(maze.open_walls), dtype=bool)
         open_walls[opened[:step]] = True
         yield Stage(
             maze=Maze(maze.tessellation, open_walls),
             opened=step,
-            zones=zones,
+            zones=history[tree_steps],
             last_opened=int(opened[step - 1]) if step else None,
-            rejected=rejected[rejected_at <= step] if step < len(opened) else rejected,
+            rejected=rejected[rejected_at <= step] if step < len(tree) else rejected,
+            loops=step - tree_steps,
+            all_loops=len(opened) - len(tree),
         )
 
 
@@ -257,12 +287,14 @@ class WallTaken:
     first_number: int
     second_number: int
     opened: bool
+    #: A wall a braided maze opened after its tree: it closes a loop (its cells are in one zone).
+    loop: bool = False
 
 
 def walls_taken(maze: Maze) -> list[WallTaken]:
     """Every wall in the order the algorithm took it, with its two cells' zone numbers then: for
     Kruskal, the walls drawn until the maze was finished, opened or rejected; for the other
-    algorithms, the passages in the order they were opened.
+    algorithms, the passages in the order they were opened; then the loops a braided maze has.
 
     >>> import laby3d
     >>> for wall in walls_taken(laby3d.generate(2, 3, algorithm="kruskal", seed=7)):
@@ -294,4 +326,17 @@ def walls_taken(maze: Maze) -> list[WallTaken]:
         )
         if is_open:
             zones.join(root_first, root_second)
+    for wall in loop_walls(maze).tolist():
+        first, second = (int(cell) for cell in edges[wall])
+        _, _, first_number, second_number = zones.numbers(first, second)
+        found.append(
+            WallTaken(
+                first=first,
+                second=second,
+                first_number=first_number,
+                second_number=second_number,
+                opened=True,
+                loop=True,
+            )
+        )
     return found

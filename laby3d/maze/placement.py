@@ -44,7 +44,7 @@ def _opening(tessellation: Tessellation, cell: int, avoid: Opening | None = None
 
 def boundary_cells(tessellation: Tessellation) -> np.ndarray:
     """``(B,)`` the cells with a boundary side, in increasing index."""
-    if tessellation.shape.boundary_sides is not None and tessellation.cols is not None:
+    if tessellation.shape.boundary_sides is not None and tessellation.inside is None and tessellation.cols is not None:
         rows, cols = tessellation.rows, tessellation.cols
         border = np.zeros((rows, cols), dtype=bool)
         border[0, :] = border[-1, :] = border[:, 0] = border[:, -1] = True
@@ -60,9 +60,27 @@ def _farthest_boundary_cell(maze: Maze, start: int) -> int:
 
 
 def middle_cell(tessellation: Tessellation) -> int:
-    """The cell placement ``center`` starts from: the middle row's middle cell (theta: its centre)."""
+    """The cell placement ``center`` starts from: the middle row's middle cell (theta: its
+    centre); on a board cut by an outline without that cell, the cell nearest the cells' mean."""
     t = tessellation
-    return 0 if not t.shape.uses_cols else t.cell_index(t.rows // 2, t.row_length(t.rows // 2) // 2)
+    try:
+        return 0 if not t.shape.uses_cols else t.cell_index(t.rows // 2, t.board_row_length(t.rows // 2) // 2)
+    except IndexError:
+        return int(np.argmin(np.linalg.norm(t.centres - t.centres.mean(axis=0), axis=1)))
+
+
+def _end(tessellation: Tessellation, cell: int, side: str) -> Opening:
+    """An opening of ``cell`` on ``side`` if it has that boundary side, else on its first one
+    (None inside the maze)."""
+    sides = tessellation.opening_sides(cell)
+    chosen = side if side in sides else (sides[0] if sides else None)
+    return Opening(*tessellation.cell_position(cell), chosen)
+
+
+def _row_ends(tessellation: Tessellation, row: int) -> tuple[int, int]:
+    """The first and the last cell of ``row`` (the leftmost and rightmost of a board's row)."""
+    starts = tessellation.row_starts
+    return int(starts[row]), int(starts[row + 1]) - 1
 
 
 def parse_opening(text: str, tessellation: Tessellation, field: str) -> Opening:
@@ -122,24 +140,24 @@ def place(
     """``maze`` with entrance and exit placed by ``policy`` (one of :data:`PLACEMENTS`)."""
     t = maze.tessellation
     check_unused_openings(policy, entrance, exit)
-    ringed = not t.shape.uses_cols  # theta: a centre and a rim rather than rows and columns
-    last_row = t.rows - 1
+    ringed = not t.shape.uses_cols and t.inside is None  # a whole disc: a centre and a rim
+    rows = [row for row in range(t.rows) if t.row_length(row)]  # the rows the maze has cells in
     if policy == "corners":
         if ringed:
-            start, end = Opening(0, 0, None), Opening(last_row, 0, t.opening_sides(t.cell_index(last_row, 0))[0])
+            start, end = Opening(0, 0, None), _opening(t, t.cell_index(t.rows - 1, 0))
         else:
-            start, end = Opening(0, 0, "W"), Opening(last_row, t.row_length(last_row) - 1, "E")
+            start, end = _end(t, 0, "W"), _end(t, t.cell_count - 1, "E")
     elif policy == "opposite-sides":
         if ringed:
-            rim = t.row_length(last_row)
+            rim = t.row_length(t.rows - 1)
             col = int(rng.integers(rim))
             start, end = (
-                _opening(t, t.cell_index(last_row, col)),
-                _opening(t, t.cell_index(last_row, (col + rim // 2) % rim)),
+                _opening(t, t.cell_index(t.rows - 1, col)),
+                _opening(t, t.cell_index(t.rows - 1, (col + rim // 2) % rim)),
             )
         else:
-            first, second = (int(rng.integers(t.rows)) for _ in range(2))
-            start, end = Opening(first, 0, "W"), Opening(second, t.row_length(second) - 1, "E")
+            first, second = (rows[int(rng.integers(len(rows)))] for _ in range(2))
+            start, end = _end(t, _row_ends(t, first)[0], "W"), _end(t, _row_ends(t, second)[1], "E")
     elif policy == "center":
         middle = middle_cell(t)
         start = Opening(*t.cell_position(middle), None)

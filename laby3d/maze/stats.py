@@ -37,14 +37,37 @@ class MazeStats:
     solution_length: int
     solution_percent: float
     longest_path: int
+    #: Loops: passages − cells + 1 (0 for a perfect maze).
+    loops: int = 0
+    #: Shortest routes from the entrance to the exit (1 for a perfect maze; 0 without both).
+    shortest_routes: int = 1
 
     def as_dict(self) -> dict[str, Any]:
         """Plain dict, for JSON."""
         return asdict(self)
 
 
+def shortest_routes(maze: Maze) -> int:
+    """How many shortest routes lead from the entrance's cell to the exit's (counted along the
+    breadth-first layers: a cell's count is the sum of its counts one step nearer the entrance)."""
+    if maze.entrance is None or maze.exit is None:
+        return 0
+    start, goal = maze.cell_of(maze.entrance), maze.cell_of(maze.exit)
+    distance, _ = distances_and_parents(maze, start)
+    indptr, neighbours = maze.adjacency
+    counts = np.zeros(maze.cell_count, dtype=object)  # Python integers: the counts grow fast
+    counts[start] = 1
+    for cell in np.argsort(distance, kind="stable").tolist():
+        if distance[cell] <= 0:
+            continue
+        nearer = neighbours[indptr[cell] : indptr[cell + 1]]
+        counts[cell] = sum(counts[nearer[distance[nearer] == distance[cell] - 1]])
+    return int(counts[goal])
+
+
 def longest_path(maze: Maze) -> int:
-    """Cells on the longest path of the maze (its diameter plus one), by two sweeps."""
+    """Cells on the longest path of the maze (its diameter plus one), by two sweeps (in a maze
+    with loops: the longest of the shortest paths from the farthest cell)."""
     first, _ = distances_and_parents(maze, 0)
     second, _ = distances_and_parents(maze, int(np.argmax(first)))
     return int(second.max()) + 1
@@ -88,6 +111,10 @@ def maze_stats(maze: Maze) -> MazeStats:
         solution_length=solution,
         solution_percent=round(100.0 * solution / n, 2),
         longest_path=longest_path(maze),
+        loops=maze.passage_count - n + 1,
+        shortest_routes=shortest_routes(maze)
+        if maze.braid
+        else int(maze.entrance is not None and maze.exit is not None),
     )
 
 

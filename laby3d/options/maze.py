@@ -1,8 +1,9 @@
-"""Options of the maze itself: size, algorithm and its options, entrance and exit."""
+"""Options of the maze itself: shape, size, outline, algorithm and its options, braid, entrance
+and exit."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -11,6 +12,9 @@ from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, check_unused_openings, explicit_openings
 from laby3d.options.base import Number, Section, Whole, flag
 from laby3d.tessellation import ShapeName
+
+if TYPE_CHECKING:
+    from laby3d.tessellation import Tessellation
 
 ALGORITHM_NAMES = tuple(ALGORITHMS)
 #: Fields that are options of some algorithm (checked against the chosen one): every option an
@@ -47,6 +51,20 @@ class MazeSpec(Section):
     bias: Number | None = Field(None, ge=0, le=1, description=_option_help("bias"))
     join: Number | None = Field(None, ge=0, le=1, description=_option_help("join"))
     down: Number | None = Field(None, ge=0, le=1, description=_option_help("down"))
+    outline: str | None = Field(
+        None,
+        max_length=260,
+        description="the board's shape: circle, hexagon, triangle, heart, star, ring, text:WORD (DejaVu Sans "
+        "Bold), or an SVG, PNG or JPEG file (dark = inside); a cell belongs when its centre is inside, pieces are "
+        "joined by the shortest runs of cells",
+    )
+    braid: Whole = Field(
+        0, ge=0, le=100, description="percent of the dead ends removed after carving, each closing a loop (0: perfect)"
+    )
+    first_ring: Whole | None = Field(None, ge=3, le=12, description="theta: the cells of ring 1 (6 when absent)")
+    room: Whole = Field(
+        0, ge=0, description="theta: a central room of this many rings, left open (for a marble start or a coin)"
+    )
 
     def check_shape(self) -> None:
         """The size fits the shape and the algorithm makes mazes of it (other shapes than square:
@@ -55,7 +73,7 @@ class MazeSpec(Section):
         from laby3d.tessellation import check_shape_size
 
         check_shape_size(self.shape, self.rows, self.size()[1])
-        check_algorithm(self.algorithm, self.shape)
+        check_algorithm(self.algorithm, self.tessellation().kind)
 
     def size(self) -> tuple[int, int | None]:
         """``(rows, cols)`` of the maze, cols None for theta."""
@@ -69,9 +87,14 @@ class MazeSpec(Section):
         check_unused_openings(self.placement, self.entrance, self.exit)
         if self.placement != "explicit":
             return
-        from laby3d.tessellation import tessellate
+        explicit_openings(self.entrance, self.exit, self.tessellation())
 
-        explicit_openings(self.entrance, self.exit, tessellate(self.shape, *self.size()))
+    def tessellation(self) -> Tessellation:
+        """The board of the maze: its shape and size, cut by its outline and central room
+        (raises :class:`laby3d.errors.ParameterError` on ``outline``, ``first_ring`` or ``room``)."""
+        from laby3d.maze.generate import board_of
+
+        return board_of(self.shape, *self.size(), outline=self.outline, first_ring=self.first_ring, room=self.room)
 
     def options(self) -> dict[str, Any]:
         """The algorithm options given (checked against the chosen algorithm by ``generate``)."""

@@ -70,6 +70,21 @@ FRENCH: dict[str, FieldText] = {
             "recursive_division": "division récursive",
         },
     ),
+    "maze.outline": FieldText(
+        "contour",
+        "forme du plateau : circle (disque), hexagon, triangle, heart (cœur), star (étoile), ring (anneau), "
+        "text:MOT (en DejaVu Sans Bold) ou un fichier SVG, PNG ou JPEG (foncé = dedans) ; une case en fait "
+        "partie quand son centre est dedans, les morceaux sont reliés par les chemins les plus courts",
+    ),
+    "maze.braid": FieldText(
+        "tressage",
+        "pourcentage des culs-de-sac ouverts après le creusement, chacun fermant une boucle (0 : parfait)",
+    ),
+    "maze.first_ring": FieldText("premier anneau", "theta : nombre de cases de l’anneau 1 (6 sinon)"),
+    "maze.room": FieldText(
+        "salle centrale",
+        "theta : une salle au centre, de ce nombre d’anneaux, laissée ouverte (départ d’une bille, une pièce)",
+    ),
     "maze.placement": FieldText(
         "entrée et sortie",
         "où vont l’entrée et la sortie",

@@ -12,11 +12,14 @@ describes the API and each shape's geometry and cell size.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any, Literal, get_args
+
+import numpy as np
 
 from laby3d.errors import ParameterError
 from laby3d.quoting import shown
-from laby3d.tessellation.base import CellGraph, Shape, Tessellation
+from laby3d.tessellation.base import CellGraph, Shape, Tessellation, frozen
 from laby3d.tessellation.hexagon import HEX
 from laby3d.tessellation.square import SQUARE
 from laby3d.tessellation.theta import THETA
@@ -85,21 +88,43 @@ def extent_of(shape: str, rows: int, cols: int | None = None) -> tuple[float, fl
     return float(columns), float(rows)
 
 
-def cell_count_of(shape: str, rows: int, cols: int | None = None) -> int:
-    """Cells of a ``shape`` maze of ``rows`` rows (theta: rings) and ``cols`` columns, from its
-    size alone (what :attr:`Tessellation.cell_count` gives).
+def cell_count_of(shape: str, rows: int, cols: int | None = None, **options: int) -> int:
+    """Cells of a whole ``shape`` board of ``rows`` rows (theta: rings) and ``cols`` columns
+    (and the shape's ``options``), from its size alone (what :attr:`Tessellation.cell_count`
+    gives).
 
-    >>> cell_count_of("theta", 10), cell_count_of("hex", 3, 4)
-    (223, 12)
+    >>> cell_count_of("theta", 10), cell_count_of("hex", 3, 4), cell_count_of("theta", 3, first_ring=4)
+    (223, 12, 13)
     """
     if shape == "theta":
         from laby3d.tessellation.theta import ring_sizes
 
-        return int(ring_sizes(rows).sum())
+        return int(ring_sizes(rows, **options).sum())
     return rows * (cols or 0)
 
 
-def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
+def check_shape_options(name: str, options: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """The shape's size options that differ from their defaults, checked (``(name, value)``
+    pairs in the shape's order); raises :class:`ParameterError` naming the option otherwise."""
+    shape = get_shape(name)
+    options = {option: value for option, value in options.items() if value is not None}
+    for option, value in options.items():
+        if option not in shape.options:
+            takes = ", ".join(shape.options) or "none"
+            raise ParameterError(f"is not an option of a {name} maze (its options: {takes})", field=option)
+        _, least, most = shape.options[option]
+        if not is_integer(value) or not least <= value <= most:
+            raise ParameterError(f"must be an integer in {least}..{most}, got {shown(value)}", field=option)
+    return tuple(
+        (option, int(options[option]))
+        for option, (default, _, _) in shape.options.items()
+        if option in options and options[option] != default
+    )
+
+
+def tessellate(
+    shape: str, rows: int, cols: int | None = None, *, inside: Any = None, **options: int | None
+) -> Tessellation:
     """The cells, neighbours and walls of a board of one shape and size.
 
     Parameters
@@ -110,6 +135,11 @@ def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
         Rows of cells (theta: rings, the centre included).
     cols : int, optional
         Columns of cells (left out for theta).
+    inside : array of int, optional
+        The board's cells that are in the maze, as indices of the whole board's cells (an
+        outline: :mod:`laby3d.geometry.outlines`); every cell when None.
+    **options
+        The shape's size options (theta: ``first_ring``, the cells of ring 1, 3..12, 6 when None).
 
     Returns
     -------
@@ -130,10 +160,25 @@ def tessellate(shape: str, rows: int, cols: int | None = None) -> Tessellation:
     19
     """
     check_shape_size(shape, rows, cols)
-    spec = SHAPES[shape]
-    rows = int(rows)
-    cols = int(cols) if cols is not None else None
-    return Tessellation(spec, rows, cols)
+    chosen = check_shape_options(shape, options)
+    return rebuilt(shape, int(rows), None if cols is None else int(cols), chosen, inside)
+
+
+def rebuilt(shape: str, rows: int, cols: int | None, options: tuple[tuple[str, int], ...], inside: Any) -> Tessellation:
+    """The tessellation of checked sizes and options, with ``inside`` (board cell indices) checked."""
+    board = Tessellation(SHAPES[shape], rows, cols, tuple(options))
+    if inside is None:
+        return board
+    cells = np.asarray(inside)
+    if cells.ndim != 1 or not np.issubdtype(cells.dtype, np.integer) or len(cells) < 2:
+        raise ParameterError("must be at least two cell indices of the board", field="cells")
+    if cells.min() < 0 or cells.max() >= board.cell_count or (np.diff(cells) <= 0).any():
+        raise ParameterError(
+            f"must be increasing cell indices of the board, 0..{board.cell_count - 1}, each once", field="cells"
+        )
+    if len(cells) == board.cell_count:
+        return board
+    return Tessellation(SHAPES[shape], rows, cols, tuple(options), frozen(cells, np.int64))
 
 
 __all__ = [

@@ -15,7 +15,7 @@ positive shoelace area in these coordinates (clockwise as seen on a y-down pictu
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -96,14 +96,20 @@ class Shape:
 
     ``side_angles`` name the directions of a boundary wall's outward normal (degrees, measured
     from +x towards +y, that is clockwise on a y-down picture); a boundary wall takes the nearest
-    name.
+    name. With ``radial_sides`` the angles are measured from the direction from the board's
+    centre to the wall (theta: ``out`` away from the centre, ``in`` towards it, ``cw`` and
+    ``ccw`` along the ring).
     """
 
     name: str
     description: str
-    graph: Callable[[int, int], CellGraph]
-    layout: Callable[[int, int], CellLayout]
+    graph: Callable[..., CellGraph]
+    layout: Callable[..., CellLayout]
     side_angles: Mapping[str, float]
+    radial_sides: bool = False
+    #: The shape's own size options, each ``name -> (default, least, most)`` (theta's
+    #: ``first_ring``), passed by keyword to ``graph`` and ``layout``.
+    options: Mapping[str, tuple[int, int, int]] = field(default_factory=dict)
     #: False for theta, sized by its rows (rings) alone
     uses_cols: bool = True
     min_rows: int = 1
@@ -144,23 +150,48 @@ class Tessellation:
     rows: int
     #: None for theta
     cols: int | None
+    #: The shape's size options that differ from their defaults, as ``(name, value)`` pairs.
+    options: tuple[tuple[str, int], ...] = ()
+    #: The board's cells that are in the maze (an outline), as increasing indices of the whole
+    #: board's cells; None: the whole board.
+    inside: np.ndarray | None = field(default=None, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickled as its shape and size (rebuilt on the other side, graph and geometry too)."""
-        from laby3d.tessellation import tessellate
+        """Pickled as its shape, size and cells (rebuilt on the other side, graph and geometry too)."""
+        from laby3d.tessellation import rebuilt
 
-        return (tessellate, (self.shape.name, self.rows, self.cols))
+        return (rebuilt, (self.shape.name, self.rows, self.cols, self.options, self.inside))
 
     @property
     def kind(self) -> str:
-        """What specialised code may take this tessellation: its shape's name (the carver
-        registry and the format table key their square-grid entries on ``"square"``)."""
-        return self.shape.name
+        """What specialised code may take this tessellation: its shape's name for a whole board
+        of default options (the carver registry and the format table key their square-grid
+        entries on ``"square"``), ``"outline"`` for a board cut by an outline or a shape option."""
+        return self.shape.name if self.inside is None and not self.options else "outline"
+
+    @cached_property
+    def board(self) -> Tessellation:
+        """The whole board of this shape, size and options (itself when it has every cell)."""
+        return self if self.inside is None else Tessellation(self.shape, self.rows, self.cols, self.options)
 
     @cached_property
     def graph(self) -> CellGraph:
         """The cells and their neighbour pairs."""
-        return self.shape.graph(self.rows, self.cols or 0)
+        if self.inside is None:
+            return self.shape.graph(self.rows, self.cols or 0, **dict(self.options))
+        board = self.board.graph
+        compact = self._compact
+        kept = (compact[board.edges[:, 0]] >= 0) & (compact[board.edges[:, 1]] >= 0)
+        edges = compact[board.edges[kept]]  # compact order keeps the board's: still lexicographic
+        return CellGraph(len(self.inside), frozen(edges, np.int32).reshape(-1, 2), self.row_starts)
+
+    @cached_property
+    def _compact(self) -> np.ndarray:
+        """``(board cells,)`` int64: each board cell's index here, −1 outside the maze."""
+        compact = np.full(self.board.cell_count, -1, dtype=np.int64)
+        if self.inside is not None:
+            compact[self.inside] = np.arange(len(self.inside))
+        return compact
 
     @cached_property
     def cell_count(self) -> int:
@@ -186,7 +217,7 @@ class Tessellation:
         if len(pairs) and (pairs.min() < 0 or pairs.max() >= cells):
             raise ParameterError(f"must hold cell indices 0..{cells - 1}", field=field)
         low, high = pairs.min(axis=1), pairs.max(axis=1)
-        if self.shape.edge_index is not None:
+        if self.shape.edge_index is not None and self.inside is None and not self.options:
             index = self.shape.edge_index(self.rows, self.cols or 0, low, high)
             found = index >= 0
         else:
@@ -205,7 +236,7 @@ class Tessellation:
     def opening_sides(self, cell: int) -> list[str]:
         """The boundary sides of ``cell``, in the order an opening takes them (its shape's
         :attr:`Shape.side_order`, else along the outline); empty inside the maze."""
-        if self.shape.boundary_sides is not None:
+        if self.shape.boundary_sides is not None and self.inside is None:
             return self.shape.boundary_sides(self.rows, self.cols or 0, *self.cell_position(cell))
         sides = [self.boundary_sides[wall] for wall in self.boundary_walls_of(cell)]
         order = self.shape.side_order
@@ -218,35 +249,63 @@ class Tessellation:
 
     @cached_property
     def row_starts(self) -> np.ndarray:
-        """``(rows + 1,)`` int64: the index of cell ``(row, col)`` is ``row_starts[row] + col``."""
+        """``(rows + 1,)`` int64: the cells of row ``r`` (a ring of theta) are the indices
+        ``row_starts[r]`` to ``row_starts[r + 1]`` − 1; on a whole board cell ``(row, col)`` is
+        ``row_starts[row] + col`` (:meth:`cell_index` says it for every board)."""
+        if self.inside is not None:
+            return frozen(np.searchsorted(self.inside, self.board.row_starts), np.int64)
         if self.cols is not None:  # a board of rows and columns: no graph needed
             return frozen(np.arange(self.rows + 1) * self.cols, np.int64)
         return self.graph.row_starts
 
+    def board_row_length(self, row: int) -> int:
+        """Cells in ``row`` of the whole board (a ring of a theta maze): its columns run 0 to this − 1."""
+        starts = self.board.row_starts
+        return int(starts[row + 1] - starts[row])
+
     def row_length(self, row: int) -> int:
-        """Cells in ``row`` (a ring of a theta maze)."""
+        """Cells of the maze in ``row`` (a ring of a theta maze)."""
         return int(self.row_starts[row + 1] - self.row_starts[row])
 
     def cell_index(self, row: int, col: int) -> int:
-        """The index of cell ``(row, col)``; raises IndexError outside the tessellation."""
-        if not (0 <= row < self.rows and 0 <= col < self.row_length(row)):
+        """The index of cell ``(row, col)``; raises IndexError outside the maze."""
+        if not (0 <= row < self.rows and 0 <= col < self.board_row_length(row)):
             raise IndexError(f"no cell ({row}, {col}) in this {self.shape.name} tessellation")
-        return int(self.row_starts[row]) + col
+        index = int(self.board.row_starts[row]) + col
+        if self.inside is None:
+            return index
+        compact = int(self._compact[index])
+        if compact < 0:
+            raise IndexError(f"cell ({row}, {col}) is outside the outline of this maze")
+        return compact
 
     def cell_position(self, index: int) -> tuple[int, int]:
         """``(row, col)`` of cell ``index``."""
-        row = int(np.searchsorted(self.row_starts, index, side="right")) - 1
-        return row, int(index - self.row_starts[row])
+        full = int(self.inside[index]) if self.inside is not None else int(index)
+        starts = self.board.row_starts
+        row = int(np.searchsorted(starts, full, side="right")) - 1
+        return row, int(full - starts[row])
+
+    @cached_property
+    def positions(self) -> np.ndarray:
+        """``(C, 2)`` int64 ``(row, col)`` of every cell."""
+        full = self.inside if self.inside is not None else np.arange(self.cell_count)
+        starts = self.board.row_starts
+        rows = np.searchsorted(starts, full, side="right") - 1
+        return frozen(np.stack([rows, full - starts[rows]], axis=1), np.int64).reshape(-1, 2)
 
     @cached_property
     def _layout(self) -> CellLayout:
-        return self.shape.layout(self.rows, self.cols or 0)
+        if self.inside is None:
+            return self.shape.layout(self.rows, self.cols or 0, **dict(self.options))
+        return _cut(self.board._layout, self.inside)
 
     @cached_property
     def _walls(self) -> Walls:
-        if self.shape.walls is not None:
+        if self.shape.walls is not None and self.inside is None and not self.options:
             return self.shape.walls(self.rows, self.cols or 0)
-        return derive_walls(self._layout, self.graph, self.shape.side_angles)
+        centre = np.array(self.board.extent) / 2 if self.shape.radial_sides else None
+        return derive_walls(self._layout, self.graph, self.shape.side_angles, centre=centre)
 
     @property
     def vertices(self) -> np.ndarray:
@@ -336,12 +395,28 @@ class Tessellation:
         starts = self.boundary_starts
         return self.vertices[self.boundary_vertices[starts[wall] : starts[wall + 1]]]
 
+    @property
+    def loop_starts(self) -> np.ndarray:
+        """``(L + 1,)`` the boundary walls of loop ``l`` are ``loop_starts[l]`` to
+        ``loop_starts[l + 1]`` − 1: the outline first, then the holes of a board cut by an
+        outline (a ring's centre, a letter's counter)."""
+        return self._walls.loop_starts
+
+    def outlines(self) -> list[np.ndarray]:
+        """Every boundary loop as a closed ring of points (first not repeated): the outline
+        (positive orientation, as the cells), then each hole (negative)."""
+        found = []
+        for first_wall, stop_wall in zip(self.loop_starts[:-1], self.loop_starts[1:], strict=True):
+            ids = [
+                self.boundary_vertices[self.boundary_starts[w] : self.boundary_starts[w + 1] - 1]
+                for w in range(first_wall, stop_wall)
+            ]
+            found.append(self.vertices[np.concatenate(ids)])
+        return found
+
     def outline(self) -> np.ndarray:
         """``(k, 2)`` the outer boundary as one closed ring (first point not repeated)."""
-        ends = self.boundary_starts[1:] - 1
-        keep = np.ones(len(self.boundary_vertices), dtype=bool)
-        keep[ends] = False  # each wall's last point is the next wall's first
-        return self.vertices[self.boundary_vertices[keep]]
+        return self.outlines()[0]
 
     def boundary_walls_of(self, cell: int) -> list[int]:
         """Indices of ``cell``'s boundary walls, in order along the outline."""
@@ -364,6 +439,12 @@ class Walls:
     boundary_starts: np.ndarray
     boundary_vertices: np.ndarray
     by_cell_side: Mapping[tuple[int, str], int]
+    #: ``(L + 1,)`` offsets of each boundary loop's walls (one loop: ``[0, B]``)
+    loop_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    def __post_init__(self) -> None:
+        if not len(self.loop_starts):
+            object.__setattr__(self, "loop_starts", frozen([0, len(self.boundary_cells)], np.int64))
 
 
 def _polylines(starts: np.ndarray, stops: np.ndarray, first: np.ndarray, last: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -394,20 +475,29 @@ def _midpoints(vertices: np.ndarray, starts: np.ndarray, ids: np.ndarray) -> np.
     return frozen(middle, np.float64)
 
 
-def _side_names(directions: np.ndarray, side_angles: Mapping[str, float]) -> list[str]:
-    """The name in ``side_angles`` nearest to each outward direction ``(k, 2)``."""
+def _side_names(
+    directions: np.ndarray, side_angles: Mapping[str, float], towards: np.ndarray | None = None
+) -> list[str]:
+    """The name in ``side_angles`` nearest to each outward direction ``(k, 2)``, measured from
+    +x, or from each wall's own ``towards`` direction ``(k, 2)`` (away from the board's centre)."""
     names = list(side_angles)
     angles = np.degrees(np.arctan2(directions[:, 1], directions[:, 0]))
+    if towards is not None:
+        angles = angles - np.degrees(np.arctan2(towards[:, 1], towards[:, 0]))
     targets = np.array([side_angles[name] for name in names])
     gap = np.abs((angles[:, None] - targets[None, :] + 180.0) % 360.0 - 180.0)
     return [names[index] for index in np.argmin(gap, axis=1)]
 
 
-def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str, float]) -> Walls:
-    """The interior walls (in ``graph.edges`` order) and the boundary walls (in order along the
-    outline) of ``layout``: maximal chains of polygon segments shared by the same two cells (or
-    by one cell and the outside), split at corners. Raises :class:`InternalError` when the layout
-    and the graph disagree."""
+def derive_walls(
+    layout: CellLayout, graph: CellGraph, side_angles: Mapping[str, float], *, centre: np.ndarray | None = None
+) -> Walls:
+    """The interior walls (in ``graph.edges`` order) and the boundary walls (loop by loop along
+    the boundary: the first loop starts with cell 0's first boundary wall) of ``layout``: maximal
+    chains of polygon segments shared by the same two cells (or by one cell and the outside),
+    split at corners; consecutive boundary chains of one cell and one side name are one wall.
+    ``centre``: the board's centre, which side names are measured from (theta). Raises
+    :class:`InternalError` when the layout and the graph disagree."""
     starts = layout.polygon_starts.astype(np.int64)
     first = layout.polygon_vertices.astype(np.int64)
     count = len(first)
@@ -450,19 +540,46 @@ def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str,
     end_vertex = last[run_stops[outer] - 1]
     successor = {int(v): index for index, v in enumerate(begin_vertex)}
     if len(successor) != len(outer):
-        raise InternalError("two boundary walls begin at the same vertex")
-    loop = [0] if len(outer) else []
-    while len(loop) < len(outer):
-        loop.append(successor.get(int(end_vertex[loop[-1]]), -1))
-        if loop[-1] <= 0:
-            raise InternalError("the outer boundary is not one closed loop")
-    if loop and successor.get(int(end_vertex[loop[-1]])) != 0:
-        raise InternalError("the outer boundary is not one closed loop")
-    chosen = outer[loop]
-    boundary_starts, boundary_vertices = _polylines(run_starts[chosen], run_stops[chosen], first, last)
-    chord = layout.vertices[end_vertex[loop]] - layout.vertices[begin_vertex[loop]]
-    sides = _side_names(np.stack([chord[:, 1], -chord[:, 0]], axis=1), side_angles)
-    boundary_cells = run_cell[chosen]
+        raise InternalError("two boundary walls begin at the same vertex (the cells touch at a corner only)")
+    loops: list[list[int]] = []
+    seen = np.zeros(len(outer), dtype=bool)
+    for start in range(len(outer)):  # each loop from its first run in polygon order
+        if seen[start]:
+            continue
+        loop = [start]
+        seen[start] = True
+        while True:
+            step = successor.get(int(end_vertex[loop[-1]]), -1)
+            if step == start:
+                break
+            if step < 0 or seen[step]:
+                raise InternalError("a boundary loop does not close")
+            loop.append(step)
+            seen[step] = True
+        loops.append(loop)
+    if len(loops) > 1:  # the outline (the cells' orientation: a positive area) first, then the holes
+        loops.sort(key=lambda loop: _loop_area(layout.vertices[begin_vertex[loop]]) <= 0)
+    chords = layout.vertices[end_vertex] - layout.vertices[begin_vertex]
+    normals = np.stack([chords[:, 1], -chords[:, 0]], axis=1)
+    towards = None
+    if centre is not None:
+        middles = (layout.vertices[end_vertex] + layout.vertices[begin_vertex]) / 2
+        towards = middles - centre
+    names = _side_names(normals, side_angles, towards) if len(outer) else []
+    walls: list[tuple[int, int, int, str]] = []  # (first run, last run, cell, side) in loop order
+    loop_starts = [0]
+    for loop in loops:
+        merged = _merged_runs([(int(run_cell[outer[r]]), names[r], r) for r in loop])
+        walls += [(outer[a], outer[b], cell, side) for a, b, cell, side in merged]
+        loop_starts.append(len(walls))
+    boundary_starts, boundary_vertices = _polylines(
+        run_starts[np.array([w[0] for w in walls], dtype=np.int64)],
+        run_stops[np.array([w[1] for w in walls], dtype=np.int64)],
+        first,
+        last,
+    )
+    sides = _numbered_repeats([(cell, side) for _, _, cell, side in walls])
+    boundary_cells = np.array([cell for _, _, cell, _ in walls], dtype=np.int64)
     by_cell_side = {
         (int(cell), side): index for index, (cell, side) in enumerate(zip(boundary_cells, sides, strict=True))
     }
@@ -476,6 +593,63 @@ def derive_walls(layout: CellLayout, graph: CellGraph, side_angles: Mapping[str,
         boundary_starts=boundary_starts,
         boundary_vertices=boundary_vertices,
         by_cell_side=by_cell_side,
+        loop_starts=frozen(loop_starts, np.int64),
+    )
+
+
+def _loop_area(points: np.ndarray) -> float:
+    """The signed (shoelace) area of the ring through ``points`` (the start of each of its walls;
+    y down: positive clockwise on the picture, as the cell polygons)."""
+    x, y = points[:, 0], points[:, 1]
+    return float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y)) / 2
+
+
+def _numbered_repeats(walls: list[tuple[int, str]]) -> list[str]:
+    """The side name of each boundary wall ``(cell, side)``, a cell's second, third… wall of one
+    name numbered (``out2``: the centre of a theta board cut by an outline touches the outside
+    between its neighbours), so a cell and a side name one wall."""
+    seen: dict[tuple[int, str], int] = {}
+    names = []
+    for cell, side in walls:
+        count = seen.get((cell, side), 0) + 1
+        seen[(cell, side)] = count
+        names.append(side if count == 1 else f"{side}{count}")
+    return names
+
+
+def _merged_runs(runs: list[tuple[int, str, int]]) -> list[tuple[int, int, int, str]]:
+    """Consecutive boundary runs ``(cell, side, run)`` of one loop merged where they share the
+    cell and the side (theta's two outer arcs under two cut cells): ``(first run, last run, cell,
+    side)``. A loop whose last and first runs would merge is rotated so that the merged wall
+    does not straddle its start."""
+    shift = 0
+    while shift < len(runs) - 1 and runs[shift][:2] == runs[shift - 1][:2]:
+        shift += 1
+    rotated = runs[shift:] + runs[:shift]
+    merged: list[tuple[int, int, int, str]] = []
+    for cell, side, run in rotated:
+        if merged and merged[-1][2:] == (cell, side):
+            merged[-1] = (merged[-1][0], run, cell, side)
+        else:
+            merged.append((run, run, cell, side))
+    return merged
+
+
+def _cut(layout: CellLayout, inside: np.ndarray) -> CellLayout:
+    """``layout`` of the ``inside`` cells only, its vertex table cut to the vertices they use."""
+    starts = layout.polygon_starts
+    lengths = np.diff(starts)[inside]
+    offsets = np.zeros(len(inside) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    take = np.repeat(starts[:-1][inside] - offsets[:-1], lengths) + np.arange(offsets[-1])
+    ids = layout.polygon_vertices[take]
+    used, compact = np.unique(ids, return_inverse=True)
+    return CellLayout(
+        vertices=frozen(layout.vertices[used], np.float64),
+        polygon_starts=frozen(offsets, np.int64),
+        polygon_vertices=frozen(compact.ravel(), np.int32),
+        corner=frozen(layout.corner[used], bool),
+        centres=frozen(layout.centres[inside], np.float64),
     )
 
 

@@ -29,14 +29,18 @@ CHORD_ERROR = 0.005
 MAX_RINGS = 950
 
 
-def ring_sizes(rings: int) -> np.ndarray:
-    """``(rings,)`` cells per ring: 1 (the centre), 6, then doubling when a cell half as wide
-    would still be at least one cell size wide at its inner radius.
+#: Cells of ring 1 unless a maze asks for another count (``first_ring``, 3..12).
+FIRST_RING = 6
 
-    >>> ring_sizes(8).tolist()
-    [1, 6, 12, 12, 24, 24, 24, 24]
+
+def ring_sizes(rings: int, first_ring: int = FIRST_RING) -> np.ndarray:
+    """``(rings,)`` cells per ring: 1 (the centre), ``first_ring`` (6), then doubling when a cell
+    half as wide would still be at least one cell size wide at its inner radius.
+
+    >>> ring_sizes(8).tolist(), ring_sizes(5, first_ring=4).tolist()
+    ([1, 6, 12, 12, 24, 24, 24, 24], [1, 4, 8, 16, 16])
     """
-    sizes = [1, 6][:rings]
+    sizes = [1, first_ring][:rings]
     for k in range(2, rings):
         inner = sizes[-1]
         sizes.append(2 * inner if 2 * k * math.sin(math.pi / (2 * inner)) >= 1 else inner)
@@ -47,9 +51,9 @@ def _row_starts(sizes: np.ndarray) -> np.ndarray:
     return np.concatenate([[0], np.cumsum(sizes)])
 
 
-def theta_graph(rings: int, cols: int = 0) -> CellGraph:
+def theta_graph(rings: int, cols: int = 0, first_ring: int = FIRST_RING) -> CellGraph:
     """Neighbours along each ring (cyclic) and across to the ring inside (ring 1: the centre)."""
-    sizes = ring_sizes(rings)
+    sizes = ring_sizes(rings, first_ring)
     starts = _row_starts(sizes)
     first, second = [], []
     for k in range(1, rings):
@@ -68,10 +72,10 @@ def segments_per_arc(radius: int, cells: int) -> int:
     return max(1, math.ceil(2 * math.pi / cells / step))
 
 
-def theta_layout(rings: int, cols: int = 0) -> CellLayout:
+def theta_layout(rings: int, cols: int = 0, first_ring: int = FIRST_RING) -> CellLayout:
     """Vertices on the circles of radius 1..rings around (rings, rings); cell polygons go out along
     their outer arc (clockwise on the picture), in along a radius, back along the inner arc."""
-    sizes = ring_sizes(rings)
+    sizes = ring_sizes(rings, first_ring)
     # circle k (radius k) is cut by the radial walls of ring k (the rim: of the last ring)
     arcs = [int(sizes[min(k, rings - 1)]) for k in range(1, rings + 1)]
     pieces = [segments_per_arc(k, arcs[k - 1]) for k in range(1, rings + 1)]
@@ -113,7 +117,9 @@ THETA = Shape(
     description="circular: a centre cell and rings around it; rows is the number of rings, the centre included",
     graph=theta_graph,
     layout=theta_layout,
-    side_angles={"out": 0.0},
+    side_angles={"out": 0.0, "cw": 90.0, "in": 180.0, "ccw": 270.0},
+    radial_sides=True,
+    options={"first_ring": (FIRST_RING, 3, 12)},
     uses_cols=False,
     min_rows=2,
     max_rows=MAX_RINGS,
