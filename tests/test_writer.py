@@ -410,3 +410,132 @@ def test_a_dead_process_is_not_alive_and_this_one_is() -> None:
     done = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     assert not writer._process_alive(int(done.stdout))
     assert not writer._process_alive(2**80)
+
+
+# --- issue 28: folders laby3d should not touch, the lock named as it is ---------------------------
+
+
+@pytest.mark.parametrize("folder", ["/", "/etc", "/etc/laby3d", "/usr/local/share/mazes", "/proc", "/sys", "/dev/shm"])
+def test_system_folders_are_never_output_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, folder: str) -> None:
+    """As root, ``output_dir: /`` walked 661,120 files for temporaries and wrote /.laby3d.lock, and
+    /etc got a manifest.json; /proc was "in use by another laby3d run"."""
+    walked: list[str] = []
+    real_walk = os.walk
+    monkeypatch.setattr(writer.os, "walk", lambda top, *a, **k: walked.append(top) or real_walk(top, *a, **k))
+    before = set(os.listdir(folder)) if os.path.isdir(folder) else None
+    with pytest.raises(OutputError) as error, output_lock(folder):
+        pass
+    message = str(error.value)
+    assert message.startswith(f"cannot use {folder} as the output folder: it is ") and "in use" not in message
+    assert "use a new folder such as " in message and len(message) <= 300
+    assert walked == []
+    assert (set(os.listdir(folder)) if os.path.isdir(folder) else None) == before
+    with pytest.raises(OutputError, match="a folder of the operating system|root of the file system"):
+        write_outputs({Path(folder) / "m.txt": b"x"})
+    assert not os.path.lexists(Path(folder) / "m.txt")
+
+
+@pytest.mark.parametrize("folder", ["/var/tmp/laby3d-test-{pid}", "{tmp}/etc", "{tmp}/home"])
+def test_temporary_and_own_folders_named_like_system_ones_are_fine(tmp_path: Path, folder: str) -> None:
+    path = Path(folder.format(pid=os.getpid(), tmp=tmp_path))
+    try:
+        with output_lock(path):
+            write_outputs({path / "m.txt": b"x"}, root=path)
+        assert (path / "m.txt").read_bytes() == b"x"
+    finally:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def test_a_link_into_a_system_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "config").symlink_to("/etc")
+    with pytest.raises(OutputError, match=r"it is inside /etc, a folder of the operating system|it is /etc"):
+        with output_lock(tmp_path / "config" / "mazes"):
+            pass
+    with pytest.raises(OutputError, match="/etc is a folder of the operating system"):
+        write_outputs({tmp_path / "config" / "m.txt": b"x"})
+    assert not os.path.lexists("/etc/mazes") and not os.path.lexists("/etc/m.txt")
+
+
+def test_a_home_folder_itself_is_not_an_output_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "ana"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    with pytest.raises(OutputError, match="it is a home folder itself") as error, output_lock(home):
+        pass
+    assert str(error.value).endswith("; use a new folder such as ~/laby3d/mazes")
+    with output_lock(home / "mazes"):  # a folder of its own in the home is the place
+        pass
+    write_atomic(home / "m.txt", b"one file named by the user")  # a file may go in the home itself
+    with pytest.raises(OutputError, match="it holds the home folders"), output_lock("/home"):
+        pass
+
+
+def test_a_symbolic_link_as_the_lock_is_named_as_such(tmp_path: Path) -> None:
+    (tmp_path / LOCK_NAME).symlink_to(tmp_path / LOCK_NAME)  # a loop
+    with pytest.raises(OutputError) as error, output_lock(tmp_path):
+        pass
+    assert str(error.value) == (
+        f"cannot lock {tmp_path.resolve() / LOCK_NAME}: it is a symbolic link, and laby3d follows no link in its "
+        "output folder; remove the link and run again"
+    )
+    (tmp_path / LOCK_NAME).unlink()
+    (tmp_path / LOCK_NAME).symlink_to("/etc/passwd")
+    with pytest.raises(OutputError, match="it is a symbolic link"), output_lock(tmp_path):
+        pass
+
+
+def test_a_lock_that_cannot_be_made_is_not_in_use(tmp_path: Path, mounts: list[Path]) -> None:
+    view = tmp_path / "view"
+    view.mkdir()
+    mount(["-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", str(view)])
+    mounts.append(view)
+    with pytest.raises(OutputError) as error, output_lock(view):
+        pass
+    assert str(error.value) == f"cannot lock {view / LOCK_NAME}: read-only file system"
+
+
+def test_an_interrupted_run_leaves_its_released_lock_to_mark_the_folder(tmp_path: Path) -> None:
+    with pytest.raises(KeyboardInterrupt), output_lock(tmp_path):
+        raise KeyboardInterrupt
+    assert (tmp_path / LOCK_NAME).is_file()
+    with output_lock(tmp_path):  # released: the next run takes it, and removes it as it finishes
+        pass
+    assert not (tmp_path / LOCK_NAME).exists()
+
+
+def test_the_sweep_of_temporaries_stays_on_the_output_folders_disk(tmp_path: Path, mounts: list[Path]) -> None:
+    inner = tmp_path / "out" / "usb"
+    inner.mkdir(parents=True)
+    mount(["-t", "tmpfs", "-o", "size=64k", "tmpfs", str(inner)])
+    mounts.append(inner)
+    elsewhere = temporary_of(2**22 + 7, inner)  # a dead process's, on another file system
+    here = temporary_of(2**22 + 7, tmp_path / "out")
+    assert remove_stale_temporaries(tmp_path / "out") == [here]
+    assert elsewhere.exists()
+
+
+@pytest.mark.parametrize(
+    ("typed", "expanded"),
+    [
+        ("~/mazes", "{home}/mazes"),
+        ("~", "{home}"),
+        ("$HOME/mazes", "{home}/mazes"),
+        ("${HOME}/m-${CLASS}.stl", "{home}/m-5B.stl"),
+        ("out/a~b/$CLASS", "out/a~b/5B"),
+        ("plain/path", "plain/path"),
+    ],
+)
+def test_paths_are_expanded_as_a_shell_would(monkeypatch: pytest.MonkeyPatch, typed: str, expanded: str) -> None:
+    monkeypatch.setenv("HOME", "/tmp/ana")
+    monkeypatch.setenv("CLASS", "5B")
+    assert writer.expand_path(typed) == expanded.format(home="/tmp/ana")
+
+
+def test_a_variable_not_set_or_an_unknown_user_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from laby3d.errors import ParameterError
+
+    monkeypatch.delenv("LABY3D_NOT_SET", raising=False)
+    with pytest.raises(ParameterError, match=r"uses \$LABY3D_NOT_SET, which is not set"):
+        writer.expand_path("$LABY3D_NOT_SET/out")
+    with pytest.raises(ParameterError, match="names the home folder of 'no-such-user-here', who is not a user here"):
+        writer.expand_path("~no-such-user-here/out")

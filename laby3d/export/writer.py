@@ -14,6 +14,11 @@ Temporary names carry the writing process's id and a token of the call
 dead processes and this process's own leftovers, never another run's files in flight.
 :func:`output_lock` keeps a second run out of a folder while one is writing there (``filelock``:
 the operating system's own lock, on Windows as on Unix, released when its process dies).
+
+Nothing is written in the operating system's folders (:data:`SYSTEM_FOLDERS`: ``/etc``, ``/usr``,
+``/proc``…), and an output folder is never the root of the file system or a home folder itself
+(:func:`check_output_folder`); ``~`` and ``$VARIABLES`` in a typed path are expanded as a shell
+would (:func:`expand_path`).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from laby3d.errors import OutputError
+from laby3d.errors import OutputError, ParameterError
 from laby3d.quoting import shown, shown_path
 
 #: Ending of every temporary file :func:`write_outputs` creates.
@@ -52,6 +57,19 @@ _CAUSES = {
     errno.ENAMETOOLONG: "file name too long",
     errno.ELOOP: "too many levels of symbolic links",
 }
+#: Folders of the operating system, each with everything inside it: laby3d writes nothing there
+#: (Linux and macOS; on Windows the folders of ``SystemRoot``, ``ProgramFiles``… are added).
+SYSTEM_FOLDERS = (
+    "/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/proc", "/run", "/sbin", "/snap",
+    "/sys", "/usr", "/var", "/System", "/Library", "/Applications", "/private/etc", "/private/var",
+)  # fmt: skip
+#: Folders inside :data:`SYSTEM_FOLDERS` meant for anyone's files: the temporary folders.
+OPEN_FOLDERS = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/folders")
+#: Windows' system folders, by the environment variable naming each.
+WINDOWS_FOLDERS = ("SystemRoot", "ProgramFiles", "ProgramFiles(x86)", "ProgramData")
+#: Folders that hold every user's home folder (never an output folder themselves).
+HOMES = ("/home", "/Users")
+_VARIABLE = re.compile(r"\$(?:\{(?P<braced>[^}]*)\}|(?P<name>\w+))")
 #: Temporaries this process is writing right now (other threads' included): never stale.
 _IN_FLIGHT: set[Path] = set()
 _IN_FLIGHT_LOCK = threading.Lock()
@@ -210,9 +228,114 @@ def check_path(path: str | os.PathLike[str]) -> None:
             )
 
 
+def expand_path(text: str) -> str:
+    """``text`` with ``~`` (or ``~user``) at its start and ``$NAME`` or ``${NAME}`` expanded as a
+    shell would; raises :class:`ParameterError` for a variable that is not set or a user that does
+    not exist (a shell would leave an empty word, or the ``~``: a folder named ``$HOME`` or ``~``
+    is never what was meant).
+
+    >>> os.environ["LABY3D_CLASS"] = "5B"
+    >>> expand_path("out/${LABY3D_CLASS}/$LABY3D_CLASS.stl")
+    'out/5B/5B.stl'
+    >>> expand_path("~") == os.path.expanduser("~")
+    True
+    """
+    head, slash, rest = text.partition("/") if text.startswith("~") else ("", "", text)
+    if head:
+        home = os.path.expanduser(head)
+        if home == head:
+            raise ParameterError(
+                f"names the home folder of {shown(head[1:])}, who is not a user here, got {shown(text)}"
+            )
+        head = home
+
+    def value(found: re.Match[str]) -> str:
+        name = found["braced"] if found["braced"] is not None else found["name"]
+        if name not in os.environ:
+            raise ParameterError(
+                f"uses ${name}, which is not set (laby3d expands ~ and $VARIABLES as a shell would): set it or "
+                f"write the path in full, got {shown(text)}"
+            )
+        return os.environ[name]
+
+    return head + slash + _VARIABLE.sub(value, rest)
+
+
+def _within(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or lies inside it (both absolute and normalised)."""
+    path, folder = os.path.normcase(path), os.path.normcase(folder)
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+def _system_folders() -> list[str]:
+    folders = [os.path.normpath(folder) for folder in SYSTEM_FOLDERS]
+    return folders + [os.path.normpath(os.environ[name]) for name in WINDOWS_FOLDERS if os.environ.get(name)]
+
+
+def system_folder(folder: str | os.PathLike[str]) -> str | None:
+    """The folder of the operating system (:data:`SYSTEM_FOLDERS`) that ``folder`` is or lies
+    in, as written or once symbolic links are resolved; None when it is in none (the temporary
+    folders of :data:`OPEN_FOLDERS` are in none).
+
+    >>> system_folder("/etc/laby3d"), system_folder("/var/tmp/class"), system_folder("/home/ana/mazes")
+    ('/etc', None, None)
+    """
+    absolute = os.path.normpath(os.path.abspath(folder))
+    for candidate in dict.fromkeys([absolute, os.path.realpath(absolute)]):
+        if any(_within(candidate, os.path.normpath(open_folder)) for open_folder in OPEN_FOLDERS):
+            continue
+        for system in _system_folders():
+            if _within(candidate, system):
+                return system
+    return None
+
+
+def check_not_system(target: str | os.PathLike[str]) -> None:
+    """Raise :class:`OutputError` when the file ``target`` would go in a folder of the operating
+    system (:func:`system_folder`) or at the root of the file system."""
+    folder = os.path.dirname(os.path.normpath(os.path.abspath(target)))
+    system = system_folder(folder)
+    if system is None and os.path.dirname(folder) != folder:
+        return
+    what = "the root of the file system" if system is None else "a folder of the operating system"
+    raise OutputError(
+        f"cannot write {shown_path(target)}: {shown_path(system or folder)} is {what}; write it in a folder "
+        f"of your own, such as {shown_path(os.path.join('~', 'laby3d', Path(target).name), 60)}"
+    )
+
+
+def check_output_folder(folder: str | os.PathLike[str], *, example: str = "mazes") -> None:
+    """Refuse, as the folder a run fills (a folder per job, a manifest, a lock), the root of a
+    file system, a home folder itself (or the folder of every home) and a folder of the operating
+    system; the message offers a new folder, ``~/laby3d/<example>``."""
+    absolute = os.path.normpath(os.path.abspath(folder))
+    home = os.path.normpath(os.path.expanduser("~"))
+    suggestion = shown_path(os.path.join("~", "laby3d", example), 60)  # laby3d expands ~ as it is typed
+    homes = [os.path.normcase(folder) for folder in HOMES]
+    reason = None
+    for candidate in dict.fromkeys([absolute, os.path.realpath(absolute)]):
+        if os.path.dirname(candidate) == candidate:
+            reason = "it is the root of the file system"
+        elif os.path.normcase(candidate) in homes:
+            reason = "it holds the home folders"
+        elif _within(home, candidate) or os.path.normcase(os.path.dirname(candidate)) in homes:
+            reason = "it is a home folder itself, where a run would add its folders, manifest and lock among yours"
+        if reason:
+            break
+    system = system_folder(absolute)
+    if reason is None and system is not None:
+        inside = "it is" if os.path.normcase(system) == os.path.normcase(absolute) else "it is inside"
+        reason = f"{inside} {shown_path(system)}, a folder of the operating system"
+    if reason is not None:
+        raise OutputError(
+            f"cannot use {shown_path(folder)} as the output folder: {reason}; use a new folder such as {suggestion}"
+        )
+
+
 def _real_root(root: Path) -> Path:
     """The output folder, created if missing, with symbolic links resolved."""
     check_path(root)
+    check_output_folder(root)
     if os.path.lexists(root) and not root.is_dir():
         raise OutputError(f"cannot write into {shown_path(root)}: it is a file, not a folder")
     try:
@@ -242,6 +365,7 @@ def make_folders(folder: Path) -> None:
 def _prepared_folder(target: Path, root: Path | None) -> Path:
     """The real (symlink-free) folder of ``target``, created if missing, checked inside ``root``."""
     folder = Path(os.path.normpath(target.parent.absolute()))  # '..' resolved first: mkdir never climbs out
+    check_not_system(target)
     existing = folder
     while not os.path.lexists(existing):
         existing = existing.parent
@@ -310,9 +434,13 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
 
     Another live process's temporaries stay: they are a concurrent run's files in flight.
     """
-    removed = []
+    removed: list[Path] = []
+    try:
+        device = os.stat(folder).st_dev
+    except OSError:
+        return removed
     for directory, folders, files in os.walk(folder):
-        folders[:] = [name for name in folders if not os.path.islink(os.path.join(directory, name))]
+        folders[:] = [name for name in folders if _same_file_system(os.path.join(directory, name), device)]
         for name in files:
             match = _TEMPORARY.fullmatch(name)
             if not match:
@@ -326,6 +454,15 @@ def remove_stale_temporaries(folder: str | os.PathLike[str]) -> list[Path]:
             path.unlink(missing_ok=True)
             removed.append(path)
     return removed
+
+
+def _same_file_system(folder: str, device: int) -> bool:
+    """Whether ``folder`` is a real folder (not a link) on the file system ``device``: the sweep
+    of temporaries stays in the output folder, never in a link's target or a disk mounted in it."""
+    try:
+        return not os.path.islink(folder) and os.stat(folder).st_dev == device
+    except OSError:
+        return False
 
 
 def _process_alive(pid: int) -> bool:
@@ -345,13 +482,17 @@ def output_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
     A second run on the same folder, from another process or this one, gets an
     :class:`OutputError` at once. The lock is the operating system's (``filelock``: ``flock`` on
     Unix, ``LockFileEx`` on Windows), so a process that dies releases it. The lock file is
-    removed while still held, as the block ends, so a finished run leaves only its outputs; a run
-    that locked a file its previous holder has just removed locks the folder's new one instead.
+    removed while still held when the block ends normally, so a finished run leaves only its
+    outputs; a block left by an exception (Ctrl-C, a kill) leaves it, released, to mark the folder
+    as a laby3d run's for the next one. A run that locked a file its previous holder has just
+    removed locks the folder's new one instead. A lock file that is a symbolic link is refused,
+    never followed.
     """
     from filelock import FileLock, Timeout
 
     path = _real_root(Path(folder)) / LOCK_NAME
     while True:
+        _check_lock_file(path)
         lock = FileLock(path, timeout=0)
         try:
             lock.acquire()
@@ -367,9 +508,28 @@ def output_lock(folder: str | os.PathLike[str]) -> Iterator[Path]:
         lock.release()  # the previous holder removed this file as it finished: lock the folder's new one
     try:
         yield path
-    finally:
-        try:
-            path.unlink(missing_ok=True)
-        except OSError:
-            pass  # the folder became unwritable (or Windows keeps the held file): it stays, empty and harmless
+    except BaseException:
         lock.release()
+        raise
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass  # the folder became unwritable (or Windows keeps the held file): it stays, empty and harmless
+    lock.release()
+
+
+def _check_lock_file(path: Path) -> None:
+    """The lock file can be made or opened as a plain file (so that only another run's lock
+    reads as "in use"): a symbolic link, a folder or a file system error is named."""
+    if os.path.islink(path):
+        raise OutputError(
+            f"cannot lock {shown_path(path)}: it is a symbolic link, and laby3d follows no link in its output "
+            "folder; remove the link and run again"
+        )
+    if os.path.isdir(path):
+        raise OutputError(f"cannot lock {shown_path(path)}: it is a folder; remove it and run again")
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        os.close(os.open(path, flags, 0o666))
+    except OSError as error:
+        raise OutputError(f"cannot lock {shown_path(path)}: {cause(error)}") from None
