@@ -1,11 +1,16 @@
 """Running jobs: every maze rendered by a worker, written by this process, one manifest per run.
 
+:func:`plan_batch` reads a batch file into a :class:`BatchPlan` (its checked jobs, every maze
+with its file names and seed, the output folder); :func:`run_plan` runs it and
+:func:`summary_lines` says what was made: ``laby3d batch`` is these three calls and its flags.
+
 The work of one maze is a pure function of its :class:`MazeTask` (picklable) that returns bytes,
 so any ``concurrent.futures`` executor can run it (processes here; a Dask cluster with
 ``laby3d batch --scheduler``) and workers need no shared disk. This process writes each maze's
 files all or nothing, holds the output folder's lock, removes the previous ``manifest.json``
 when it starts and writes the new one atomically at the end, so a manifest never lists files
-that the disk does not hold.
+that the disk does not hold. An output folder is empty or a laby3d run's (its manifest or its
+lock: :func:`check_own_folder`): a run never mixes its files with someone else's.
 """
 
 from __future__ import annotations
@@ -27,15 +32,30 @@ from typing import Any
 
 import numpy as np
 
-from laby3d.errors import Laby3dError, OutputError
-from laby3d.export.writer import output_lock, remove_output, remove_stale_temporaries, write_atomic, write_outputs
+from laby3d.errors import Laby3dError, OutputError, ParameterError
+from laby3d.export.writer import (
+    LOCK_NAME,
+    TEMPORARY_SUFFIX,
+    check_output_folder,
+    expand_path,
+    output_lock,
+    remove_output,
+    remove_stale_temporaries,
+    write_atomic,
+    write_outputs,
+)
 from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
 from laby3d.options.job import Job
 from laby3d.pipeline import maze_for
+from laby3d.quoting import shown_path
 from laby3d.workers import WorkerDied, worker_pool
 
 MANIFEST = "manifest.json"
+#: How a manifest laby3d wrote begins (``json.dumps(..., indent=2)`` of its first key).
+MANIFEST_START = '{\n  "format": "laby3d.manifest"'
+#: Files a desktop leaves in any folder it shows: a folder holding only these is empty.
+DESKTOP_FILES = frozenset({".DS_Store", "Thumbs.db", "desktop.ini", ".directory"})
 #: Renders of one maze before it is reported failed when its worker process dies each time.
 RENDER_ATTEMPTS = 2
 #: File name of one laser sheet (``…plywood-3mm-2.svg``).
@@ -115,6 +135,131 @@ def expand(jobs: Iterable[Job], output_dir: Path) -> list[MazeTask]:
     return tasks
 
 
+@dataclass(frozen=True, kw_only=True)
+class BatchPlan:
+    """A batch file read and checked: its jobs, every maze to make, and where they go."""
+
+    #: the batch file's stem (``classroom`` for classroom.yaml)
+    name: str
+    output_dir: Path
+    jobs: list[Job]
+    tasks: list[MazeTask]
+
+    @property
+    def lang(self) -> str | None:
+        """``fr`` when every job selected is French (its messages then are), else None."""
+        langs = {task.job.lang for task in self.tasks}
+        return "fr" if langs == {"fr"} else None
+
+    def drawn_seeds(self) -> list[tuple[str, int]]:
+        """(job name, seed) of each selected job whose seed was drawn for this run."""
+        return [
+            (job.name, next(task.job_seed for task in self.tasks if task.job is job))
+            for job in self.jobs
+            if job.seed is None and any(task.job is job for task in self.tasks)
+        ]
+
+    def listing(self) -> list[str]:
+        """One line per maze (folder, file stem, size, algorithm, seed, formats), and the total."""
+        lines = [
+            f"{task.folder}/{task.variant}: {task.job.maze.rows}×{task.job.maze.cols} "
+            f"{task.job.maze.algorithm} seed {task.seed} [{', '.join(task.job.formats)}]"
+            for task in self.tasks
+        ]
+        return [*lines, f"{len(self.tasks)} mazes would be written under {self.output_dir}"]
+
+
+def plan_batch(
+    config: str | os.PathLike[str],
+    *,
+    output_dir: str | None = None,
+    only: Iterable[str] | None = None,
+    overrides: dict[str, Any] | None = None,
+) -> BatchPlan:
+    """The plan of the batch file ``config``: its jobs (``overrides`` over each, as typed on the
+    command line) or those named in ``only``, their mazes in ``output_dir`` (``~`` and
+    ``$VARIABLES`` expanded; default the file's ``output_dir``, else ``outputs/<file stem>``).
+    The folder is checked as :func:`run_batch` checks it, so a dry run says what a run would."""
+    from laby3d.config import load_batch
+
+    batch, jobs = load_batch(Path(config), overrides=overrides)
+    selected = list(only or [])
+    french = {job.lang for job in ([job for job in jobs if job.name in selected] or jobs)} == {"fr"}
+    try:
+        unknown = sorted(set(selected) - {job.name for job in jobs})
+        if unknown:
+            names = ", ".join(job.name for job in jobs)
+            raise ParameterError(f"has no job named {unknown[0]!r} (jobs: {names})", field="--only")
+        if output_dir is not None:
+            try:
+                output_dir = expand_path(output_dir)
+            except ParameterError as error:
+                raise ParameterError(error.detail, field="--output-dir") from None
+        name = Path(config).stem
+        folder = Path(output_dir or batch.output_dir or Path("outputs") / name)
+        check_output_folder(folder, example=name)
+        check_own_folder(folder, example=name)
+    except Laby3dError as error:
+        error.lang = error.lang or ("fr" if french else None)  # said in the batch's language
+        raise
+    # expanded whole, then selected: a job's folder is the same with or without --only
+    tasks = [task for task in expand(jobs, folder) if not selected or task.job.name in selected]
+    return BatchPlan(name=name, output_dir=folder, jobs=jobs, tasks=tasks)
+
+
+def run_plan(
+    plan: BatchPlan,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: Callable[[int, int, dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Run ``plan`` with ``workers`` processes (default: one per core), or on the Dask cluster at
+    ``scheduler``; returns the manifest."""
+    if workers is not None and workers < 1:
+        raise ParameterError(f"must be at least 1, got {workers}", field="-j")
+    executor, close = dask_executor(scheduler) if scheduler else (None, None)
+    try:
+        return run_batch(plan.tasks, plan.output_dir, executor=executor, workers=workers, progress=progress)
+    finally:
+        if close is not None:
+            close()
+
+
+def check_own_folder(folder: Path, *, example: str = "mazes") -> None:
+    """Refuse an output folder that holds files but no sign of a laby3d run (its manifest, or
+    the lock a run leaves when it is stopped): a run would mix its folders with someone else's
+    files, and replace any ``manifest.json`` there. The message offers a new folder inside it."""
+    try:
+        names = [entry.name for entry in os.scandir(folder)] if folder.is_dir() else []
+    except OSError:
+        return  # the lock names what keeps it from the folder
+    if LOCK_NAME in names:
+        return
+    theirs = sorted(name for name in names if name not in DESKTOP_FILES and not name.endswith(TEMPORARY_SUFFIX))
+    if MANIFEST in theirs:
+        if _is_our_manifest(folder / MANIFEST):
+            return
+        why = f"its {MANIFEST} is a folder" if (folder / MANIFEST).is_dir() else f"its {MANIFEST} is not a laby3d run's"
+    elif theirs:
+        count = f"{len(theirs):,} files or folders" if len(theirs) > 1 else "a file"
+        why = f"it holds {count} not written by laby3d ({shown_path(theirs[0], 30)}) and no {MANIFEST}"
+    else:
+        return
+    raise OutputError(
+        f"cannot use {shown_path(folder)} as the output folder: {why}; use a new folder in it, such as "
+        f"{shown_path(folder / example, 40)}, or empty it"
+    )
+
+
+def _is_our_manifest(path: Path) -> bool:
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(len(MANIFEST_START)).decode("utf-8", "replace") == MANIFEST_START
+    except OSError:
+        return False
+
+
 def render_task(task: MazeTask) -> MazeResult:
     """Generate one maze and render all its files (nothing is written); never raises."""
     from laby3d.pipeline import render_all
@@ -186,6 +331,8 @@ def run_batch(
     """Render every task (in parallel, with ``render``), write its files and ``manifest.json`` as
     each maze comes back; returns the manifest. A maze whose worker process dies is rendered
     once more (:data:`RENDER_ATTEMPTS`); only that maze fails if it dies again."""
+    check_output_folder(output_dir)
+    check_own_folder(output_dir)
     with output_lock(output_dir):
         remove_output(output_dir / MANIFEST)  # an interrupted run leaves no stale manifest
         remove_stale_temporaries(output_dir)
@@ -432,15 +579,16 @@ def _by_job(tasks: list[MazeTask]) -> dict[str, list[MazeTask]]:
 def totals(
     entries: list[dict[str, Any]], class_sheets: list[dict[str, Any]], plates: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Class totals: mazes, solids, filament (g) and print time (h) where the report estimates
-    them, laser sheets to cut (the class's shared sheets where nested, else each maze's), and
-    printer plates (with the plates format)."""
-    reports = [entry["printability"] for entry in entries if entry.get("printability")]
+    """Class totals of what was written: mazes, solids, filament (g) and print time (h) where the
+    report estimates them, laser sheets to cut (the class's shared sheets where nested, else each
+    maze's), and printer plates (with the plates format). A maze whose files could not be
+    written (a full disk) counts in ``failed`` only."""
+    reports = [entry["printability"] for entry in entries if entry.get("printability") and not entry.get("error")]
     result: dict[str, Any] = {"mazes": len(entries), "failed": sum(1 for e in entries if e.get("error"))}
     result["solids"] = len(reports)
     nested = {entry["job"] for entry in class_sheets}
     sheet_files = [f for e in entries if e.get("job") not in nested for f in e.get("files", {})]
-    sheet_files += [entry.get("file", "") for entry in class_sheets]
+    sheet_files += [entry.get("file", "") for entry in class_sheets if not entry.get("error")]
     # a sheet is one file per format (.svg, .dxf): count the distinct sheets
     result["laser_sheets"] = len({re.sub(r"\.(svg|dxf)$", "", name) for name in sheet_files if SHEET.search(name)})
     if reports:
@@ -450,8 +598,68 @@ def totals(
         if all("print_time" in r for r in reports):
             result["print_seconds"] = sum(r["print_time"]["seconds"] for r in reports)
     if plates is not None:
-        result["plates"] = len(plate_files(plates))
+        result["plates"] = sum(1 for plate in plate_files(plates) if not plate.get("error"))
     return result
+
+
+def summary_lines(manifest: dict[str, Any], output_dir: Path) -> list[str]:
+    """What a run made, for the terminal: mazes written, the class totals and plates."""
+    written = sum(1 for entry in manifest["mazes"] if not entry.get("error"))
+    lines = [
+        f"{written} of {len(manifest['mazes'])} mazes written to {output_dir} (manifest: {output_dir / MANIFEST})",
+        totals_line(manifest["totals"]),
+    ]
+    if manifest["plates"] is not None:
+        lines += plates_lines(manifest["plates"], output_dir)
+    return lines
+
+
+def failure_lines(manifest: dict[str, Any]) -> list[str]:
+    """One line per maze, booklet, class sheet or plate that failed, with why."""
+    every = [*manifest["mazes"], *manifest["booklets"], *manifest["class_sheets"], *plate_files(manifest["plates"])]
+    return [
+        f"failed: {entry.get('maze') or entry.get('file') or entry['job']}: {entry['error']}"
+        for entry in every
+        if entry.get("error")
+    ]
+
+
+def totals_line(totals: dict[str, Any]) -> str:
+    """The class totals on one line: solids, print time and filament (estimates) of what was written."""
+    from laby3d.print_time import duration_text
+
+    def counted(number: int, thing: str) -> str:
+        return f"{number} {thing}{'' if number == 1 else 's'}"
+
+    parts = [counted(totals["solids"], "solid")] if totals["solids"] else []
+    if totals.get("plates"):
+        parts.append(counted(totals["plates"], "printer plate"))
+    if totals.get("laser_sheets"):
+        parts.append(counted(totals["laser_sheets"], "laser sheet"))
+    if "print_seconds" in totals:
+        parts.append(f"{duration_text(totals['print_seconds'])} of printing")
+    if "filament_g" in totals:
+        parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
+    elif "pla_solid_g" in totals:
+        parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
+    made = totals["mazes"] - totals["failed"]
+    return "totals: " + (", ".join(parts) or (counted(made, "maze") if made else "nothing written"))
+
+
+def plates_lines(plates: dict[str, Any], output_dir: Path) -> list[str]:
+    """The class's plates per printer (how many, how full), each printer's plates and hours, the
+    solids no plate holds, and where the plan is."""
+    from laby3d.plates import advice_line, group_heading, left_out_line, printer_line
+
+    lines = []
+    for group in plates["printers"]:
+        lines.append(f"plates: {group_heading(group)}")
+        lines += [f"  {printer_line(group, printer)}" for printer in group["per_printer"]]
+        lines += [f"  {left_out_line(group, left)}" for left in group["left_out"]]
+        advice = advice_line(group)
+        lines += [] if advice is None else [f"  {advice}"]
+    lines.append(f"plan: {output_dir / plates['plan']['file']}")
+    return lines
 
 
 def state_of(entry: dict[str, Any]) -> str:

@@ -15,9 +15,7 @@ import json
 import os
 import signal
 import sys
-import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -27,7 +25,7 @@ from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
-from laby3d.options.maze import MazeSpec
+from laby3d.options.maze import MazeSpec, refuse_unused_cols
 from laby3d.printability import PRINTERS
 from laby3d.quoting import shown
 from laby3d.tessellation import SHAPES
@@ -59,6 +57,8 @@ def job_from_flags(
     if maze is not None:
         values.update(maze_size_values(maze.shape, (maze.rows, maze.cols)))
     values["formats"] = list(formats)
+    typed_maze = {path.partition(".")[2]: value for path, value in typed.items() if path.startswith("maze.")}
+    refuse_unused_cols(values.get("maze.shape"), typed_maze)
     try:
         return validated_job(nested(values))
     except ParameterError as error:
@@ -121,9 +121,17 @@ def _refuse_typed(args: argparse.Namespace, paths: Sequence[str], where: str) ->
 
 
 def _outputs(paths: Sequence[str]) -> dict[str, str]:
-    """Format name → output path, one each (a second path of one format is refused)."""
+    """Format name → output path (``~`` and ``$VARIABLES`` expanded), one each (a second path
+    of one format is refused)."""
+    from laby3d.export.writer import check_not_system, expand_path
+
     outputs: dict[str, str] = {}
-    for path in paths:
+    for typed in paths:
+        try:
+            path = expand_path(typed)
+        except ParameterError as error:
+            raise ParameterError(error.detail, field="output") from None
+        check_not_system(path)  # before any work
         name = format_for(path).name
         if name in outputs:
             raise ParameterError(f"gives two {name} files ({outputs[name]}, {path}); one per format", field="output")
@@ -314,125 +322,35 @@ def cmd_list(args: argparse.Namespace) -> None:
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from laby3d.batch import expand, plate_files, progress_printer, run_batch
-    from laby3d.config import load_batch
+    from laby3d.batch import failure_lines, plan_batch, progress_printer, run_plan, summary_lines
     from laby3d.options.build import nested, validated_job
 
     overrides = nested(typed_options(args))  # over every job: --printers
     validated_job(overrides, cross_checks=False)  # a bad value is named as typed
-    batch, jobs = load_batch(args.config, overrides=overrides)
-    if args.only:
-        unknown = sorted(set(args.only) - {job.name for job in jobs})
-        if unknown:
-            names = ", ".join(job.name for job in jobs)
-            raise ParameterError(f"has no job named {unknown[0]!r} (jobs: {names})", field="--only")
-    output_dir = Path(args.output_dir or batch.output_dir or Path("outputs") / Path(args.config).stem)
-    # expanded whole, then selected: a job's folder is the same with or without --only
-    tasks = [task for task in expand(jobs, output_dir) if not args.only or task.job.name in args.only]
-    for job in jobs:
-        if job.seed is None and (not args.only or job.name in args.only):
-            seed = next(task.job_seed for task in tasks if task.job is job)
-            print(f"job {job.name}: seed {seed} drawn; add 'seed: {seed}' to the job to get the same mazes again")
-    if args.dry_run:
-        for task in tasks:
-            formats = ", ".join(task.job.formats)
-            print(
-                f"{task.folder}/{task.variant}: {task.job.maze.rows}×{task.job.maze.cols} "
-                f"{task.job.maze.algorithm} seed {task.seed} [{formats}]"
-            )
-        print(f"{len(tasks)} mazes would be written under {output_dir}")
-        return 0
-    if args.jobs is not None and args.jobs < 1:
-        raise ParameterError(f"must be at least 1, got {args.jobs}", field="-j")
-    executor, close = (None, None)
-    if args.scheduler:
-        from laby3d.batch import dask_executor
-
-        executor, close = dask_executor(args.scheduler)
+    plan = plan_batch(args.config, output_dir=args.output_dir, only=args.only, overrides=overrides)
     try:
-        with _terminated_as_exit():
-            manifest = run_batch(tasks, output_dir, executor=executor, workers=args.jobs, progress=progress_printer())
-    finally:
-        if close is not None:
-            close()
-    written = sum(1 for entry in manifest["mazes"] if not entry.get("error"))
-    manifest_path = output_dir / "manifest.json"
-    print(f"{written} of {len(tasks)} mazes written to {output_dir} (manifest: {manifest_path})")
-    print(_totals_line(manifest["totals"]))
-    if manifest["plates"] is not None:
-        print("\n".join(_plates_lines(manifest["plates"], output_dir)))
-    for entry in [
-        *manifest["mazes"],
-        *manifest["booklets"],
-        *manifest["class_sheets"],
-        *plate_files(manifest["plates"]),
-    ]:
-        if entry.get("error"):
-            what = entry.get("maze") or entry.get("file") or entry["job"]
-            _print_error(f"failed: {what}: {entry['error']}")
+        for name, seed in plan.drawn_seeds():
+            print(f"job {name}: seed {seed} drawn; add 'seed: {seed}' to the job to get the same mazes again")
+        if args.dry_run:
+            print("\n".join(plan.listing()))
+            return 0
+        manifest = run_plan(plan, workers=args.jobs, scheduler=args.scheduler, progress=progress_printer())
+    except Laby3dError as error:
+        error.lang = error.lang or plan.lang  # said in the batch's language
+        raise
+    print("\n".join(summary_lines(manifest, plan.output_dir)))
+    for line in failure_lines(manifest):
+        _print_error(line)
     return 1 if manifest["failed"] else 0
-
-
-@contextmanager
-def _terminated_as_exit() -> Iterator[None]:
-    """SIGTERM (``kill``, a job scheduler, a logout) ends the block as Ctrl-C does, through its
-    clean-up (workers stopped, temporaries removed, the folder's lock released), with exit status
-    143; only in the main thread, where Python delivers signals."""
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
-        yield
-        return
-
-    def stop(number: int, frame: Any) -> NoReturn:
-        raise SystemExit(128 + number)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _totals_line(totals: dict[str, Any]) -> str:
-    """The class totals on one line: solids, print time and filament (estimates)."""
-    from laby3d.print_time import duration_text
-
-    def counted(number: int, thing: str) -> str:
-        return f"{number} {thing}{'' if number == 1 else 's'}"
-
-    parts = [counted(totals["solids"], "solid")] if totals["solids"] else []
-    if totals.get("plates"):
-        parts.append(counted(totals["plates"], "printer plate"))
-    if totals.get("laser_sheets"):
-        parts.append(counted(totals["laser_sheets"], "laser sheet"))
-    if "print_seconds" in totals:
-        parts.append(f"{duration_text(totals['print_seconds'])} of printing")
-    if "filament_g" in totals:
-        parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
-    elif "pla_solid_g" in totals:
-        parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
-    return "totals: " + (", ".join(parts) or f"{totals['mazes']} mazes")
-
-
-def _plates_lines(plates: dict[str, Any], output_dir: Path) -> list[str]:
-    """The class's plates per printer (how many, how full), each printer's plates and hours, the
-    solids no plate holds, and where the plan is."""
-    from laby3d.plates import advice_line, group_heading, left_out_line, printer_line
-
-    lines = []
-    for group in plates["printers"]:
-        lines.append(f"plates: {group_heading(group)}")
-        lines += [f"  {printer_line(group, printer)}" for printer in group["per_printer"]]
-        lines += [f"  {left_out_line(group, left)}" for left in group["left_out"]]
-        advice = advice_line(group)
-        lines += [] if advice is None else [f"  {advice}"]
-    lines.append(f"plan: {output_dir / plates['plan']['file']}")
-    return lines
 
 
 def cmd_validate(args: argparse.Namespace) -> None:
     from laby3d.config import load_batch
+    from laby3d.export.writer import check_output_folder
 
-    _, jobs = load_batch(args.config)
+    batch, jobs = load_batch(args.config)
+    if batch.output_dir is not None:  # a folder no run may fill; whether it is empty is for the run to see
+        check_output_folder(batch.output_dir, example=Path(args.config).stem)
     print(f"{args.config}: {len(jobs)} jobs, valid")
 
 
@@ -662,6 +580,9 @@ def _user_message(error: Laby3dError, lang: str = "en") -> str:
     """The error as the CLI user typed things (a field becomes its flag), in ``lang``."""
     from laby3d.i18n import in_language
 
+    where = getattr(error, "where", "")  # a batch file's error: file, job and field, then what is wrong
+    if where:
+        return f"{where}: {in_language(getattr(error, 'detail', str(error)), lang)}"
     if isinstance(error, ParameterError) and error.field:
         flags = all_flags()
         within = [flag for path, flag in flags.items() if path.endswith(f".{error.field}")]
@@ -682,12 +603,22 @@ def typed_language(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; see the module docstring for the exit status."""
-    from laby3d.console import GuardedOutput, set_up_streams
+    from laby3d.console import Stopped, set_up_streams, stop_signals
 
     set_up_streams()
     lang = typed_language(sys.argv[1:] if argv is None else argv)
-    args = build_parser(lang).parse_args(argv)
-    error_word = "erreur :" if lang == "fr" else "error:"
+    with stop_signals():  # SIGTERM and SIGHUP end a command as Ctrl-C does
+        try:
+            args = build_parser(lang).parse_args(argv)
+            return _run(args, lang)
+        except (KeyboardInterrupt, Stopped) as stop:
+            return _stopped(stop, lang)
+
+
+def _run(args: argparse.Namespace, lang: str) -> int:
+    """Run the verb; every error becomes one line and an exit status."""
+    from laby3d.console import GuardedOutput
+
     output = sys.stdout
     try:
         sys.stdout = GuardedOutput(output)  # type: ignore[assignment]
@@ -699,15 +630,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             sys.stdout = output
     except InternalError as error:
         return _bug(error)
-    except OutputError as error:
-        _print_error(f"laby3d: {error_word} {error}")
-        return 1
     except Laby3dError as error:
-        _print_error(f"laby3d: {error_word} {_user_message(error, lang)}")
-        return 2
-    except KeyboardInterrupt:
-        _print_error("laby3d: interrupted; finished files are complete, unfinished ones were not written")
-        return 130
+        said = error.lang or lang
+        _print_error(f"laby3d: {'erreur :' if said == 'fr' else 'error:'} {_user_message(error, said)}")
+        return 1 if isinstance(error, OutputError) else 2
     except BrokenPipeError:  # `laby3d … | head -1`: the reader has gone, which is not an error
         _drop_output()
         return 0
@@ -718,10 +644,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not isinstance(error, StandardOutputError):
             return _bug(error)
         _drop_output()
-        _print_error(f"laby3d: {error_word} cannot write to standard output: {cause(error)}")
+        word = "erreur :" if lang == "fr" else "error:"
+        _print_error(f"laby3d: {word} cannot write to standard output: {cause(error)}")
         return 1
     except Exception as error:  # noqa: BLE001 - anything else is a bug, reported as one
         return _bug(error)
+
+
+def _stopped(stop: BaseException, lang: str) -> int:
+    """The one line of a command stopped by Ctrl-C (status 130) or a signal (128 + its number),
+    printed with further signals held."""
+    from laby3d.console import Stopped, signals_held
+    from laby3d.i18n import Message, in_language
+
+    number = stop.number if isinstance(stop, Stopped) else int(signal.SIGINT)
+    with signals_held():
+        if number == signal.SIGINT:
+            message = Message("interrupted")
+        else:
+            message = Message("stopped_by", signal=signal.Signals(number).name)
+        _print_error(f"laby3d: {in_language(message, lang)}")
+    return 128 + number
 
 
 def _print_error(message: str) -> None:

@@ -1,25 +1,40 @@
 """Batch files: YAML loaded safely, defaults merged into every job, one-line errors that name
-the file, the job and the field (``classroom.yaml: jobs[1] (x).print.nozzle: must be > 0, got 0``).
+the file, the job and the field (``classroom.yaml: jobs[1] (x).print.nozzle: must be > 0, got 0``),
+said in French when the job (or the defaults) says ``lang: fr``; an unknown key is answered with
+the closest known key of its level (``did you mean 'nozzle'?``).
 
 The options themselves are defined in :mod:`laby3d.options`; this module only reads files.
 """
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from laby3d.errors import Laby3dError, ParameterError
+from laby3d.i18n import Message
 from laby3d.options.build import merge, path_of, pydantic_detail, validated_job
 from laby3d.options.job import Job
+from laby3d.options.maze import refuse_unused_cols
 from laby3d.options.presets import PRESETS
 from laby3d.quoting import shown
 
 
 class ConfigError(ValueError, Laby3dError):
-    """A configuration file or job is invalid; the message names file, job and field."""
+    """A configuration file or job is invalid; the message names file, job and field.
+
+    ``where`` is the file, job and field (``classroom.yaml: jobs[1] (x).print.nozzle``),
+    ``detail`` what is wrong (an English sentence of :mod:`laby3d.i18n`, so that it can be said
+    in ``lang``, the language of the job at fault).
+    """
+
+    def __init__(self, detail: str, *, where: str = "", lang: str | None = None) -> None:
+        self.detail, self.where, self.lang = detail, where, lang
+        super().__init__(f"{where}: {detail}" if where else detail)
 
 
 class Batch(BaseModel):
@@ -39,9 +54,12 @@ class Batch(BaseModel):
     @field_validator("output_dir")
     @classmethod
     def _a_path(cls, value: str | None) -> str | None:
+        """The folder with ``~`` and ``$VARIABLES`` expanded as a shell would."""
+        from laby3d.export.writer import expand_path
+
         if value is not None and "\0" in value:
             raise ParameterError(f"cannot hold the NUL character, got {shown(value)}")
-        return value
+        return None if value is None else expand_path(value)
 
 
 def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool = True) -> Job:
@@ -50,7 +68,42 @@ def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool =
         return validated_job(data, cross_checks=cross_checks)
     except ParameterError as error:
         field = f".{error.field}" if error.field and where else error.field or ""
-        raise ConfigError(f"{where}{field}: {error.detail}".lstrip(": ")) from None
+        detail = error.detail
+        if isinstance(detail, Message) and detail.kind == "unknown_key" and error.field:
+            detail = unknown_key(error.field.rpartition(".")[2], known_keys(error.field))
+        raise ConfigError(detail, where=f"{where}{field}".lstrip(": "), lang=language_of(data)) from None
+
+
+def known_keys(path: str) -> list[str]:
+    """The keys a job may hold beside the last one of the dotted ``path`` (``print.nozle`` → the
+    print section's options)."""
+    model: Any = Job
+    for part in path.split(".")[:-1]:
+        field = model.model_fields.get(part)
+        annotation = field.annotation if field is not None else None
+        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+            return []
+        model = annotation
+    return list(model.model_fields)
+
+
+def unknown_key(key: str, known: list[str]) -> str:
+    """``is not a known key``, with the closest of ``known`` when one is close (difflib), or the
+    key whose French label was typed (``lignes`` → ``rows``)."""
+    from laby3d.options.translations import FRENCH
+
+    french = {text.label.casefold(): path.rpartition(".")[2] for path, text in FRENCH.items()}
+    typed = key.casefold().replace(" ", "_").replace("-", "_")
+    close = [name for name in known if name.casefold() == typed]
+    if not close and french.get(key.casefold()) in known:
+        close = [french[key.casefold()]]
+    close = close or difflib.get_close_matches(typed, known, n=1, cutoff=0.6)
+    return Message("unknown_key_close", key=close[0]) if close else Message("unknown_key")
+
+
+def language_of(data: Any) -> str | None:
+    """``fr`` when a job's (or the defaults') mapping says ``lang: fr``, else None."""
+    return "fr" if isinstance(data, Mapping) and data.get("lang") == "fr" else None
 
 
 def load_batch(path: str | Path, *, overrides: dict[str, Any] | None = None) -> tuple[Batch, list[Job]]:
@@ -61,14 +114,25 @@ def load_batch(path: str | Path, *, overrides: dict[str, Any] | None = None) -> 
     name = Path(path).name
     data = load_yaml_file(path)
     if not isinstance(data, dict):
-        raise ConfigError(f"{name}: expected a mapping with 'jobs' (and optional 'defaults', 'output_dir')")
+        raise ConfigError("expected a mapping with 'jobs' (and optional 'defaults', 'output_dir')", where=name)
+    defaults = data.get("defaults")
+    lang = language_of(defaults)
     try:
         batch = Batch.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        raise ConfigError(f"{name}: {path_of(first['loc'])}: {pydantic_detail(first)}") from None
+        errors = error.errors()
+        first = next((e for e in errors if e["type"] == "extra_forbidden" and len(e["loc"]) == 1), errors[0])
+        loc = path_of(first["loc"])
+        detail = pydantic_detail(first)
+        if first["type"] == "extra_forbidden" and len(first["loc"]) == 1:
+            detail = unknown_key(str(first["loc"][0]), list(Batch.model_fields))
+        raise ConfigError(detail, where=f"{name}: {loc}", lang=lang) from None
+    except ParameterError as error:  # output_dir's own check
+        raise ConfigError(error.detail, where=f"{name}: output_dir", lang=lang) from None
     # the defaults alone: structure and ranges (the rules between fields hold for each merged job)
-    job_from_dict(merge({"name": "defaults"}, batch.defaults), f"{name}: defaults", cross_checks=False)
+    where = f"{name}: defaults"
+    job_from_dict(merge({"name": "defaults"}, batch.defaults), where, cross_checks=False)
+    _refuse_unused_cols(batch.defaults, batch.defaults, where)
     jobs = []
     for index, raw in enumerate(batch.jobs):
         label = shown(raw.get("name", "?"), 40).strip("'\"")
@@ -76,8 +140,22 @@ def load_batch(path: str | Path, *, overrides: dict[str, Any] | None = None) -> 
         # sits under the defaults (validated_job puts it there)
         preset = PRESETS.get(raw["preset"], {}) if isinstance(raw.get("preset"), str) else {}
         data = merge(merge(merge(batch.defaults, preset), raw), overrides or {})
-        jobs.append(job_from_dict(data, f"{name}: jobs[{index}] ({label})"))
+        where = f"{name}: jobs[{index}] ({label})"
+        job = job_from_dict(data, where)
+        _refuse_unused_cols(raw, data, where)
+        jobs.append(job)
     return batch, jobs
+
+
+def _refuse_unused_cols(own: Mapping[str, Any], merged: Mapping[str, Any], where: str) -> None:
+    """A job (or the defaults) that states ``cols`` of a round maze is refused: its size is its
+    rings. ``cols`` stated in the defaults, for the other jobs, is left to them."""
+    maze, shape = own.get("maze"), (merged.get("maze") or {}).get("shape")
+    if isinstance(maze, Mapping):
+        try:
+            refuse_unused_cols(shape, maze)
+        except ParameterError as error:
+            raise ConfigError(error.detail, where=f"{where}.{error.field}", lang=language_of(merged)) from None
 
 
 def batch_schema() -> dict[str, Any]:

@@ -8,14 +8,23 @@ what its reader decodes, and replaces only the characters that encoding lacks: `
 every ``×`` and ``─`` into mojibake on a cp1252 or cp850 console and in a Windows pipe read in
 the ANSI code page. Text art falls back to the ASCII charset (``+--+``) when the console cannot
 draw boxes (:func:`can_draw_boxes`).
+
+Signals: Ctrl-C raises ``KeyboardInterrupt`` and, within :func:`stop_signals`, SIGTERM (``kill``,
+a job scheduler) and SIGHUP (the terminal closed) raise :class:`Stopped`, so that any command
+ends through its clean-up (temporaries removed, workers stopped, the folder's lock released) and
+prints one line, whatever moment the signal comes.
 """
 
 from __future__ import annotations
 
 import codecs
+import signal
 import sys
+import threading
 import unicodedata
-from typing import Any, TextIO
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn, TextIO
 
 #: Longest error line the CLI prints (a value quoted in it is shortened first, laby3d.quoting).
 MAX_MESSAGE = 300
@@ -104,15 +113,20 @@ def can_draw_boxes(stream: Any = None) -> bool:
 
 
 def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
-    """``message`` on one line of at most ``limit`` characters (its end cut, ``…`` marking it).
+    """``message`` on one line of at most ``limit`` characters: a longer one loses its middle
+    (``…`` marks it), since its start names the file or field and its end says what to do.
 
     >>> one_line("a\\nb")
     'a b'
-    >>> len(one_line("x" * 1000))
-    300
+    >>> text = one_line("cannot use " + "d/" * 500 + "x: use a new folder such as y")
+    >>> len(text), text[:14], text[-20:]
+    (300, 'cannot use d/d', 'new folder such as y')
     """
     flat = " ".join(message.split("\n"))
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    if len(flat) <= limit:
+        return flat
+    tail = (limit - 1) * 2 // 5
+    return flat[: limit - 1 - tail] + "…" + flat[len(flat) - tail :]
 
 
 class StandardOutputError(OSError):
@@ -144,3 +158,49 @@ class GuardedOutput:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+class Stopped(BaseException):
+    """The process was asked to stop (SIGTERM, SIGHUP): it unwinds as Ctrl-C does."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+#: Signals that stop a command as Ctrl-C does (where the platform has them).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextmanager
+def stop_signals() -> Iterator[None]:
+    """For the block, :data:`STOP_SIGNALS` raise :class:`Stopped` (only in the main thread, where
+    Python delivers signals); the previous handlers come back after it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(number: int, frame: Any) -> NoReturn:
+        raise Stopped(number)
+
+    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C and :data:`STOP_SIGNALS` ignored for the block (the last line of a stopped run
+    is printed whole, however many times Ctrl-C is pressed); main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in (signal.SIGINT, *STOP_SIGNALS)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)

@@ -11,6 +11,9 @@ from __future__ import annotations
 class Laby3dError(Exception):
     """Root of every error laby3d raises on purpose."""
 
+    #: The language of whom the error is for, when it knows (a French batch file's): ``"fr"``.
+    lang: str | None = None
+
 
 class ParameterError(ValueError, Laby3dError):
     """A parameter is out of its allowed range or of the wrong kind.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -175,7 +176,10 @@ def test_a_failing_job_is_reported_and_the_others_finish(tmp_path: Path) -> None
             ],
         },
     )
-    (tmp_path / "out" / "blocked" / "blocked.stl").mkdir(parents=True)
+    assert run_cli("batch", str(config), "--output-dir", "out", cwd=tmp_path).returncode == 0
+    for path in (tmp_path / "out" / "blocked").iterdir():
+        path.unlink()
+    (tmp_path / "out" / "blocked" / "blocked.stl").mkdir()  # a rerun: this maze's STL name is now a folder
     result = run_cli("batch", str(config), "--output-dir", "out", cwd=tmp_path)
     assert result.returncode == 1
     assert "blocked" in result.stderr and "is a directory" in result.stderr and "Traceback" not in result.stderr
@@ -220,3 +224,212 @@ def test_schema_and_validate(tmp_path: Path) -> None:
     assert set(FORMAT_NAMES) <= set(json.dumps(schema).replace('"', " ").split())
     ok = run_cli("validate", str(ROOT / "configs" / "classroom.yaml"), cwd=tmp_path)
     assert ok.returncode == 0 and "valid" in ok.stdout
+
+
+# --- issue 28: output folders, unknown keys, totals of what was written ---------------------------
+
+
+def status_and_error(capsys: pytest.CaptureFixture[str], args: list[str]) -> tuple[int, str, str]:
+    from laby3d.cli import main
+
+    status = main(args)
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert status == 0 or (len(lines) >= 1 and "Traceback" not in captured.err), captured.err
+    return status, captured.out, captured.err
+
+
+SMALL = {"jobs": [{"name": "class", "seed": 1, "maze": {"rows": 3, "cols": 3}, "formats": ["txt"]}]}
+
+
+def test_a_folder_of_someone_elses_files_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(tmp_path, SMALL, "class.yaml")
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    (documents / "report.odt").write_text("a teacher's file")
+    (documents / "manifest.json").write_text('{"name": "a web app", "icons": []}')  # would be removed
+    for verb in (["--dry-run"], []):
+        status, _, err = status_and_error(capsys, ["batch", str(config), "--output-dir", str(documents), *verb])
+        assert status == 1, err
+        line = err.strip()
+        assert line.startswith("laby3d: error: cannot use ") and line.endswith(" or empty it"), line
+        assert "its manifest.json is not a laby3d run's; use a new folder in it, such as " in line
+        assert f"Documents{os.sep}class, or empty" in line and len(line) <= 300
+    (documents / "manifest.json").unlink()
+    status, _, err = status_and_error(capsys, ["batch", str(config), "--output-dir", str(documents)])
+    assert status == 1 and "it holds a file not written by laby3d (report.odt) and no manifest.json" in err
+    assert sorted(path.name for path in documents.iterdir()) == ["report.odt"]
+    status, _, err = status_and_error(capsys, ["batch", str(config), "--output-dir", str(documents / "class")])
+    assert status == 0, err  # the new folder the message offers
+
+
+def test_an_empty_folder_and_a_runs_own_folder_are_fine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(tmp_path, SMALL, "class.yaml")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".DS_Store").write_bytes(b"\0")  # what a Mac's Finder leaves in any folder it shows
+    for _ in range(2):  # empty, then the run's own (its manifest)
+        assert status_and_error(capsys, ["batch", str(config), "--output-dir", str(out)])[0] == 0
+    (out / "manifest.json").unlink()
+    (out / ".laby3d.lock").write_bytes(b"")  # what a run stopped by Ctrl-C leaves beside its files
+    assert status_and_error(capsys, ["batch", str(config), "--output-dir", str(out)])[0] == 0
+    assert sorted(path.name for path in out.iterdir()) == [".DS_Store", "class", "manifest.json"]
+
+
+@pytest.mark.parametrize("where", ["yaml", "flag"])
+def test_home_and_variables_are_expanded_in_output_folders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "ana"))
+    monkeypatch.setenv("CLASS", "5B")
+    monkeypatch.chdir(tmp_path)
+    if where == "yaml":
+        config = write_config(tmp_path, {"output_dir": "~/mazes/$CLASS", **SMALL})
+        args = ["batch", str(config)]
+    else:
+        args = ["batch", str(write_config(tmp_path, SMALL)), "--output-dir", "$HOME/mazes/${CLASS}"]
+    status, out, err = status_and_error(capsys, args)
+    assert status == 0, err
+    assert (tmp_path / "ana" / "mazes" / "5B" / "manifest.json").exists()
+    assert not (tmp_path / "~").exists() and not (tmp_path / "$HOME").exists()
+    assert f"written to {tmp_path / 'ana' / 'mazes' / '5B'}" in out
+
+
+def test_an_unset_variable_in_output_dir_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(tmp_path, {"output_dir": "$LABY3D_NOT_SET/out", **SMALL}, "class.yaml")
+    for verb in ("validate", "batch"):
+        status, _, err = status_and_error(capsys, [verb, str(config)])
+        assert status == 2 and err.strip() == (
+            "laby3d: error: class.yaml: output_dir: uses $LABY3D_NOT_SET, which is not set (laby3d expands ~ and "
+            "$VARIABLES as a shell would): set it or write the path in full, got '$LABY3D_NOT_SET/out'"
+        )
+
+
+def test_validate_refuses_a_system_output_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = write_config(tmp_path, {"output_dir": "/etc", **SMALL}, "class.yaml")
+    status, _, err = status_and_error(capsys, ["validate", str(config)])
+    assert status == 1 and "cannot use /etc as the output folder: it is /etc, a folder of the operating system" in err
+    assert err.strip().endswith("; use a new folder such as ~/laby3d/class")
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "message"),
+    [
+        (
+            "defaults: {print: {nozle: 0.4}}\njobs: [{}]\n",
+            "defaults.print.nozle: is not a known key; did you mean 'nozzle'?",
+        ),
+        ("jobs: [{maze: {colz: 4}}]\n", "jobs[0] (?).maze.colz: is not a known key; did you mean 'cols'?"),
+        ("jobs: [{maze: {Rows: 4}}]\n", "jobs[0] (?).maze.Rows: is not a known key; did you mean 'rows'?"),
+        ("jobs: [{maze: {lignes: 4}}]\n", "jobs[0] (?).maze.lignes: is not a known key; did you mean 'rows'?"),
+        ("jobs: [{formt: [stl]}]\n", "jobs[0] (?).formt: is not a known key; did you mean 'formats'?"),
+        ("job: [{}]\n", "b.yaml: job: is not a known key; did you mean 'jobs'?"),
+        ("output_directory: x\njobs: [{}]\n", "output_directory: is not a known key; did you mean 'output_dir'?"),
+        ("jobs: [{print: {zzzz: 1}}]\n", "jobs[0] (?).print.zzzz: is not a known key"),
+    ],
+)
+def test_an_unknown_key_is_answered_with_the_closest_one(tmp_path: Path, yaml_text: str, message: str) -> None:
+    config = tmp_path / "b.yaml"
+    config.write_text(yaml_text)
+    with pytest.raises(ConfigError) as error:
+        load_batch(config)
+    assert str(error.value).endswith(message)
+    assert message.endswith("?") or "did you mean" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("yaml_text", "french"),
+    [
+        (
+            "defaults: {lang: fr, print: {nozle: 0.4}}\njobs: [{}]\n",
+            "laby3d: erreur : b.yaml: defaults.print.nozle: n’est pas une clé connue ; vouliez-vous dire « nozzle » ?",
+        ),
+        (
+            "jobs: [{lang: fr, name: a, maze: {rows: 0}}]\n",
+            "laby3d: erreur : b.yaml: jobs[0] (a).maze.rows: doit être ≥ 1, pas 0",
+        ),
+        (
+            "defaults: {lang: fr}\njobs: [{name: a, maze: {shape: theta, cols: 9}}]\n",
+            "laby3d: erreur : b.yaml: jobs[0] (a).maze.cols: n’a pas d’effet avec la forme theta : la taille d’un "
+            "labyrinthe rond est son nombre d’anneaux, rows",
+        ),
+    ],
+)
+def test_a_french_batch_files_errors_are_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], yaml_text: str, french: str
+) -> None:
+    config = tmp_path / "b.yaml"
+    config.write_text(yaml_text)
+    for verb in ("validate", "batch"):
+        status, _, err = status_and_error(capsys, [verb, str(config)])
+        assert status == 2 and err.strip() == french
+
+
+def test_cols_of_a_round_maze_is_refused_where_it_is_stated(tmp_path: Path) -> None:
+    """--cols with --shape theta was silently ignored: a job (or the defaults) that states both is
+    refused; cols in the defaults for the square jobs leaves a round job alone."""
+    config = write_config(tmp_path, {"jobs": [{"name": "r", "maze": {"shape": "theta", "rows": 5, "cols": 9}}]})
+    with pytest.raises(ConfigError, match=r"jobs\[0\] \(r\)\.maze\.cols: has no effect with shape theta"):
+        load_batch(config)
+    config = write_config(tmp_path, {"defaults": {"maze": {"shape": "theta", "cols": 9}}, "jobs": [{"name": "r"}]})
+    with pytest.raises(ConfigError, match=r"defaults\.maze\.cols: has no effect with shape theta"):
+        load_batch(config)
+    shared = {
+        "defaults": {"maze": {"rows": 8, "cols": 8}},
+        "jobs": [{"name": "sq"}, {"name": "round", "maze": {"shape": "theta"}}],
+    }
+    _, jobs = load_batch(write_config(tmp_path, shared))
+    assert [job.maze.size() for job in jobs] == [(8, 8), (8, None)]
+    _, (quick,) = load_batch(write_config(tmp_path, {"jobs": [{"preset": "quick", "maze": {"shape": "theta"}}]}))
+    assert quick.maze.size() == (10, None)  # the preset's cols are for square mazes
+
+
+def test_a_full_disk_gives_the_totals_of_what_was_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A disk that filled up with 0 of 8 mazes written printed "totals: 8 solids, 2.11 kg": the
+    totals are those of the files on the disk (a 64 KB tmpfs holds the first STL at most)."""
+    from test_writer import mount
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    mount(["-t", "tmpfs", "-o", "size=256k", "tmpfs", str(disk)])
+    try:
+        job = {"name": "class", "seed": 4, "maze": {"rows": 10, "cols": 10}, "formats": ["stl"]}
+        config = write_config(tmp_path, {"jobs": [{**job, "names": [f"Élève {k}" for k in range(8)]}]})
+        status, out, err = status_and_error(
+            capsys, ["batch", str(config), "--output-dir", str(disk / "out"), "-j", "1"]
+        )
+        assert status == 1 and "no space left on device" in err
+        manifest = (
+            json.loads((disk / "out" / "manifest.json").read_text())
+            if (disk / "out" / "manifest.json").exists()
+            else None
+        )
+        written = sorted((disk / "out" / "class").glob("*.stl"))
+        assert 0 < len(written) < 8, written  # some STLs fit, not all
+        line = next(line for line in out.splitlines() if line.startswith("totals:"))
+        assert line.startswith(f"totals: {len(written)} solid{'s' if len(written) > 1 else ''}, "), line
+        if manifest is not None:
+            assert manifest["totals"]["solids"] == len(written)
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], capture_output=True, check=False)
+
+
+def test_a_french_batch_is_refused_its_folder_in_french(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    config = write_config(tmp_path, {"defaults": {"lang": "fr"}, **SMALL}, "classe.yaml")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "cours.odt").write_text("x")
+    cases = {
+        "/etc": "impossible d’utiliser /etc comme dossier de sortie : c’est /etc, un dossier du système "
+        "d’exploitation ; utiliser un nouveau dossier, par exemple ",
+        "docs": "impossible d’utiliser docs comme dossier de sortie : il contient un "
+        "fichier qui ne vient pas de laby3d (cours.odt) et pas de manifest.json ; utiliser un nouveau dossier à "
+        "l’intérieur, par exemple ",
+    }
+    for folder, french in cases.items():
+        status, _, err = status_and_error(capsys, ["batch", str(config), "--output-dir", folder])
+        assert status == 1 and err.startswith(f"laby3d: erreur : {french}"), err
+    status, _, err = status_and_error(capsys, ["batch", str(config), "--only", "x"])
+    assert status == 2 and err.strip() == "laby3d: erreur : --only n’a pas de travail nommé 'x' (travaux : class)"

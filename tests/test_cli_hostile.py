@@ -154,7 +154,7 @@ def test_a_folder_named_manifest_json_is_named_not_a_bug(tmp_path: Path, capsys:
     config.write_text("jobs:\n  - {maze: {rows: 3, cols: 3}, seed: 1, formats: [txt]}\n")
     (tmp_path / "out" / "manifest.json").mkdir(parents=True)
     status, err = status_and_error(capsys, ["batch", str(config), "--output-dir", str(tmp_path / "out")])
-    assert status == 1 and "manifest.json: is a directory" in one_line(err) and "internal" not in err
+    assert status == 1 and "its manifest.json is a folder" in one_line(err) and "internal" not in err
 
 
 def test_paths_1500_and_2500_folders_deep(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -52,6 +52,15 @@ def files(tmp_path: Path) -> Path:
         (["stats", "--table", "--seed", "1"], "--seed has no effect with --table"),
         (["stats", "--table", "--algorithm", "prim"], "--algorithm has no effect with --table"),
         (["stats", "--table", "--input", "m.maze.json"], "--input has no effect with --table"),
+        (
+            ["generate", "--shape", "theta", "--rows", "5", "--cols", "9", "-o", "out.png"],
+            "--cols has no effect with shape theta: a round maze's size is its number of rings, rows",
+        ),
+        (["show", "--shape", "theta", "--cols", "9"], "--cols has no effect with shape theta"),
+        (
+            ["generate", "--shape", "theta", "--cols", "9", "--lang", "fr", "-o", "out.png"],
+            "--cols n’a pas d’effet avec la forme theta : la taille d’un labyrinthe rond est son nombre d’anneaux",
+        ),
     ],
 )
 def test_options_a_command_cannot_honour_are_refused(

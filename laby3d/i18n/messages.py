@@ -134,6 +134,96 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "has no effect unless placement is explicit (it is {policy})",
         "n’a d’effet qu’avec placement explicit (il vaut {policy})",
     ),
+    # --- batch files, output folders, imports and interruptions (laby3d.config, laby3d.export.writer,
+    # laby3d.batch, laby3d.maze.classroom, laby3d.cli) ---
+    "unknown_key_close": (
+        "is not a known key; did you mean '{key}'?",
+        "n’est pas une clé connue ; vouliez-vous dire « {key} » ?",
+    ),
+    "interrupted": (
+        "interrupted; finished files are complete, unfinished ones were not written",
+        "interrompu ; les fichiers terminés sont complets, les autres n’ont pas été écrits",
+    ),
+    "stopped_by": (
+        "stopped by {signal}; finished files are complete, unfinished ones were not written",
+        "arrêté par {signal} ; les fichiers terminés sont complets, les autres n’ont pas été écrits",
+    ),
+    "output_folder": (
+        "cannot use {folder} as the output folder: {why_list}",
+        "impossible d’utiliser {folder} comme dossier de sortie : {why_list}",
+    ),
+    "root_folder": ("it is the root of the file system", "c’est la racine du système de fichiers"),
+    "homes_folder": ("it holds the home folders", "il contient les dossiers personnels"),
+    "home_folder": (
+        "it is a home folder itself, where a run would add its folders, manifest and lock among yours",
+        "c’est un dossier personnel lui-même, où un lancement ajouterait ses dossiers, son manifeste et son verrou "
+        "parmi les vôtres",
+    ),
+    "system_folder_is": (
+        "it is {system}, a folder of the operating system",
+        "c’est {system}, un dossier du système d’exploitation",
+    ),
+    "system_folder_inside": (
+        "it is inside {system}, a folder of the operating system",
+        "il est dans {system}, un dossier du système d’exploitation",
+    ),
+    "new_folder": ("use a new folder such as {suggestion}", "utiliser un nouveau dossier, par exemple {suggestion}"),
+    "manifest_not_ours": ("its manifest.json is not a laby3d run's", "son manifest.json ne vient pas de laby3d"),
+    "manifest_folder": ("its manifest.json is a folder", "son manifest.json est un dossier"),
+    "foreign_file": (
+        "it holds a file not written by laby3d ({name}) and no manifest.json",
+        "il contient un fichier qui ne vient pas de laby3d ({name}) et pas de manifest.json",
+    ),
+    "foreign_files": (
+        "it holds {count} files or folders not written by laby3d ({name}) and no manifest.json",
+        "il contient {count} fichiers ou dossiers qui ne viennent pas de laby3d ({name}) et pas de manifest.json",
+    ),
+    "new_folder_in_it": (
+        "use a new folder in it, such as {suggestion}, or empty it",
+        "utiliser un nouveau dossier à l’intérieur, par exemple {suggestion}, ou le vider",
+    ),
+    "system_file": (
+        "cannot write {target}: {system} is a folder of the operating system; write it in a folder of your own, "
+        "such as {suggestion}",
+        "impossible d’écrire {target} : {system} est un dossier du système d’exploitation ; l’écrire dans un de vos "
+        "dossiers, par exemple {suggestion}",
+    ),
+    "root_file": (
+        "cannot write {target}: {folder} is the root of the file system; write it in a folder of your own, such as "
+        "{suggestion}",
+        "impossible d’écrire {target} : {folder} est la racine du système de fichiers ; l’écrire dans un de vos "
+        "dossiers, par exemple {suggestion}",
+    ),
+    "lock_link": (
+        "cannot lock {path}: it is a symbolic link, and laby3d follows no link in its output folder; remove the link "
+        "and run again",
+        "impossible de verrouiller {path} : c’est un lien symbolique, et laby3d ne suit aucun lien dans son dossier "
+        "de sortie ; supprimer le lien et relancer",
+    ),
+    "lock_folder": (
+        "cannot lock {path}: it is a folder; remove it and run again",
+        "impossible de verrouiller {path} : c’est un dossier ; le supprimer et relancer",
+    ),
+    "in_use": (
+        "{folder} is in use by another laby3d run (lock {path}); wait for it to finish or choose another output folder",
+        "{folder} est utilisé par un autre lancement de laby3d (verrou {path}) ; attendre qu’il finisse ou choisir "
+        "un autre dossier de sortie",
+    ),
+    "variable_not_set": (
+        "uses ${name}, which is not set (laby3d expands ~ and $VARIABLES as a shell would): set it or write the path "
+        "in full, got {value}",
+        "utilise ${name}, qui n’est pas définie (laby3d développe ~ et les $VARIABLES comme un shell) : la définir ou "
+        "écrire le chemin en entier, pas {value}",
+    ),
+    "unknown_user": (
+        "names the home folder of {user}, who is not a user here, got {value}",
+        "désigne le dossier personnel de {user}, qui n’a pas de compte sur cet ordinateur, pas {value}",
+    ),
+    "no_such_job": ("has no job named {name} (jobs: {names})", "n’a pas de travail nommé {name} (travaux : {names})"),
+    "theta_cols": (
+        "has no effect with shape theta: a round maze's size is its number of rings, rows",
+        "n’a pas d’effet avec la forme theta : la taille d’un labyrinthe rond est son nombre d’anneaux, rows",
+    ),
     # --- the class app's refusals (laby3d.serve: joining, sessions, queues, requests, the teacher) ---
     "serve_no_letter": (
         "{name} has no letter or digit: type your first name",

@@ -3,10 +3,13 @@ and exit."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from laby3d.errors import ParameterError
+from laby3d.i18n import Message
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, check_unused_openings, explicit_openings
@@ -100,3 +103,10 @@ class MazeSpec(Section):
         """The algorithm options given (checked against the chosen algorithm by ``generate``)."""
         given = {name: getattr(self, name) for name in ALGORITHM_OPTIONS}
         return {name: value for name, value in given.items() if value is not None}
+
+
+def refuse_unused_cols(shape: str | None, stated: Mapping[str, Any]) -> None:
+    """Refuse ``cols`` among the maze options one source states (the typed flags, a YAML job's
+    own ``maze``) when the maze is round: a theta maze's size is its rings, ``rows``."""
+    if shape == "theta" and "cols" in stated:
+        raise ParameterError(Message("theta_cols"), field="maze.cols")
