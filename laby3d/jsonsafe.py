@@ -12,6 +12,8 @@ and while parsing:
 - ``NaN`` and ``Infinity``, numbers written with more than :data:`MAX_NUMBER_TEXT` characters,
   and numbers too large for a float (``1e400``);
 - duplicate keys (the last one would silently win);
+
+(the Python form of a classroom file is read by the same rules: :mod:`laby3d.maze.classroom`)
 - keys and string values of objects longer than :data:`MAX_STRING` characters, holding a lone
   surrogate or a control character (U+0000–U+001F, U+007F–U+009F, U+2028, U+2029): such text
   would reach pages, file metadata and error messages. Strings inside arrays are never text a
@@ -60,6 +62,10 @@ class JsonLimits:
     max_depth: int = 16
     #: what the arrays and commas hold, for the message when there are too many
     why: str = ""
+    #: most objects, when each object is one thing the file counts (a classroom file's cells)
+    max_objects: int | None = None
+    #: what an object is, for the message when there are too many: ``"cells"``
+    objects: str = "objects"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -72,6 +78,8 @@ class JsonShape:
     containers: int
     #: number of commas (one less than the elements, per array or object)
     commas: int
+    #: number of objects
+    objects: int = 0
 
 
 def load_json(text: str, limits: JsonLimits) -> Any:
@@ -92,6 +100,10 @@ def load_json(text: str, limits: JsonLimits) -> Any:
         raise MazeFileError(
             f"arrays and objects nest {shape.depth} deep, {limits.kind} nests at most {limits.max_depth} deep"
         )
+    if limits.max_objects is not None and shape.objects > limits.max_objects:
+        raise MazeFileError(
+            f"holds {shape.objects:,} {limits.objects}; {limits.kind} holds at most {limits.max_objects:,}"
+        )
     if shape.containers > limits.max_containers or shape.commas > limits.max_commas:
         raise MazeFileError(
             f"holds {shape.containers:,} arrays and objects and {shape.commas:,} commas, {limits.kind} at most "
@@ -103,12 +115,13 @@ def load_json(text: str, limits: JsonLimits) -> Any:
             parse_constant=_refuse_constant,
             parse_int=_integer,
             parse_float=_float,
-            object_pairs_hook=_checked_object,
+            object_pairs_hook=checked_object,
         )
     except MazeFileError:
         raise
     except json.JSONDecodeError as error:
-        raise MazeFileError(f"not valid JSON: {error}") from None
+        what = error.msg[:1].lower() + error.msg[1:]
+        raise MazeFileError(f"not valid JSON: line {error.lineno} column {error.colno}: {what}") from None
     except (ValueError, RecursionError) as error:  # unreachable after the checks above; never escapes
         raise MazeFileError(f"not valid JSON: {shown(str(error), 80)}") from None
 
@@ -120,7 +133,7 @@ def json_shape(encoded: bytes) -> JsonShape:
     reach before failing.
 
     >>> json_shape(b'{"a": [[1, 2], "[[[,"]}')
-    JsonShape(depth=3, containers=3, commas=2)
+    JsonShape(depth=3, containers=3, commas=2, objects=1)
     """
     outside_strings = _JSON_STRING.sub(b'""', encoded)  # UTF-8 multi-byte sequences hold no '"' or '\\'
     brackets = np.frombuffer(outside_strings.translate(None, _NOT_BRACKET), dtype=np.uint8)
@@ -130,26 +143,40 @@ def json_shape(encoded: bytes) -> JsonShape:
         running = np.cumsum(steps) + depth
         deepest = max(deepest, int(running.max()))
         depth = int(running[-1])
-    return JsonShape(depth=deepest, containers=int(np.count_nonzero(brackets & 2)), commas=outside_strings.count(b","))
+    return JsonShape(
+        depth=deepest,
+        containers=int(np.count_nonzero(brackets & 2)),
+        commas=outside_strings.count(b","),
+        objects=int(np.count_nonzero(brackets == ord("{"))),
+    )
 
 
 def _refuse_constant(name: str) -> NoReturn:
     raise MazeFileError(f"{name} is not a number a laby3d file may hold")
 
 
-def _integer(text: str) -> int:
+def check_number_text(text: str) -> None:
+    """Raise :class:`MazeFileError` unless the number written ``text`` has at most
+    :data:`MAX_NUMBER_TEXT` characters."""
     if len(text) > MAX_NUMBER_TEXT:
         raise MazeFileError(f"a number of {len(text):,} characters (at most {MAX_NUMBER_TEXT}): {shown(text, 30)}")
+
+
+def check_finite(value: float, text: str) -> float:
+    """``value``, the number written ``text``, unless it is too large for a float."""
+    if not math.isfinite(value):
+        raise MazeFileError(f"the number {shown(text, 30)} is too large")
+    return value
+
+
+def _integer(text: str) -> int:
+    check_number_text(text)
     return int(text)
 
 
 def _float(text: str) -> float:
-    if len(text) > MAX_NUMBER_TEXT:
-        raise MazeFileError(f"a number of {len(text):,} characters (at most {MAX_NUMBER_TEXT}): {shown(text, 30)}")
-    value = float(text)
-    if not math.isfinite(value):
-        raise MazeFileError(f"the number {shown(text, 30)} is too large")
-    return value
+    check_number_text(text)
+    return check_finite(float(text), text)
 
 
 def check_text(value: str, name: str, longest: int = MAX_STRING) -> None:
@@ -164,13 +191,22 @@ def check_text(value: str, name: str, longest: int = MAX_STRING) -> None:
         raise MazeFileError(f"{name} holds the control character U+{ord(control[0]):04X}: {shown(value)}")
 
 
-def _checked_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def checked_object(pairs: list[tuple[str, Any]], lines: list[int] | None = None) -> dict[str, Any]:
+    """The object of ``pairs`` (key, value), each checked in order: the key's text (by
+    :func:`check_text`), no key twice, a string value's text; raises :class:`MazeFileError`,
+    starting with the key's line when ``lines`` gives them (a Python literal's)."""
     result: dict[str, Any] = {}
-    for key, value in pairs:
-        check_text(key, f"the key {shown(key, 30)}")
-        if key in result:
-            raise MazeFileError(f"duplicate key {shown(key)}")
-        if isinstance(value, str):
-            check_text(value, key if len(key) <= 40 else shown(key, 40))
+    first: dict[str, int] = {}
+    for index, (key, value) in enumerate(pairs):
+        where = f"line {lines[index]}: " if lines else ""
+        try:
+            check_text(key, f"the key {shown(key, 30)}")
+            if key in result:
+                raise MazeFileError(f"duplicate key {shown(key)}" + (f" (first at line {first[key]})" if lines else ""))
+            if isinstance(value, str):
+                check_text(value, key if len(key) <= 40 else shown(key, 40))
+        except MazeFileError as error:
+            raise MazeFileError(f"{where}{error}") from None
         result[key] = value
+        first[key] = lines[index] if lines else 0
     return result

@@ -156,10 +156,13 @@ def test_a_wrong_form_is_refused_naming_the_cell(form: object, message: str) -> 
     [
         ("[" * 50 + "]" * 50, "nest 50 deep"),
         ("x = [" + "[], " * 300_000 + "]", "holds 300,001 .* and 300,000 commas"),
-        ("[[{'N': True}]]\nprint('hi')", "line 2 holds more"),
+        ("[[{'N': True}]]\nprint('hi')", "line 2: 'print' is not a value"),
+        ("[[{'N': True}]]\n[1]", "line 2 holds more"),
         ("[[{'N': True}]", "neither JSON"),
         ("labyrinthe = [[{'N': open('/etc/passwd')}]]", "only lists, dicts"),
-        ("a, b = 1, 2", "must be one list"),
+        ("a, b = 1, 2", "line 1: 'b' is not a value"),
+        ("a = b = [1]", "line 1: 'b' is not a value"),
+        ("(a) = [1]", "line 1: 'a' is not a value"),
     ],
 )
 def test_hostile_classroom_text_is_refused_before_or_instead_of_running(text: str, message: str) -> None:
@@ -170,10 +173,10 @@ def test_hostile_classroom_text_is_refused_before_or_instead_of_running(text: st
 def test_the_python_reader_has_its_own_smaller_limit() -> None:
     from laby3d.maze.classroom import classroom_from_python
 
-    with pytest.raises(
-        MazeFileError, match=r"holds 20,001 brackets .* classroom file in Python \(at most 10,000 cells\)"
-    ):
+    with pytest.raises(MazeFileError, match=r"^holds 20,000 cells; a classroom file in Python holds at most 10,000$"):
         classroom_from_python("x = [" + "{}, " * 20_000 + "]")
+    with pytest.raises(MazeFileError, match=r"holds 20,001 brackets .* \(at most 10,000 cells: a list per row"):
+        classroom_from_python("x = [" + "[], " * 20_000 + "]")
 
 
 def test_import_errors_are_one_line_and_write_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -117,7 +117,9 @@ def test_maze_file_on_disk_non_utf8_bom_and_oversize(tmp_path: Path) -> None:
     assert_refusal(lambda: read_maze_file(latin), laby3d.MazeFileError, f"{latin}: not UTF-8 text (byte 0xe9")
     utf16 = tmp_path / "utf16.maze.json"
     utf16.write_bytes(edited().encode("utf-16"))
-    assert_refusal(lambda: read_maze_file(utf16), laby3d.MazeFileError, "not UTF-8 text (byte 0xff at offset 0")
+    assert_refusal(
+        lambda: read_maze_file(utf16), laby3d.MazeFileError, "UTF-16 text (byte-order mark FF FE), not UTF-8; save"
+    )
     with_bom = tmp_path / "bom.maze.json"
     with_bom.write_bytes(b"\xef\xbb\xbf" + edited().encode())
     assert read_maze_file(with_bom).rows == 3  # as Windows editors save it
