@@ -15,6 +15,13 @@ running forever, ~250 MB each.
 Workers start from a fork server where the platform has one (Linux), which imports ``preload``
 once, so a new worker (at start, or after a timeout) costs a fork rather than a fresh interpreter
 and its imports; elsewhere they are spawned.
+
+Workers start quietly, whatever moment a Ctrl-C or a kill comes: the fork server is started with
+Ctrl-C blocked (it would otherwise print a ``KeyboardInterrupt`` traceback from its imports: a
+terminal's Ctrl-C reaches every process of the group), and so its workers too, which the process
+that started them stops itself; until a worker is up it prints nothing (:mod:`laby3d.workerboot`);
+multiprocessing's resource tracker, which removes the semaphores of a batch killed with ``kill -9``,
+does so without its "leaked semaphore" warning.
 """
 
 from __future__ import annotations
@@ -22,9 +29,11 @@ from __future__ import annotations
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import sys
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 
 from pebble import ProcessExpired, ProcessPool
@@ -44,13 +53,61 @@ def worker_pool(
     process; ``preload`` names modules the fork server imports once for every worker (Linux)."""
     if sys.platform.startswith("linux"):
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["laby3d.workers", *preload])
+        context.set_forkserver_preload(["laby3d.workerboot", "laby3d.workers", *preload])
+        _start_quietly()
     else:
         context = multiprocessing.get_context("spawn")
     return ProcessPool(max_workers=workers, initializer=partial(_start_worker, initializer), context=context)
 
 
+def _start_quietly() -> None:
+    """Start multiprocessing's resource tracker with no standard error (its only words are the
+    "leaked semaphore" warning after a ``kill -9``), and the fork server with Ctrl-C blocked
+    (inherited by the workers it forks); each is started once per process."""
+    from multiprocessing import forkserver, resource_tracker
+
+    with _no_standard_error():
+        resource_tracker.ensure_running()
+    with _interrupts_blocked():
+        forkserver.ensure_running()
+
+
+@contextmanager
+def _no_standard_error() -> Iterator[None]:
+    """File descriptor 2 goes to the null device for the block (what a child started in it inherits)."""
+    try:
+        saved = os.dup(2)
+    except OSError:  # no standard error at all
+        yield
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(devnull, 2)
+        finally:
+            os.close(devnull)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+@contextmanager
+def _interrupts_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread for the block (a child started in it inherits the mask); one
+    that comes meanwhile is delivered as the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _start_worker(initializer: Callable[[], object] | None) -> None:
+    sys.stderr = sys.__stderr__  # the worker is up: what it says is seen again (laby3d.workerboot)
     watch_parent()
     if initializer is not None:
         initializer()
