@@ -1,10 +1,14 @@
-"""Benchmark: the cost estimates of laby3d/budget.py beside measured runs.
+"""Benchmark: the cost estimates of laby3d/budget.py beside measured runs, for every format of
+every shape at three sizes, carving with every algorithm, a laser kit and ``stats --table``.
 
-Run: ``python bench/bench_budget.py`` (``--quick`` runs the three cheapest cases). Each case is
-one ``laby3d`` command run in a fresh process (``laby3d.cli.main``), timed from the call to its
-return, its memory the process's peak RSS. An estimate is good when it is above the measure and
-not far above it (the refusals then leave room and refuse little that would fit); re-measure and
-update the coefficients in budget.py when a format gets faster.
+Run: ``python bench/bench_budget.py`` (about an hour on the 2-core machine; ``--quick`` runs the
+smallest size of each; ``--only stl,3mf`` some formats; ``--shapes square`` some shapes;
+``--carving`` only the algorithms). Each case runs in a fresh process: the maze is made first,
+then the format alone is timed (import and carving excluded; carving is its own case) and the
+process's peak memory read (``ru_maxrss``, the interpreter included, as :data:`BASE_MB` counts
+it). Pictures are measured with the solution and the heatmap drawn (their dearest options).
+An estimate is good when it is at or above the measure; the last line says whether every one
+is. Re-measure and update the coefficients in budget.py when a format gets faster.
 """
 
 from __future__ import annotations
@@ -19,86 +23,176 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 
-CHILD = r"""
+RENDER = r"""
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+from laby3d.options.build import validated_job
+from laby3d.pipeline import any_maze_for, render_all
+import laby3d.draw.lesson, laby3d.draw.pictures, laby3d.maze.stats  # imports are not part of the estimate
+job = validated_job({data!r}, cross_checks=False)  # the budget's own checks would refuse the large cases
+maze = any_maze_for(job, 1)
+start = time.perf_counter()
+render_all(maze, job, list(job.formats))
+print(json.dumps({{"seconds": time.perf_counter() - start,
+                  "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+CARVE = r"""
+import json, resource, sys, time
+sys.path.insert(0, {root!r})
+from laby3d.maze.generate import generate
+generate(120, 120, shape={shape!r}, algorithm={algorithm!r}, seed=0)  # its kernel compiled and cached first
+start = time.perf_counter()
+generate({rows}, {cols}, shape={shape!r}, algorithm={algorithm!r}, seed=1)
+print(json.dumps({{"seconds": time.perf_counter() - start,
+                  "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
+"""
+CLI = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from laby3d.cli import main
-import laby3d.draw.lesson, laby3d.maze.stats  # imports are not part of the estimate
+import laby3d.maze.stats
 start = time.perf_counter()
 status = main({args!r})
 print(json.dumps({{"status": status, "seconds": time.perf_counter() - start,
                   "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}}))
 """
 
-#: (name, rows, cols, extra CLI words, what the estimate is of)
-CASES = [
-    ("gif 30×30 --every 1", 30, 30, ["--every", "1", "-o", "m.gif"], ("frames", "gif", 1)),
-    ("gif 150×150", 150, 150, ["-o", "m.gif"], ("frames", "gif", None)),
-    ("lesson 15×15 --every 1", 15, 15, ["--every", "1", "-o", "m.lesson.pdf"], ("frames", "lesson.pdf", 1)),
-    ("lesson 150×150", 150, 150, ["-o", "m.lesson.pdf"], ("frames", "lesson.pdf", None)),
-    (
-        "kit 100×100, 50 sheets",
-        100,
-        100,
-        ["--laser-mode", "stack", "--wall-layers", "50", "--sheet", "1100x1100"] + ["-o", "m.svg"],
-        ("kit", 50, None),
-    ),
-    (
-        "kit 200×200, 20 sheets",
-        200,
-        200,
-        ["--laser-mode", "stack", "--wall-layers", "20", "--sheet", "2100x2100"] + ["-o", "m.svg"],
-        ("kit", 20, None),
-    ),
-    ("stats --table 15×15 --seeds 100", 15, 15, ["--table", "--seeds", "100"], ("table", 100, None)),
-]
-QUICK = ("lesson 15×15 --every 1", "kit 100×100, 50 sheets", "stats --table 15×15 --seeds 100")
+#: Sizes measured per shape: (rows, cols), cols None for theta's rings.
+SIZES = {
+    "square": [(100, 100), (300, 300), (700, 700)],
+    "hex": [(100, 100), (300, 300), (600, 600)],
+    "triangle": [(100, 100), (300, 300), (600, 600)],
+    "theta": [(50, None), (150, None), (400, None)],
+}
+#: Smaller sizes for the lesson's frames (drawn 41 times by default).
+FRAME_SIZES = {
+    "square": [(30, 30), (100, 100), (300, 300)],
+    "hex": [(20, 20), (50, 50), (100, 100)],
+    "triangle": [(20, 20), (50, 50), (100, 100)],
+    "theta": [(10, None), (20, None), (50, None)],
+}
+#: Carving sizes per shape.
+CARVE_SIZES = {
+    "square": [(300, 300), (1000, 1000), (2000, 2000)],
+    "hex": [(100, 100), (300, 300), (600, 600)],
+}
+#: Print and laser sizes that fit every measured maze on the largest plate (mm).
+FABRICATION = {"cell_size": 5.0, "wall_thickness": 1.2}
 
 
-def estimate(rows: int, cols: int, what: tuple) -> tuple[float, float | None]:
-    """(seconds, MB or None) budget.py gives this case."""
-    from laby3d.budget import FRAME_FORMATS, TABLE_MAZE_SECONDS, frame_count, kit_cost
-    from laby3d.maze.algorithms import ALGORITHMS
-
-    kind, first, second = what
-    cells = rows * cols
-    if kind == "frames":
-        return FRAME_FORMATS[first].of(cells, frame_count(cells, second))
-    if kind == "kit":
-        return kit_cost(cells, first)
-    fixed, per_cell, start_up, compiled = TABLE_MAZE_SECONDS
-    return first * len(ALGORITHMS) * (fixed + min(per_cell * cells, start_up + compiled * cells)), None
-
-
-def measure(rows: int, cols: int, extra: list[str]) -> dict:
-    verb = "stats" if "--table" in extra else "generate"
-    seed = [] if verb == "stats" else ["--seed", "1"]  # the table draws its own seeds 0, 1, 2…
-    args = [verb, "--rows", str(rows), "--cols", str(cols), *seed, *extra]
+def measure(code: str, timeout: float = 1800) -> dict:
     with tempfile.TemporaryDirectory() as folder:
-        code = CHILD.format(root=str(HERE.parent), args=args)
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=folder, check=True)
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert result["status"] == 0, done.stderr
-    return result
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=folder, timeout=timeout, check=False
+        )
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def job_data(name: str, shape: str, rows: int, cols: int | None) -> dict:
+    data: dict = {"maze": {"shape": shape, "rows": rows, "cols": cols or 1}, "formats": [name]}
+    if name in ("png", "pdf", "ps"):
+        data["pictures"] = {"heatmap": True, "solution": True}
+    if name in ("stl", "3mf", "glb", "svg", "dxf", "laser.png"):
+        data["print"] = dict(FABRICATION)
+    return data
+
+
+def format_cases(options: argparse.Namespace) -> list[tuple[str, str, int, int | None]]:
+    from laby3d.budget import cost_of, frame_cost
+    from laby3d.export.formats import FORMATS
+
+    cases = []
+    for shape, sizes in SIZES.items():
+        if shape not in options.shapes:
+            continue
+        for name, fmt in FORMATS.items():
+            if shape not in fmt.shapes or (options.only and name not in options.only) or name == "handout.pdf":
+                continue
+            if cost_of(name, shape) is None and frame_cost(name, shape) is None:
+                continue
+            chosen = FRAME_SIZES[shape] if frame_cost(name, shape) is not None else sizes
+            cases += [(name, shape, rows, cols) for rows, cols in (chosen[:1] if options.quick else chosen)]
+    return cases
+
+
+def estimate_of(name: str, shape: str, rows: int, cols: int | None) -> tuple[float, float]:
+    from laby3d.budget import MazeSize, cost_of, frame_cost, frame_count
+
+    size = MazeSize.of(shape, rows, cols)
+    frames = frame_cost(name, shape)
+    if frames is not None:
+        return frames.of(size.cells, frame_count(size.cells, None))
+    cost = cost_of(name, shape)
+    assert cost is not None
+    return cost.of(size.cells)
+
+
+def row(case: str, estimate: tuple[float, float | None], got: dict) -> tuple[str, bool]:
+    seconds, memory = estimate
+    memory_text = f", {memory:,.0f} MB" if memory is not None else ""
+    ratio = f"{seconds / got['seconds']:.1f}× time" + (f", {memory / got['mb']:.1f}× memory" if memory else "")
+    above = seconds >= got["seconds"] and (memory is None or memory >= got["mb"])
+    mark = "" if above else " **below**"
+    text = f"| {case} | {seconds:.1f} s{memory_text} | {got['seconds']:.1f} s, {got['mb']:,.0f} MB | {ratio}{mark} |"
+    return text, above
 
 
 def main() -> None:
+    from laby3d.budget import TABLE_MAZE_SECONDS, MazeSize, carving_cost, kit_cost
+    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="only the cheapest cases")
+    parser.add_argument("--quick", action="store_true", help="the smallest size of each case only")
+    parser.add_argument("--only", type=lambda text: text.split(","), default=[], help="these formats only")
+    parser.add_argument("--shapes", type=lambda text: text.split(","), default=list(SIZES), help="these shapes only")
+    parser.add_argument("--carving", action="store_true", help="carving only")
     options = parser.parse_args()
+    root = str(HERE.parent)
+    results: list[bool] = []
     print("| case | estimate | measured | estimate / measured |")
     print("|---|---|---|---|")
-    for name, rows, cols, extra, what in CASES:
-        if options.quick and name not in QUICK:
+
+    def report(case: str, estimate: tuple[float, float | None], code: str) -> None:
+        try:
+            got = measure(code)
+        except (RuntimeError, subprocess.TimeoutExpired) as error:
+            print(f"| {case} | {estimate[0]:.1f} s | failed: {error} | |", flush=True)
+            results.append(False)
+            return
+        text, above = row(case, estimate, got)
+        results.append(above)
+        print(text, flush=True)
+
+    if not options.carving:
+        for name, shape, rows, cols in format_cases(options):
+            size = f"{rows} rings" if cols is None else f"{rows}×{cols}"
+            case = f"{name} {shape} {size} ({MazeSize.of(shape, rows, cols).cells:,} cells)"
+            report(
+                case,
+                estimate_of(name, shape, rows, cols),
+                RENDER.format(root=root, data=job_data(name, shape, rows, cols)),
+            )
+    for shape, sizes in CARVE_SIZES.items():
+        if shape not in options.shapes:
             continue
-        seconds, memory = estimate(rows, cols, what)
-        got = measure(rows, cols, extra)
-        memory_text = f", {memory:,.0f} MB" if memory is not None else ""
-        ratio = f"{seconds / got['seconds']:.1f}× time" + (f", {memory / got['mb']:.1f}× memory" if memory else "")
-        print(
-            f"| {name} | {seconds:.1f} s{memory_text} | {got['seconds']:.1f} s, {got['mb']:,.0f} MB | {ratio} |",
-            flush=True,
-        )
+        algorithms = ALGORITHMS if shape == "square" else GRAPH_CARVERS
+        for algorithm in algorithms:
+            for rows, cols in sizes[:1] if options.quick else sizes:
+                cells = MazeSize.of(shape, rows, cols).cells
+                estimate = carving_cost(algorithm, shape).of(cells)
+                code = CARVE.format(root=root, shape=shape, rows=rows, cols=cols, algorithm=algorithm)
+                report(f"carving {algorithm} {shape} {rows}×{cols}", estimate, code)
+    if not options.carving and not options.only and "square" in options.shapes:
+        kit = ["--laser-mode", "stack", "--wall-layers", "20", "--sheet", "2100x2100", "-o", "m.svg"]
+        args = ["generate", "--rows", "200", "--cols", "200", "--seed", "1", *kit]
+        report("kit 200×200, 20 sheets", kit_cost(40_000, 20), CLI.format(root=root, args=args))
+        fixed, per_cell, start_up, compiled = TABLE_MAZE_SECONDS
+        seconds = 100 * len(ALGORITHMS) * (fixed + min(per_cell * 225, start_up + compiled * 225))
+        args = ["stats", "--rows", "15", "--cols", "15", "--table", "--seeds", "100"]
+        report("stats --table 15×15 --seeds 100", (seconds, None), CLI.format(root=root, args=args))
+    print(f"\nevery estimate at or above the measure: {'yes' if all(results) else 'NO'} ({len(results)} cases)")
 
 
 if __name__ == "__main__":

@@ -1,12 +1,19 @@
 """How much one output may cost: refused up front, with the estimate and the largest size or
-value that fits, by the same rule in ``generate``, ``export``, ``batch`` and ``validate``.
+value that fits, by the same rule in ``generate``, ``export``, ``import``, ``batch``,
+``validate`` and the class app.
 
-Text, pictures and the maze file are limited only by the maze size (:data:`MAX_SIDE` rows and
-columns). Solids, laser sheets and walk-through pages are limited by the memory one maze needs
-while it is rendered; the lesson's frames (GIF, lesson PDF) by time and memory, as frames times
-cells; ``laby3d stats --table`` by time; a laser kit by its wall sheets times cells. The figures
-are measured on the 2-core machine of bench/README.md (``bench/bench_budget.py`` prints the
-estimates next to measured runs): estimates err on the high side.
+Every format of every shape has a :class:`Cost` (:data:`COSTS`): seconds and memory as the
+maze's cells grow; so has carving the maze itself, per algorithm (:data:`CARVING`). The lesson's
+frames (GIF, lesson PDF) cost frames times cells (:data:`FRAME_COSTS`); ``laby3d stats --table``
+costs its mazes; a laser kit its wall sheets times cells. One file, or carving one maze, may take
+:data:`LIMIT_SECONDS` and :data:`LIMIT_MB`.
+
+The figures come from ``bench/bench_budget.py`` run on the 2-core machine of bench/README.md while
+it did other work too (load averages of 2 to 7): each line of time passes above every measured
+point, with half as much again, so an estimate holds on a machine about as busy as that one (a
+quiet machine takes a half to a quarter of it; no figure holds for any load). The bench prints
+each estimate beside its measure, every format of every shape at three sizes. Checking costs
+nothing: no maze is made, the figures are formulas of the cell count.
 """
 
 from __future__ import annotations
@@ -16,23 +23,156 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from laby3d.errors import ParameterError
+from laby3d.i18n import Message
 from laby3d.maze.model import MAX_SIDE
 
-#: Memory of a worker before the maze, MB.
+#: Memory of a worker before the maze (the interpreter, numpy, numba's compiler), MB.
 BASE_MB = 200.0
-#: Peak memory per cell by what an output needs, KB (solid: bench_solid at 300×300).
+#: Peak memory per cell by what an output needs, KB: the largest files a scene reader must take
+#: (:mod:`laby3d.export.scene`); the budget of each format is its own :class:`Cost`.
 PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.0}
-#: The same for a maze that is not square, where it differs (page: its scene's tables of points,
-#: polygons and wall segments; a 300×300 hex page peaks at 445 MB, 2.7 KB a cell over the base;
-#: solid: a 300×300 hex maze's STL and 3MF peak 12.2 KB a cell over the bare interpreter (36 MB),
-#: 10.2 over the maze; theta and triangles less: bench/bench_shaped_solid.py --memory).
+#: The same for a maze that is not square, where it differs.
 SHAPED_CELL_KB = {"page": 3.5, "solid": 12.5}
 #: Memory one maze may use while rendered, MB.
 LIMIT_MB = 3000.0
-#: Time one output file of one maze may take, s.
+#: Time one output file of one maze, or the maze itself, may take, s.
 LIMIT_SECONDS = 120.0
 #: Most wall sheets a laser kit stacks (as ``laser.wall_layers`` allows).
 MAX_WALL_LAYERS = 50
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cost:
+    """What one file (or carving one maze) costs: ``seconds + seconds_per_cell × cells**growth``
+    seconds and ``kb_per_cell`` KB of memory a cell over :data:`BASE_MB` (``growth`` above 1 for
+    work that grows faster than the cells: the wall order's replay)."""
+
+    seconds: float
+    seconds_per_cell: float
+    kb_per_cell: float
+    growth: float = 1.0
+
+    def of(self, cells: int) -> tuple[float, float]:
+        """(seconds, MB) for a maze of ``cells`` cells."""
+        return self.seconds + self.seconds_per_cell * cells**self.growth, BASE_MB + cells * self.kb_per_cell / 1024
+
+
+def _cost(seconds: float, per_million: float, kb: float, growth: float = 1.0) -> Cost:
+    """A :class:`Cost` from its seconds per million cells (the tables read better so)."""
+    return Cost(seconds=seconds, seconds_per_cell=per_million / 1e6**growth, kb_per_cell=kb, growth=growth)
+
+
+#: Each format of each shape: fixed s (at least 2: its imports, its kernels loaded from numba's
+#: cache), s per million cells, KB a cell (bench/bench_budget.py, pictures with the solution and
+#: the heatmap, their dearest options).
+COSTS: dict[str, dict[str, Cost]] = {
+    "square": {
+        "maze.json": _cost(2, 0.37, 0.3),
+        "classroom.json": _cost(2, 7.7, 0.3),
+        "classroom.py": _cost(2, 5.7, 0.3),
+        "walls.csv": _cost(2, 86.5, 0.9, growth=1.25),
+        "txt": _cost(2, 2.3, 0.3),
+        "png": _cost(2, 19, 0.9),
+        "pdf": _cost(4, 92.5, 0.9),
+        "ps": _cost(3.5, 98.5, 1.2),
+        "worksheet.pdf": _cost(2, 2.9, 0.3),
+        "key.pdf": _cost(2, 3.1, 0.3),
+        "stl": _cost(2, 81, 2.5),
+        "3mf": _cost(2, 240, 3.7),
+        "glb": _cost(2, 144, 2.6),
+        "svg": _cost(9, 54.5, 1),
+        "dxf": _cost(6, 170, 0.7),
+        "laser.png": _cost(4.5, 54.5, 1.9),
+        "html": _cost(2, 32, 0.4),
+        "js": _cost(2, 25.5, 0.4),
+        "scene.json": _cost(2, 29.5, 0.4),
+        "handout.pdf": _cost(3, 0, 0),  # at most 30 cells (laby3d.draw.handout)
+    },
+    "hex": {
+        "maze.json": _cost(2, 19.5, 0.3),
+        "png": _cost(2, 120, 2),
+        "pdf": _cost(15.5, 1070, 2.4),
+        "ps": _cost(13, 726, 3.2),
+        "worksheet.pdf": _cost(2, 77.5, 1.7),
+        "key.pdf": _cost(2, 43.5, 1.7),
+        "stl": _cost(3.5, 774, 8.8, growth=1.3),
+        "3mf": _cost(3.5, 677, 10.5, growth=1.15),
+        "glb": _cost(3.5, 407, 6.8, growth=1.05),
+        "svg": _cost(8, 190, 2.1),
+        "dxf": _cost(7, 288, 2),
+        "laser.png": _cost(4.5, 174, 2.3),
+        "html": _cost(2, 63, 3.4),
+        "js": _cost(2, 61.5, 3.4),
+        "scene.json": _cost(2, 92.5, 3.4),
+        "handout.pdf": _cost(3, 0, 0),  # at most 30 cells (laby3d.draw.handout)
+    },
+    "triangle": {
+        "maze.json": _cost(2, 3.4, 0.3),
+        "png": _cost(2, 37.5, 1.2),
+        "pdf": _cost(4.5, 287, 1.6),
+        "ps": _cost(4, 186, 1.9),
+        "worksheet.pdf": _cost(2, 8.1, 0.8),
+        "key.pdf": _cost(2, 8.8, 0.8),
+        "stl": _cost(2, 383, 2.1, growth=1.3),
+        "3mf": _cost(2, 616, 2.5, growth=1.3),
+        "glb": _cost(2, 497, 1.6, growth=1.3),
+        "svg": _cost(2, 20, 0.9),
+        "dxf": _cost(4, 186, 0.9),
+        "laser.png": _cost(5, 32, 0.8),
+        "html": _cost(2, 49, 1.8),
+        "js": _cost(2, 45, 1.8),
+        "scene.json": _cost(2, 49, 1.8),
+        "handout.pdf": _cost(3, 0, 0),  # at most 30 cells (laby3d.draw.handout)
+    },
+    "theta": {
+        "maze.json": _cost(2, 13.5, 0.3),
+        "png": _cost(2, 148, 1.7),
+        "pdf": _cost(4, 491, 2.2),
+        "ps": _cost(3.5, 275, 2.7),
+        "worksheet.pdf": _cost(2, 30.5, 1.1),
+        "key.pdf": _cost(2, 35.5, 1.1),
+        "stl": _cost(2, 392, 4.1, growth=1.3),
+        "3mf": _cost(2, 498, 5.1, growth=1.3),
+        "glb": _cost(2, 424, 3.2, growth=1.3),
+        "svg": _cost(3.5, 83, 1.4),
+        "dxf": _cost(4.5, 304, 1.3),
+        "laser.png": _cost(4.5, 124, 1.2),
+        "html": _cost(2, 80.5, 1.7),
+        "js": _cost(2, 99, 2.3),
+        "scene.json": _cost(2, 108, 2.3),
+        "handout.pdf": _cost(3, 0, 0),  # at most 30 cells (laby3d.draw.handout)
+    },
+}
+#: Carving a maze, per shape and algorithm: fixed s, s per million cells, KB a cell (the square
+#: grid kernels, compiled by numba past about 10,000 cells and cached; the graph carvers for the
+#: other shapes, the same for the three).
+_SQUARE_CARVING = {
+    "kruskal": _cost(2, 12.5, 0.3),
+    "backtracker": _cost(2, 8, 0.3),
+    "growing_tree": _cost(2, 11, 0.3),
+    "wilson": _cost(2, 10, 0.3),
+    "aldous_broder": _cost(2, 16, 0.3),
+    "prim": _cost(2, 20, 0.3),
+    "eller": _cost(2, 21.5, 0.3),
+    "hunt_and_kill": _cost(2, 13, 0.3),
+    "sidewinder": _cost(2, 2, 0.3),
+    "binary_tree": _cost(2, 1, 0.3),
+    "recursive_division": _cost(2, 21.5, 0.3),
+}
+_GRAPH_CARVING = {
+    "kruskal": _cost(2, 30, 1.0),
+    "backtracker": _cost(2, 70, 1.0),
+    "growing_tree": _cost(2, 80, 1.0),
+    "wilson": _cost(2, 50, 1.0),
+    "aldous_broder": _cost(2, 50, 1.0),
+    "prim": _cost(2, 70, 1.0),
+    "hunt_and_kill": _cost(2, 50, 1.0),
+}
+CARVING: dict[str, dict[str, Cost]] = {"square": _SQUARE_CARVING} | dict.fromkeys(
+    ("hex", "triangle", "theta"), _GRAPH_CARVING
+)
+#: Carving when an algorithm has no figure of its own (the dearest of the table).
+DEFAULT_CARVING = _cost(2, 80, 1.0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,54 +202,140 @@ class FrameCost:
         return max(0, math.floor(min(by_time, by_memory)))
 
 
-#: Formats that draw the lesson's frames (bench/bench_budget.py measures them).
-FRAME_FORMATS = {
-    "gif": FrameCost(seconds=0.03, seconds_per_cell=1.0e-5, cell_kb=1.0, frame_mb=0.7, frame_cell_bytes=0.0),
-    "lesson.pdf": FrameCost(seconds=0.005, seconds_per_cell=4.0e-6, cell_kb=2.5, frame_mb=0.0, frame_cell_bytes=10.0),
+#: Formats that draw the lesson's frames, per shape (bench/bench_budget.py measures them).
+FRAME_COSTS: dict[str, dict[str, FrameCost]] = {
+    "square": {
+        "gif": FrameCost(seconds=0.01, seconds_per_cell=1.7e-05, cell_kb=4.5, frame_mb=0.7, frame_cell_bytes=0.0),
+        "lesson.pdf": FrameCost(
+            seconds=0.02, seconds_per_cell=1.2e-05, cell_kb=4.5, frame_mb=0.0, frame_cell_bytes=10.0
+        ),
+    },
+    "hex": {
+        "gif": FrameCost(seconds=0.58, seconds_per_cell=7.8e-05, cell_kb=5.5, frame_mb=0.7, frame_cell_bytes=0.0),
+        "lesson.pdf": FrameCost(
+            seconds=0.01, seconds_per_cell=0.0002, cell_kb=6.5, frame_mb=0.0, frame_cell_bytes=10.0
+        ),
+    },
+    "triangle": {
+        "gif": FrameCost(seconds=0.04, seconds_per_cell=3.4e-05, cell_kb=1, frame_mb=0.7, frame_cell_bytes=0.0),
+        "lesson.pdf": FrameCost(seconds=0.04, seconds_per_cell=7.3e-05, cell_kb=1, frame_mb=0.0, frame_cell_bytes=10.0),
+    },
+    "theta": {
+        "gif": FrameCost(seconds=0.03, seconds_per_cell=4.1e-05, cell_kb=1, frame_mb=0.7, frame_cell_bytes=0.0),
+        "lesson.pdf": FrameCost(seconds=0.07, seconds_per_cell=9.4e-05, cell_kb=1, frame_mb=0.0, frame_cell_bytes=10.0),
+    },
 }
 #: One maze of ``laby3d stats --table``, generated and measured: s + s per cell as Python, or
 #: numba's start-up + s per cell compiled, whichever is less (bench/bench_budget.py).
 TABLE_MAZE_SECONDS = (5e-4, 2e-5, 1.0, 1e-6)
-
-
 #: A laser kit: s + s per cell and wall sheet; KB per cell + KB per cell and wall sheet.
 KIT_COST = (2.0, 2e-5, PER_CELL_KB["laser"], 0.6)
 
 
-def _cell_kb(need: str, shaped: bool) -> float:
-    return SHAPED_CELL_KB.get(need, PER_CELL_KB[need]) if shaped else PER_CELL_KB[need]
+def cost_of(name: str, shape: str = "square") -> Cost | None:
+    """The cost of format ``name`` for a ``shape`` maze (None for a format drawn frame by frame,
+    or made once over a batch's mazes)."""
+    return COSTS[shape].get(name)
+
+
+def carving_cost(algorithm: str, shape: str = "square") -> Cost:
+    """The cost of carving a ``shape`` maze with ``algorithm``."""
+    return CARVING[shape].get(algorithm, DEFAULT_CARVING)
+
+
+def frame_cost(name: str, shape: str = "square") -> FrameCost | None:
+    """The frames' cost of format ``name`` (None unless it draws the lesson's frames)."""
+    return FRAME_COSTS[shape].get(name)
 
 
 def largest_cells(need: str, *, shaped: bool = False) -> int:
     """The most cells of a maze (``shaped``: not square) whose outputs needing ``need`` fit
-    :data:`LIMIT_MB`."""
-    return int((LIMIT_MB - BASE_MB) * 1024 / _cell_kb(need, shaped))
+    :data:`LIMIT_MB` (what a scene file of the largest page holds: :mod:`laby3d.export.scene`)."""
+    kb = SHAPED_CELL_KB.get(need, PER_CELL_KB[need]) if shaped else PER_CELL_KB[need]
+    return int((LIMIT_MB - BASE_MB) * 1024 / kb)
 
 
-def estimate_mb(cells: int, needs: set[str], *, shaped: bool = False) -> float:
-    """Peak memory, MB, of rendering the outputs that need ``needs`` of a maze of ``cells`` cells
-    (``shaped``: not square, :data:`SHAPED_CELL_KB`)."""
-    return BASE_MB + cells * max(_cell_kb(need, shaped) for need in needs | {"maze"}) / 1024
+@dataclass(frozen=True)
+class MazeSize:
+    """A maze's shape and size as typed (``cols`` None for theta) and its cell count."""
+
+    shape: str
+    rows: int
+    cols: int | None
+    cells: int
+
+    @classmethod
+    def of(cls, shape: str, rows: int, cols: int | None) -> MazeSize:
+        from laby3d.tessellation import cell_count_of
+
+        cols = None if shape == "theta" else cols
+        return cls(shape, rows, cols, rows * (cols or 0) if shape == "square" else cell_count_of(shape, rows, cols))
+
+    def typed(self) -> str:
+        """``300 with cols 200`` (the rows flag's value and the columns), ``40 (5,599 cells)``."""
+        if self.shape == "theta":
+            return Message("size_cells", rows=self.rows, cells=f"{self.cells:,}")
+        return Message("size_cols", rows=self.rows, cols=self.cols)
+
+    def largest(self, fits: Callable[[int], bool]) -> str:
+        """The largest maze of this shape (square sides, or rings) whose cell count ``fits``:
+        ``about 640×640 cells``, ``about 180 rings``."""
+        from laby3d.tessellation import cell_count_of
+
+        def cells(side: int) -> int:
+            if self.shape == "theta":
+                return cell_count_of("theta", side, None)
+            return side * side if self.shape == "square" else cell_count_of(self.shape, side, side)
+
+        low, high = 1, MAX_SIDE
+        while low < high:
+            middle = (low + high + 1) // 2
+            if fits(cells(middle)):
+                low = middle
+            else:
+                high = middle - 1
+        return Message("largest_rings", rings=low) if self.shape == "theta" else Message("largest_side", side=low)
 
 
-def check_budget(rows: int, cols: int | None, needs: set[str], *, cells: int | None = None) -> None:
-    """Refuse a ``rows × cols`` maze (of ``cells`` cells when another shape's) up front when
-    rendering its outputs that need ``needs`` would take more than :data:`LIMIT_MB`; the error
-    is on ``maze.rows``."""
-    shaped = cells is not None
-    estimate = estimate_mb(rows * (cols or 0) if cells is None else cells, needs, shaped=shaped)
-    if estimate <= LIMIT_MB:
-        return
-    most = min(largest_cells(need, shaped=shaped) for need in needs)
-    largest = math.isqrt(most)
-    kinds = ", ".join(sorted(needs))
-    size = f"{rows} with cols {cols}" if cells is None else f"{rows} ({cells:,} cells)"
-    room = f"about {largest}×{largest} cells" if cells is None else f"about {most:,} cells"
-    raise ParameterError(
-        f"{size}: would need about {estimate:,.0f} MB for the {kinds} outputs; at most "
-        f"{LIMIT_MB:,.0f} MB per maze, {room} (text and pictures go up to {MAX_SIDE}×{MAX_SIDE})",
-        field="maze.rows",
-    )
+def check_costs(
+    size: MazeSize, formats: Iterable[str], *, algorithm: str = "kruskal", every: int | None = None
+) -> None:
+    """Refuse up front a maze (carving it) or a file of ``formats`` that would take more than
+    :data:`LIMIT_SECONDS` or :data:`LIMIT_MB`, on ``maze.rows`` with the largest maze that fits
+    (or on ``maze.algorithm`` with one that carves it in time; on ``worksheet.every`` for the
+    lesson's frames, :func:`check_frames`)."""
+    carving = carving_cost(algorithm, size.shape)
+    seconds, memory = carving.of(size.cells)
+    if not _fits((seconds, memory)):
+        faster = [name for name, cost in CARVING[size.shape].items() if _fits(cost.of(size.cells))]
+        largest = size.largest(lambda cells: _fits(carving.of(cells)))
+        values = {"size_list": size.typed(), "algorithm": algorithm, "duration": _duration(seconds)}
+        values.update(seconds=f"{LIMIT_SECONDS:g}", largest_list=largest)
+        if faster:
+            raise ParameterError(Message("carving_cost_faster", **values, faster=", ".join(faster)), field="maze.rows")
+        raise ParameterError(Message("carving_cost", **values), field="maze.rows")
+    formats = list(formats)
+    for name in formats:
+        cost = cost_of(name, size.shape)
+        if cost is None:
+            continue
+        seconds, memory = cost.of(size.cells)
+        if _fits((seconds, memory)):
+            continue
+        raise ParameterError(
+            Message(
+                "file_cost",
+                size_list=size.typed(),
+                format=name,
+                duration=_duration(seconds),
+                megabytes=f"{memory:,.0f}",
+                seconds=f"{LIMIT_SECONDS:g}",
+                limit=f"{LIMIT_MB:,.0f}",
+                largest_list=size.largest(lambda cells, cost=cost: _fits(cost.of(cells))),  # type: ignore[misc]
+            ),
+            field="maze.rows",
+        )
+    check_frames(size, formats, every)
 
 
 def frame_count(cells: int, every: int | None) -> int:
@@ -123,38 +349,33 @@ def frame_count(cells: int, every: int | None) -> int:
     return math.ceil(passages / every) + 1 if passages else 1
 
 
-def check_frames(rows: int, cols: int, formats: Iterable[str], every: int | None, *, cells: int | None = None) -> None:
+def check_frames(size: MazeSize, formats: Iterable[str], every: int | None) -> None:
     """Refuse up front a GIF or lesson whose frames would take more than :data:`LIMIT_SECONDS`
     or :data:`LIMIT_MB`: on ``worksheet.every`` (with the least stride that fits) when it is
-    given, else on ``maze.rows`` (with the largest square maze that fits). ``cells``: the maze's
-    cell count when it is not ``rows × cols`` (another shape: its tessellation's)."""
-    costs = {name: FRAME_FORMATS[name] for name in formats if name in FRAME_FORMATS}
+    given, else on ``maze.rows`` (with the largest maze that fits)."""
+    costs = {name: cost for name in formats if (cost := frame_cost(name, size.shape)) is not None}
     if not costs:  # nothing drawn frame by frame: the lesson's module need not be loaded
         return
-    cells = rows * cols if cells is None else cells
-    frames = frame_count(cells, every)
+    frames = frame_count(size.cells, every)
     for name, cost in costs.items():
-        seconds, memory = cost.of(cells, frames)
+        seconds, memory = cost.of(size.cells, frames)
         if _fits((seconds, memory)):
             continue
         estimate = (
             f"{frames:,} frames: the {name} would take about {_duration(seconds)} and {memory:,.0f} MB; at most "
             f"{LIMIT_SECONDS:g} s and {LIMIT_MB:,.0f} MB per file"
         )
-        most = min(other.most_frames(cells) for other in costs.values())
+        most = min(other.most_frames(size.cells) for other in costs.values())
         if every is not None and most >= 2:
-            least = math.ceil((cells - 1) / (most - 1))
+            least = math.ceil((size.cells - 1) / (most - 1))
+            what = f"{size.rows}×{size.cols}" if size.shape == "square" else f"{size.cells:,}-cell"
             raise ParameterError(
-                f"{every} gives {estimate}: {least} or more for this {rows}×{cols} maze", field="worksheet.every"
+                f"{every} gives {estimate}: {least} or more for this {what} maze", field="worksheet.every"
             )
-        side = min(_largest_side(_frames_cost(other, every)) for other in costs.values())
-        raise ParameterError(
-            f"{rows} with cols {cols} gives {estimate}: about {side}×{side} cells at most", field="maze.rows"
+        largest = size.largest(
+            lambda cells: all(_fits(other.of(cells, frame_count(cells, every))) for other in costs.values())
         )
-
-
-def _frames_cost(cost: FrameCost, every: int | None) -> Callable[[int], tuple[float, float]]:
-    return lambda cells: cost.of(cells, frame_count(cells, every))
+        raise ParameterError(f"{size.typed()} gives {estimate}: {largest} at most", field="maze.rows")
 
 
 def check_table(rows: int, cols: int, seeds: int, algorithms: int) -> None:
@@ -249,11 +470,11 @@ def _largest_side(cost: Callable[[int], tuple[float, float]]) -> int:
 
 
 def _duration(seconds: float) -> str:
-    """``45 s``, ``12 min``, ``3.5 h``, ``2,000 days``: how long, roughly."""
+    """``45 s``, ``12 min``, ``3.5 h``, ``2,000 h``: how long, roughly (units every language writes)."""
     if seconds < 120:
         return f"{seconds:.0f} s"
     if seconds < 7200:
         return f"{seconds / 60:.0f} min"
-    if seconds < 172_800:
+    if seconds < 36_000:
         return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:,.0f} days"
+    return f"{seconds / 3600:,.0f} h"

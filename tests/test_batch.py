@@ -130,7 +130,10 @@ def test_too_big_is_refused_up_front(tmp_path: Path) -> None:
     job["print"] = {"cell_size": 2, "wall_thickness": 0.8}
     config = write_config(tmp_path, {"jobs": [job]})
     result = run_cli("batch", str(config), cwd=tmp_path)
-    assert result.returncode == 2 and "jobs[0] (huge).maze.rows: 1500 with cols 1500: would need about" in result.stderr
+    assert (
+        result.returncode == 2
+        and "jobs[0] (huge).maze.rows: 1500 with cols 1500: the stl would take about" in result.stderr
+    )
     assert not (tmp_path / "outputs").exists()
 
 

@@ -33,7 +33,7 @@ def one_line(stderr: str) -> str:
 
 # (arguments, exit status, text the one-line message holds)
 CASES = [
-    (["generate", "--rows", "2000", "--cols", "2000", "-o", "x.stl"], 2, "--rows 2000 with cols 2000: would need"),
+    (["generate", "--rows", "2000", "--cols", "2000", "-o", "x.stl"], 2, "--rows 2000 with cols 2000: the stl would"),
     (["generate", "--rows", "3", "--seed", "9" * 5000, "-o", "x.txt"], 2, "--seed must be a whole number"),
     (["generate", "--rows", "abc"], 2, "--rows must be a whole number, got 'abc'"),
     (["generate", "--cell-size", "nan", "-o", "x.stl"], 2, "--cell-size must be a finite number"),

@@ -220,6 +220,27 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "désigne le dossier personnel de {user}, qui n’a pas de compte sur cet ordinateur, pas {value}",
     ),
     "no_such_job": ("has no job named {name} (jobs: {names})", "n’a pas de travail nommé {name} (travaux : {names})"),
+    "size_cols": ("{rows} with cols {cols}", "{rows} avec cols {cols}"),
+    "size_cells": ("{rows} ({cells} cells)", "{rows} ({cells} cases)"),
+    "largest_side": ("about {side}×{side} cells", "environ {side}×{side} cases"),
+    "largest_rings": ("about {rings} rings", "environ {rings} anneaux"),
+    "file_cost": (
+        "{size_list}: the {format} would take about {duration} and {megabytes} MB; at most {seconds} s and {limit} "
+        "MB per file: {largest_list}",
+        "{size_list} : le fichier {format} prendrait environ {duration} et {megabytes} Mo ; au plus {seconds} s et "
+        "{limit} Mo par fichier : {largest_list}",
+    ),
+    "carving_cost": (
+        "{size_list}: {algorithm} would take about {duration} to carve this maze; at most {seconds} s: {largest_list}",
+        "{size_list} : {algorithm} mettrait environ {duration} à creuser ce labyrinthe ; au plus {seconds} s : "
+        "{largest_list}",
+    ),
+    "carving_cost_faster": (
+        "{size_list}: {algorithm} would take about {duration} to carve this maze; at most {seconds} s: "
+        "{largest_list}, or another algorithm ({faster})",
+        "{size_list} : {algorithm} mettrait environ {duration} à creuser ce labyrinthe ; au plus {seconds} s : "
+        "{largest_list}, ou un autre algorithme ({faster})",
+    ),
     "theta_cols": (
         "has no effect with shape theta: a round maze's size is its number of rings, rows",
         "n’a pas d’effet avec la forme theta : la taille d’un labyrinthe rond est son nombre d’anneaux, rows",
@@ -781,7 +802,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
 NUMBER_VALUES = frozenset(
     "limit width depth base floor nozzle least size height megabytes side most row col last_row last_col rows cols "
     "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies seconds "
-    "count".split()
+    "count rings".split()
 )
 #: Kinds too general to recognise in a sentence: only ever built as a :class:`Message`.
 BUILT_ONLY = frozenset({"other"})

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from laby3d.budget import check_budget, check_frames, check_laser_kit
+from laby3d.budget import MazeSize, check_costs, check_laser_kit
 from laby3d.errors import ParameterError
 from laby3d.export.formats import CLASS_FORMATS, FORMATS, any_format, needs_of, shapes_of, square_only
 from laby3d.maze.algorithms import get_algorithm
@@ -93,11 +93,8 @@ class Job(BaseModel):
 
                 check_handout_size(self.maze.rows, self.maze.cols, cells=cells)
         needs = self.needs()
-        if cells is None:
-            check_budget(self.maze.rows, self.maze.cols, needs)
-        else:
-            check_budget(*self.maze.size(), needs, cells=cells)
-        check_frames(self.maze.rows, self.maze.cols, self.formats, self.worksheet.every, cells=cells)
+        maze_size = MazeSize.of(self.maze.shape, *self.maze.size())
+        check_costs(maze_size, self.formats, algorithm=self.maze.algorithm, every=self.worksheet.every)
         self.check_texts()
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
