@@ -27,10 +27,10 @@ RENDER = r"""
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
 from laby3d.options.build import validated_job
-from laby3d.pipeline import any_maze_for, render_all
+from laby3d.pipeline import maze_for, render_all
 import laby3d.draw.lesson, laby3d.draw.pictures, laby3d.maze.stats  # imports are not part of the estimate
 job = validated_job({data!r}, cross_checks=False)  # the budget's own checks would refuse the large cases
-maze = any_maze_for(job, 1)
+maze = maze_for(job, 1)
 start = time.perf_counter()
 render_all(maze, job, list(job.formats))
 print(json.dumps({{"seconds": time.perf_counter() - start,
@@ -141,7 +141,7 @@ def row(case: str, estimate: tuple[float, float | None], got: dict) -> tuple[str
 
 def main() -> None:
     from laby3d.budget import TABLE_MAZE_SECONDS, MazeSize, carving_cost, kit_cost
-    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+    from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="the smallest size of each case only")
@@ -177,7 +177,7 @@ def main() -> None:
     for shape, sizes in CARVE_SIZES.items():
         if shape not in options.shapes:
             continue
-        algorithms = ALGORITHMS if shape == "square" else GRAPH_CARVERS
+        algorithms = ALGORITHMS if shape == "square" else GRAPH_ALGORITHMS
         for algorithm in algorithms:
             for rows, cols in sizes[:1] if options.quick else sizes:
                 cells = MazeSize.of(shape, rows, cols).cells

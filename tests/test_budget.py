@@ -21,7 +21,7 @@ from laby3d.budget import MAX_WALL_LAYERS, MazeSize, carving_cost, cost_of, fram
 from laby3d.cli import main
 from laby3d.errors import ParameterError
 from laby3d.export.formats import FORMATS
-from laby3d.maze.algorithms import ALGORITHMS, GRAPH_CARVERS
+from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
 from laby3d.options.build import nested, validated_job
 
 
@@ -200,7 +200,7 @@ def test_every_algorithm_has_a_carving_cost(algorithm: str) -> None:
 
     assert algorithm in CARVING["square"]
     for shape in SHAPES:
-        assert shape == "square" or (algorithm in CARVING[shape]) == (algorithm in GRAPH_CARVERS)
+        assert shape == "square" or (algorithm in CARVING[shape]) == (algorithm in GRAPH_ALGORITHMS)
     assert carving_cost(algorithm).of(15 * 15)[0] < 10  # the default maze is never refused
 
 
