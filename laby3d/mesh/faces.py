@@ -5,7 +5,7 @@ mesher's plan points (grid nodes, plan points) and :class:`Points` added for tex
 point into the mesher's sorted heights. Here: flat surfaces triangulated with their points kept
 (:func:`surface`), text inlaid in a flat box (:func:`inlay`), vertical quads (:func:`quads`) and
 faces split where other heights meet their sides (:func:`zipper`), and the triangulation checks
-(:func:`covers`, :func:`flip_degenerate`, :func:`sound`).
+(:func:`covers`, :func:`meets_edge_to_edge`, :func:`flip_degenerate`, :func:`sound`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,30 @@ def covers(triangles: np.ndarray, points: np.ndarray, doubled_area: float) -> bo
     on holes bridged through collinear vertices. (The whole mesh is checked closed afterwards.)"""
     areas = doubled_areas(triangles, points)
     return bool((areas > 0).all() and abs(areas.sum() - doubled_area) <= 1e-9 * doubled_area)
+
+
+def meets_edge_to_edge(triangles: np.ndarray, ids: np.ndarray, ends: np.ndarray) -> bool:
+    """Whether ``triangles`` ``(k, 3)`` (corners: positions in ``ids``) fill the polygon whose
+    rings are ``ids`` (point ids, cut at ``ends``; region on their left) edge to edge: every ring
+    edge is the side of one triangle, running with its ring, and every other side is shared with
+    one other triangle, running the other way. A triangle's side that runs past a point of the
+    polygon (earcut can lay one along collinear corners of two holes) leaves the sides beyond it
+    unmatched, a crack in the solid, which :func:`covers`'s areas cannot see."""
+    corners = ids[triangles]
+    ends = np.asarray(ends, dtype=np.int64)
+    n = int(ids.max(initial=0)) + 1
+    sides = np.sort(corners.ravel() * n + corners[:, [1, 2, 0]].ravel())
+    if (sides[1:] == sides[:-1]).any():
+        return False
+    following = np.arange(1, len(ids) + 1)
+    starts = np.concatenate([[0], ends[:-1]])
+    following[ends - 1] = starts
+    rings = ids * n + ids[following]
+    on_ring = np.isin(sides, rings)
+    if np.count_nonzero(on_ring) != len(np.unique(rings)):
+        return False
+    inner = sides[~on_ring]
+    return bool(np.isin((inner % n) * n + inner // n, inner).all())
 
 
 def doubled_areas(triangles: np.ndarray, points: np.ndarray) -> np.ndarray:

@@ -21,7 +21,18 @@ import numpy as np
 from laby3d.errors import InternalError
 from laby3d.geometry.raster import EMPTY, Raster
 from laby3d.geometry.trace import Rings, chunk_ids, group_rings, node_mask, node_xy, padded, ring_areas, trace
-from laby3d.mesh.faces import Points, covers, flip_degenerate, inlay, quads, sound, surface, zipper
+from laby3d.mesh.faces import (
+    Points,
+    covers,
+    flip_degenerate,
+    inlay,
+    meets_edge_to_edge,
+    mend_slivers,
+    quads,
+    sound,
+    surface,
+    zipper,
+)
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
@@ -58,17 +69,22 @@ def _triangulate(raster: Raster, rings: Rings, robust: bool = False) -> np.ndarr
         pieces = [slice(starts[k], starts[k + 1]) for k in polygon]
         points = np.concatenate([xy[piece] for piece in pieces])
         ids = np.concatenate([rings.vertices[piece] for piece in pieces])
+        ends = np.cumsum([piece.stop - piece.start for piece in pieces])
         local = None
         if not robust and not collinear[polygon].any():
-            ends = np.cumsum([piece.stop - piece.start for piece in pieces]).astype(np.uint32)
-            local = mapbox_earcut.triangulate_float64(points, ends).astype(np.int64).reshape(-1, 3)
+            local = mapbox_earcut.triangulate_float64(points, ends.astype(np.uint32)).astype(np.int64).reshape(-1, 3)
             local = flip_degenerate(local, points)
-            if local is not None and not covers(local, points, area[polygon].sum() * 2):
+            if local is not None and not (
+                covers(local, points, area[polygon].sum() * 2) and meets_edge_to_edge(local, ids, ends)
+            ):
                 local = None
-        if local is None:  # collinear vertices, or earcut slivers that could not be mended
+        if local is None:  # collinear vertices, or earcut slivers or cracks that could not be mended
             import manifold3d
 
             local = np.asarray(manifold3d.triangulate([xy[piece] for piece in pieces], 0.0), dtype=np.int64)
+            mended = mend_slivers(local, points)  # its slivers along collinear points, flipped away
+            if mended is not None:  # else the solid's check fails and says so
+                local = mended
         triangles.append(ids[local])
     return np.concatenate(triangles)
 

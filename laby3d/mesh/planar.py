@@ -23,7 +23,7 @@ import numpy as np
 
 from laby3d.errors import InternalError
 from laby3d.geometry.shaped_footprint import chain_rings, group_polygons, ring_area
-from laby3d.mesh.faces import Points, covers, inlay, mend_slivers, quads, sound, surface, zipper
+from laby3d.mesh.faces import Points, covers, inlay, meets_edge_to_edge, mend_slivers, quads, sound, surface, zipper
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
@@ -210,7 +210,7 @@ def _triangulate(points: np.ndarray, rings: Sequence[np.ndarray], robust: bool) 
         local = mapbox_earcut.triangulate_float64(flat, ends).astype(np.int64).reshape(-1, 3)
         local = mend_slivers(local, flat)
         doubled = 2 * sum(ring_area(loop) for loop in loops)
-        if local is not None and not covers(local, flat, doubled):
+        if local is not None and not (covers(local, flat, doubled) and meets_edge_to_edge(local, ids, ends)):
             local = None
     if local is None:
         import manifold3d
