@@ -4,7 +4,7 @@ Run: ``python bench/bench_shaped_solid.py`` (``--repeat 7``; ``--memory``: the p
 the large mazes' STL and 3MF, once each, for :data:`laby3d.budget.SHAPED_CELL_KB`; 4 mm cells,
 1.2 mm walls). Each case runs in its own process
 (imports and a warm-up on a small maze of the shape first); times are medians of ``--repeat``
-runs of the generated maze → :func:`laby3d.mesh.shaped_solid.shaped_solid` → its body → binary
+runs of the generated maze → :func:`laby3d.mesh.solid.maze_solid` → its body → binary
 STL written; the plan (walls, floor, plate polygons) is timed apart as a share of it; memory the
 process's peak RSS. Issue 22's targets: a 40-ring theta maze → STL ≤ 0.5 s and ≤ 40 triangles a
 cell, a 100×100 hex maze → STL ≤ 0.5 s. Prints a Markdown table.
@@ -37,12 +37,12 @@ import json, resource, time
 import laby3d
 from laby3d.export.meshes import stl_bytes, threemf_bytes
 from laby3d.geometry.params import Fabrication
-from laby3d.mesh.shaped_solid import shaped_solid
+from laby3d.mesh.solid import maze_solid
 from laby3d.mesh.solid import SolidOptions
 maze = laby3d.generate({rows}, {cols}, shape={shape!r}, seed=1)
 before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 start = time.perf_counter()
-solid = shaped_solid(maze, Fabrication(cell_size=4, wall_thickness=1.2), SolidOptions(solution="groove"))
+solid = maze_solid(maze, Fabrication(cell_size=4, wall_thickness=1.2), SolidOptions(solution="groove"))
 stl, threemf = stl_bytes(solid.body, "m".ljust(80)), threemf_bytes(solid, "m")
 seconds = time.perf_counter() - start
 peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -52,26 +52,26 @@ print(json.dumps({{"cells": maze.cell_count, "before": before, "peak": peak, "se
 CHILD = r"""
 import json, os, resource, tempfile, time
 import laby3d
-from laby3d.export.meshes import shaped_header, stl_bytes
+from laby3d.export.meshes import stl_header, stl_bytes
 from laby3d.export.writer import write_atomic
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.shaped_footprint import shaped_plan
-from laby3d.mesh.shaped_solid import shaped_solid
+from laby3d.geometry.plan import maze_plan
+from laby3d.mesh.solid import maze_solid
 from laby3d.mesh.solid import SolidOptions
 shape, rows, cols, repeat = {shape!r}, {rows}, {cols}, {repeat}
 fab, options = Fabrication(), SolidOptions()
 small = laby3d.generate(4, None if shape == "theta" else 4, shape=shape, seed=0)
-shaped_solid(small, fab, options).body  # warm-up: imports
+maze_solid(small, fab, options).body  # warm-up: imports
 maze = laby3d.generate(rows, cols, shape=shape, seed=1)
 out = os.path.join(tempfile.mkdtemp(), "m.stl")
 runs = []
 for _ in range(repeat):
     t0 = time.perf_counter()
-    solid = shaped_solid(maze, fab, options)
+    solid = maze_solid(maze, fab, options)
     body = solid.body
-    write_atomic(out, stl_bytes(body, shaped_header(maze, body, fab)))
+    write_atomic(out, stl_bytes(body, stl_header(maze, body, fab)))
     t1 = time.perf_counter()
-    shaped_plan(maze, fab)
+    maze_plan(maze, fab)
     t2 = time.perf_counter()
     runs.append({{"stl": t1 - t0, "plan": t2 - t1, "triangles": len(body.faces)}})
     del solid, body

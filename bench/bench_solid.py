@@ -1,9 +1,9 @@
-"""Benchmark: maze → footprint → solid → STL on disk, beside the library-call reference.
+"""Benchmark: a square maze → plan → solid → STL on disk, beside the library-call reference.
 
 Run: ``python bench/bench_solid.py`` (``--quick`` stops at 100×100). Each row runs in its own
 process (import and a warm-up first); times are medians of ``--repeat`` runs, memory the
-process's peak RSS on the maze → STL path (interpreter and libraries included; the shapely
-footprint, not needed on that path, is timed afterwards).
+process's peak RSS on the maze → STL path (interpreter and libraries included; the plan alone,
+walls, floor and plate polygons, is timed afterwards as a share of it).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import json, os, resource, sys, tempfile, time
 sys.path.insert(0, {here!r})
 import laby3d
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.footprint import footprint
+from laby3d.geometry.plan import maze_plan
 from laby3d.export.writer import write_atomic
 from laby3d.export.meshes import stl_bytes, stl_header
 from laby3d.mesh.solid import maze_solid
@@ -36,12 +36,12 @@ if kind == "laby3d":
     for _ in range(repeat):
         t1 = time.perf_counter()
         body = maze_solid(maze, fab).body; t2 = time.perf_counter()
-        write_atomic(out, stl_bytes(body, stl_header(maze, fab))); t3 = time.perf_counter()
+        write_atomic(out, stl_bytes(body, stl_header(maze, body, fab))); t3 = time.perf_counter()
         rows.append({{"mesh": t2 - t1, "stl": t3 - t2, "total": t3 - t1, "triangles": len(body.faces)}})
         del body
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # the maze -> STL path only
-    for row in rows:  # the shapely footprint polygons, not needed on that path
-        t0 = time.perf_counter(); footprint(maze, fab); row["footprint"] = time.perf_counter() - t0
+    for row in rows:  # the plan alone (part of the mesh time)
+        t0 = time.perf_counter(); maze_plan(maze, fab); row["footprint"] = time.perf_counter() - t0
 else:
     from reference_solid import reference_stl
     reference_stl(laby3d.generate(5, 5, seed=0), fab)
@@ -66,7 +66,7 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [20, 50, 100] if args.quick else [20, 50, 100, 300]
     print(
-        "| maze | footprint s | mesh s | STL write s | maze→STL s | triangles (per cell) | peak MB "
+        "| maze | plan s | mesh s | STL write s | maze→STL s | triangles (per cell) | peak MB "
         "| reference maze→STL s (triangles) | reference peak MB | speed-up |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -75,12 +75,10 @@ def solid_picture(path: Path) -> None:
 def shaped_solid_pictures(docs: Path) -> None:
     """A round, a hex and a triangle maze's printable solid with its solution raised, coloured by
     part (the README's solids of other shapes)."""
-    from laby3d.mesh.shaped_solid import shaped_solid
-
     colours = {"base": (0.92, 0.92, 0.88), "solution": (0.86, 0.24, 0.16), "walls": (0.16, 0.35, 0.67)}
     for name, size in (("theta", (6, None)), ("hex", (5, 6)), ("triangle", (5, 8))):
         maze = laby3d.generate(*size, shape=name, algorithm="wilson", seed=1)
-        parts = shaped_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
+        parts = maze_solid(maze, Fabrication(), SolidOptions(solution="ridge")).parts
         _shaded([(parts[part], colour) for part, colour in colours.items()], docs / f"solid-{name}.png", layered=True)
 
 

@@ -1,9 +1,13 @@
-"""How much filament a slicer lays down for the solid with typical settings, mm³.
+"""How much filament a slicer lays down for the solid with typical settings, mm³, and its work
+(perimeters, infill, layers) for the print time.
 
-The solid is a height field over the plan raster, so every horizontal slice between two height
-levels has the same cross-section. A slicer fills a slice with perimeters (a band along the
-outline), solid layers at the bottom and under every top surface, and sparse infill elsewhere.
-On a grid over the plate (cells of :func:`grid_step` mm) the estimate finds the sparse volume:
+The solid is a height field over its plan (:attr:`laby3d.mesh.solid.MazeSolid.regions`: polygons
+each at one height), so every horizontal slice between two height levels has the same
+cross-section, whose outline (exact, from the polygons' edges) the perimeters follow. A slicer
+fills a slice with perimeters (a band along the outline), solid layers at the bottom and under
+every top surface, and sparse infill elsewhere. On a grid over the plate (cells of
+:func:`grid_step` mm; the polygons filled by their edges, even-odd, at the grid's centres) the
+estimate finds the sparse volume:
 
 1. cut z at every top height, every top height minus the top shell, and the bottom shell;
 2. per slab, the cross-section eroded by the perimeter band is the interior;
@@ -26,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from laby3d.mesh.shaped_solid import ShapedSolid
+    from laby3d.mesh.planar import Region
     from laby3d.mesh.solid import MazeSolid
 
 TOP_SHELL_GROWTH = 3.0  # mm, PrusaSlicer's EXTERNAL_INFILL_MARGIN
@@ -105,29 +109,6 @@ def dilate(mask: np.ndarray, reach: int) -> np.ndarray:
     return ~erode(padded, reach)[reach:-reach, reach:-reach]
 
 
-def block_heights(solid: MazeSolid) -> np.ndarray:
-    """``(ny, nx)`` top height (mm) of every block of the solid's raster; marks on the margin
-    (text, arrows) count at floor level."""
-    from laby3d.mesh.solid import solid_heights
-
-    table = np.zeros(256)
-    heights = solid_heights(solid.fab, solid.options)
-    heights.update({label: solid.fab.base_thickness for label in solid.marks})
-    for label, height in heights.items():
-        table[label] = height
-    return table[solid.raster.labels]
-
-
-def height_grid(solid: MazeSolid, step: float) -> np.ndarray:
-    """``(ny, nx)`` top height (mm) of the solid at the centres of a grid of ``step`` mm."""
-    raster = solid.raster
-    xs = np.arange(raster.xs[0] + step / 2, raster.xs[-1], step)
-    ys = np.arange(raster.ys[0] + step / 2, raster.ys[-1], step)
-    columns = np.searchsorted(raster.xs, xs) - 1
-    rows = np.searchsorted(raster.ys, ys) - 1
-    return block_heights(solid)[np.ix_(rows, columns)]
-
-
 def _distinct(values: np.ndarray) -> np.ndarray:
     """The sorted distinct values of ``values`` (as ``np.unique``, which loads numpy.ma: 8 ms of a
     plain STL's 0.2 s)."""
@@ -156,14 +137,6 @@ def sparse_volume(heights: np.ndarray, step: float, settings: SlicerSettings) ->
     return volume
 
 
-def outline_length(mask: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> float:
-    """Length (mm) of the outline of the set blocks of a rectilinear raster with edges ``xs``, ``ys``."""
-    padded = np.pad(mask, 1)
-    across = padded[1:-1, 1:] != padded[1:-1, :-1]  # (ny, nx + 1): sides between columns
-    along = padded[1:, 1:-1] != padded[:-1, 1:-1]  # (ny + 1, nx): sides between rows
-    return float((across * np.diff(ys)[:, None]).sum() + (along * np.diff(xs)[None, :]).sum())
-
-
 @dataclass(frozen=True, kw_only=True)
 class PrintWork:
     """What a slicer lays down for a solid: filament in all (mm³), perimeter path (mm), solid and
@@ -178,44 +151,36 @@ class PrintWork:
     label_perimeter_mm: float = 0.0
 
 
-def print_work(
-    solid: MazeSolid | ShapedSolid, settings: SlicerSettings | None = None, *, volume: float | None = None
-) -> PrintWork:
+def print_work(solid: MazeSolid, settings: SlicerSettings | None = None, *, volume: float | None = None) -> PrintWork:
     """The perimeters, infill and layers of ``solid`` sliced with ``settings`` (default: typical;
     ``volume``: the body's, mm³, when already measured).
 
-    Perimeter path: every slab's outline (on the raster) × perimeters × layers in the slab;
-    solid infill: what is neither sparse nor perimeter."""
-    from laby3d.mesh.solid import MazeSolid
-
-    if not isinstance(solid, MazeSolid):  # a theta, hex or triangle maze's
-        from laby3d.shaped_filament import shaped_print_work
-
-        return shaped_print_work(solid, settings, volume=volume)
+    Perimeter path: every slab's outline × perimeters × layers in the slab; solid infill: what is
+    neither sparse nor perimeter."""
     settings = settings or SlicerSettings()
-    raster = solid.raster
-    step = grid_step(raster.xs[-1] - raster.xs[0], raster.ys[-1] - raster.ys[0])
-    sparse = sparse_volume(height_grid(solid, step), step, settings)
-    heights = block_heights(solid)
-    levels = _distinct(np.concatenate([[0.0], heights.ravel()]))
-    perimeter = 0.0
-    for low, high in zip(levels[:-1], levels[1:], strict=True):
-        layers = (high - low) / settings.layer_height
-        perimeter += layers * settings.perimeters * outline_length(heights >= high - 1e-9, raster.xs, raster.ys)
+    points, regions, heights = solid.regions
+    plan = solid.plan
+    step = grid_step(plan.width, plan.depth)
+    sparse = sparse_volume(height_grid(points, regions, heights, plan.width, plan.depth, step), step, settings)
+    levels = _distinct(np.array([0.0, *(heights[region.label] for region in regions if region.label in heights)]))
+    lengths = outline_lengths(points, regions, heights, levels[1:])
+    perimeter = sum(
+        (high - low) / settings.layer_height * settings.perimeters * length
+        for low, high, length in zip(levels[:-1], levels[1:], lengths, strict=True)
+    )
     line_area = settings.layer_height * (settings.extrusion_width - settings.layer_height * (1 - math.pi / 4))
     volume = solid.body.volume() if volume is None else volume
-    solid_infill = max(0.0, volume - sparse - perimeter * line_area)
     return PrintWork(
         filament_mm3=volume - (1 - settings.infill) * sparse,
-        perimeter_mm=perimeter,
-        solid_infill_mm3=solid_infill,
+        perimeter_mm=float(perimeter),
+        solid_infill_mm3=max(0.0, volume - sparse - perimeter * line_area),
         sparse_infill_mm3=settings.infill * sparse,
         layers=layer_count(solid.fab.height, settings),
         label_perimeter_mm=label_perimeter(solid, settings),
     )
 
 
-def label_perimeter(solid: MazeSolid | ShapedSolid, settings: SlicerSettings) -> float:
+def label_perimeter(solid: MazeSolid, settings: SlicerSettings) -> float:
     """The perimeter path around the label's letters (mm): every outline and counter of the ink,
     times the perimeters, in every layer the label is cut into or stands in (under the base, the
     first layers: the slicer goes round each letter)."""
@@ -232,6 +197,57 @@ def layer_count(height: float, settings: SlicerSettings | None = None) -> int:
     return math.ceil(height / settings.layer_height - 1e-9)
 
 
-def typical_volume(solid: MazeSolid, settings: SlicerSettings | None = None) -> float:
-    """Filament volume (mm³) for ``solid`` sliced with ``settings`` (default: typical)."""
-    return print_work(solid, settings).filament_mm3
+def height_grid(
+    points: np.ndarray, regions: list[Region], heights: dict[int, float], width: float, depth: float, step: float
+) -> np.ndarray:
+    """``(ny, nx)`` top height (mm) at the centres of a grid of ``step`` mm over the plate
+    ``width`` × ``depth`` (0 outside every region)."""
+    xs = np.arange(step / 2, width, step)
+    ys = np.arange(step / 2, depth, step)
+    grid = np.zeros((len(ys), len(xs)))
+    for region in regions:
+        if region.label in heights:
+            rings = [ring for polygon in region.polygons for ring in polygon]
+            grid[_filled(points, rings, xs, ys)] = heights[region.label]
+    return grid
+
+
+def _filled(points: np.ndarray, rings: list[np.ndarray], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """``(len(ys), len(xs))`` bool: the grid centres inside the rings (even-odd rule): each edge
+    crossing a row of centres flips the row from there on."""
+    start = np.concatenate([points[ring] for ring in rings])
+    end = np.concatenate([points[np.roll(ring, -1)] for ring in rings])
+    low, high = np.minimum(start[:, 1], end[:, 1]), np.maximum(start[:, 1], end[:, 1])
+    first = np.searchsorted(ys, low, side="left")  # rows with low <= y < high
+    last = np.searchsorted(ys, high, side="left")
+    counts = last - first
+    edge = np.repeat(np.arange(len(start)), counts)
+    row = np.repeat(first, counts) + np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    share = (ys[row] - start[edge, 1]) / (end[edge, 1] - start[edge, 1])
+    x = start[edge, 0] + share * (end[edge, 0] - start[edge, 0])
+    column = np.searchsorted(xs, x, side="left")  # centres at or right of the crossing
+    flips = np.zeros((len(ys), len(xs) + 1), dtype=np.int64)
+    np.add.at(flips, (row, column), 1)
+    return (np.cumsum(flips, axis=1)[:, :-1] % 2).astype(bool)
+
+
+def outline_lengths(
+    points: np.ndarray, regions: list[Region], heights: dict[int, float], levels: np.ndarray
+) -> list[float]:
+    """Length (mm) of the outline of the cross-section at each of ``levels`` (what stands at
+    least that high): the edges between a region that high and one lower (or the outside)."""
+    starts, ends, tops = [], [], []
+    for region in regions:
+        for polygon in region.polygons:
+            for ring in polygon:
+                starts.append(ring)
+                ends.append(np.roll(ring, -1))
+                tops.append(np.full(len(ring), heights.get(region.label, 0.0)))
+    start, end, top = np.concatenate(starts), np.concatenate(ends), np.concatenate(tops)
+    n = len(points)
+    keys = start * n + end
+    order = np.argsort(keys)
+    found = np.minimum(np.searchsorted(keys[order], end * n + start), len(keys) - 1)
+    beyond = np.where(keys[order][found] == end * n + start, top[order][found], 0.0)
+    length = np.hypot(*(points[end] - points[start]).T)
+    return [float(length[(top >= level - 1e-9) & (beyond < level - 1e-9)].sum()) for level in levels]

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from laby3d.geometry.laser import LaserSheets
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.options.job import Job
 
@@ -65,7 +64,7 @@ class RenderContext:
         return self.job.print.fabrication()
 
     @cached_property
-    def solid(self) -> MazeSolid | ShapedSolid:
+    def solid(self) -> MazeSolid:
         """The printable solid (body for STL, parts for 3MF and GLB), by its builder in the
         format table (:data:`laby3d.export.formats.SOLIDS`)."""
         from laby3d.export.formats import solid_builder

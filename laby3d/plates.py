@@ -83,28 +83,21 @@ class PlateMaze:
     def piece(self, margin: float | None = None) -> Piece:
         """Its footprint (the solid's outer width and depth, mm; with ``margin`` mm instead of
         its own), weighed by its print time."""
+        from laby3d.geometry.plan import plate_size
+
         spec = self.job.print if margin is None else self.job.print.model_copy(update={"margin": margin})
         fab, maze = spec.fabrication(), self.job.maze
-        if maze.shape == "square":
-            size = fab.outer_size(maze.rows, maze.cols)
-        else:  # a theta maze's disc or a hex or triangle board, by its bounding box
-            from laby3d.geometry.shaped_footprint import plate_size
-
-            size = plate_size(maze.shape, *maze.size(), fab)
+        size = plate_size(maze.shape, *maze.size(), fab)  # a board, or a theta maze's disc by its bounding box
         return Piece(name=self.name, size=size, weight=self.seconds)
 
     def check_solid(self, margin: float) -> None:
         """Check its solid with ``margin`` mm instead of its own (its label must fit under the
         base or beside the walls, no markers); raises :class:`laby3d.errors.Laby3dError`."""
+        from laby3d.mesh.solid import check_solid
+
         spec = self.job.print.model_copy(update={"margin": margin})
         fab, maze = spec.fabrication(), self.job.maze
-        options = spec.solid_options(self.job.label)
-        if maze.shape == "square":
-            options.check(fab, size=(maze.rows, maze.cols))
-        else:
-            from laby3d.mesh.shaped_solid import check_shaped
-
-            check_shaped(options, fab, maze.shape, maze.size())
+        check_solid(spec.solid_options(self.job.label), fab, maze.shape, maze.size())
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -49,29 +49,29 @@ class Layout:
 
     def size(self) -> tuple[float, float, float]:
         """Outer width, depth and height of the solid, mm."""
-        if self.shape == "square":
-            width, depth = self.fab.outer_size(self.rows, self.cols or 0)
-        else:
-            from laby3d.geometry.shaped_footprint import plate_size
+        from laby3d.geometry.plan import plate_size
 
-            width, depth = plate_size(self.shape, self.rows, self.cols, self.fab)
+        width, depth = plate_size(self.shape, self.rows, self.cols, self.fab)
         return width, depth, self.fab.height
 
     @property
     def passage(self) -> float:
-        """The narrowest gap between walls, mm: the corridor, or narrower between hexagons."""
-        if self.shape == "square":
-            return self.fab.corridor_width
+        """The narrowest gap between walls, mm (to 0.01 mm, down): the corridor, or narrower
+        between hexagons or around a theta maze's centre."""
         from laby3d.geometry.passages import narrowest_passage
 
-        return math.floor(narrowest_passage(self.shape, self.fab, self.rows) * 100 + 1e-6) / 100  # to 0.01 mm, down
+        return math.floor(narrowest_passage(self.shape, self.fab, self.rows) * 100 + 1e-6) / 100
 
     @property
     def passage_name(self) -> str:
-        """What :attr:`passage` is, for messages."""
+        """What :attr:`passage` is, for messages (:data:`PASSAGE_NAMES`)."""
         if self.passage >= self.fab.corridor_width - _EPS:
             return "corridors"
-        return "passages between hexagons" if self.shape == "hex" else "doorways around the centre"
+        return PASSAGE_NAMES.get(self.shape, PASSAGE_NAMES["any"])
+
+
+#: Where a maze's passages are narrower than its corridors, by shape.
+PASSAGE_NAMES = {"hex": "passages between hexagons", "any": "doorways around the centre"}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -174,46 +174,29 @@ def largest_cell_size(
     rows: int, cols: int | None, fab: Fabrication, bed: Bed, skirt_room: float, shape: str = "square"
 ) -> float | None:
     """The largest cell size (0.1 mm steps) whose plate, with skirt room, fits ``bed`` either way
-    round; None when even a cell as thin as the wall would not fit."""
+    round; None when even a cell as thin as the wall would not fit. A plate's width and depth grow
+    linearly with the cell size (``w = a·cell + b``, :func:`laby3d.geometry.plan.plate_size`): two
+    sizes give the line."""
     bx, by, _ = bed.size
-    if shape != "square":
-        # A shaped plate's width and depth grow linearly with the cell size: w = a·cell + b.
-        cells = (fab.wall_thickness + 1.0, fab.wall_thickness + 2.0)
-        (w1, d1, _), (w2, d2, _) = (
-            Layout(rows=rows, cols=cols, fab=replace(fab, cell_size=cell), shape=shape).size() for cell in cells
-        )
-        slopes = (w2 - w1) / (cells[1] - cells[0]), (d2 - d1) / (cells[1] - cells[0])
-        offsets = w1 - slopes[0] * cells[0], d1 - slopes[1] * cells[0]
-        fit = [
-            min((across - 2 * skirt_room - offsets[0]) / slopes[0], (along - 2 * skirt_room - offsets[1]) / slopes[1])
-            for across, along in ((bx, by), (by, bx))
-        ]
-        best = _down(max(fit))
-        return round(best, 1) if best > fab.wall_thickness else None
-    cols = cols or 1
-    extra = fab.wall_thickness + 2 * fab.margin + 2 * skirt_room
-    best = _down(max(min((bx - extra) / cols, (by - extra) / rows), min((by - extra) / cols, (bx - extra) / rows)))
+    cells = (fab.wall_thickness + 1.0, fab.wall_thickness + 2.0)
+    (w1, d1, _), (w2, d2, _) = (
+        Layout(rows=rows, cols=cols, fab=replace(fab, cell_size=cell), shape=shape).size() for cell in cells
+    )
+    slopes = (w2 - w1) / (cells[1] - cells[0]), (d2 - d1) / (cells[1] - cells[0])
+    offsets = w1 - slopes[0] * cells[0], d1 - slopes[1] * cells[0]
+    fit = [
+        min((across - 2 * skirt_room - offsets[0]) / slopes[0], (along - 2 * skirt_room - offsets[1]) / slopes[1])
+        for across, along in ((bx, by), (by, bx))
+    ]
+    best = _down(max(fit))
     return round(best, 1) if best > fab.wall_thickness else None
 
 
 def _most_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int | None] | None:
-    """(rows, cols) at most ``layout``'s that fit ``bed`` at its cell size, with the most cells."""
-    if layout.shape != "square":
-        return _most_shaped_cells(layout, bed, skirt_room)
-    fab = layout.fab
-    extra = fab.wall_thickness + 2 * fab.margin + 2 * skirt_room
-    best: tuple[int, int] | None = None
-    for across, along in (bed.size[:2], bed.size[1::-1]):
-        cols = min(layout.cols or 1, math.floor((across - extra) / fab.cell_size + _EPS))
-        rows = min(layout.rows, math.floor((along - extra) / fab.cell_size + _EPS))
-        if rows >= 1 and cols >= 1 and (best is None or rows * cols > best[0] * best[1]):
-            best = (rows, cols)
-    return best
-
-
-def _most_shaped_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int, int | None] | None:
-    """:func:`_most_cells` for a theta (fewer rings), hex or triangle maze (fewer rows, then
-    columns, whichever way round gives more cells): sizes searched downwards."""
+    """(rows, cols) at most ``layout``'s that fit ``bed`` at its cell size, with the most cells:
+    fewer rings (theta), or fewer rows, then columns, whichever way round gives more cells; for
+    each number of rows the most columns that fit, found by bisection (a plate widens with its
+    columns)."""
     from laby3d.tessellation import get_shape
 
     shape = get_shape(layout.shape)
@@ -226,19 +209,20 @@ def _most_shaped_cells(layout: Layout, bed: Bed, skirt_room: float) -> tuple[int
         return None if rows is None else (rows, None)
     best: tuple[int, int | None] | None = None
     for rows in range(layout.rows, shape.min_rows - 1, -1):
-        cols = next((c for c in range(layout.cols, shape.min_cols - 1, -1) if fits_bed(rows, c)), None)
-        if cols is not None and (best is None or rows * cols > best[0] * (best[1] or 1)):
-            best = (rows, cols)
-        if cols == layout.cols:
+        if best is not None and rows * layout.cols <= best[0] * (best[1] or 1):
             break  # fewer rows cannot give more cells
+        low, high = shape.min_cols - 1, layout.cols  # fits_bed(rows, low + 1 .. the answer)
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if fits_bed(rows, middle) else (low, middle - 1)
+        if low >= shape.min_cols and (best is None or rows * low > best[0] * (best[1] or 1)):
+            best = (rows, low)
     return best
 
 
 def passage_cell(layout: Layout, wall: float, least: float) -> float:
     """The smallest cell size (mm, to 0.1 mm up) whose narrowest passage is ``least`` mm with
     walls ``wall`` thick."""
-    if layout.shape == "square":
-        return round(_up(wall + least), 1)
     from laby3d.geometry.passages import narrowest_passage
 
     cell = round(_up(wall + least), 1)

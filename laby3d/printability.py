@@ -31,7 +31,6 @@ from laby3d.unionfind import component_roots
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
 
@@ -141,7 +140,7 @@ def _flags(changed: dict[str, float | int]) -> str:
 
 
 def _estimates(
-    solid: MazeSolid | ShapedSolid, bed: Bed | None, volume: float, nozzle: float
+    solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The typical filament mass and, for a printer and nozzle with a time model, the print time
     (``volume``: the solid's, mm³, already measured)."""
@@ -167,7 +166,7 @@ def printability_report(
     body: Mesh,
     settings: PrintSettings,
     *,
-    solid: MazeSolid | ShapedSolid | None = None,
+    solid: MazeSolid | None = None,
 ) -> dict[str, Any]:
     """The report for one solid (``body``; with ``solid``, whose body it is, the report adds the
     filament estimate for typical slicer settings); raises :class:`PrintabilityError` for walls
@@ -177,11 +176,10 @@ def printability_report(
     (solid_g, and with ``solid`` typical_g and typical_settings), print_time (with ``solid`` and a
     printer whose time model exists: seconds, text, note), label (with ``solid`` and a label:
     where it went, its size and depth, and what changed from what was asked), size_mm,
-    sits_on_z0, printer (the bed asked for) or common_printers (those it fits, without one),
-    nozzle, corridor, ball (with a ball), suggestion (when a rule is broken and a fix exists),
-    warnings (one per problem) and ok. A theta, hex or triangle maze's report also gives its
-    shape and cells, and its corridor the narrowest passage (between hexagons, narrower than
-    the corridor), which the ball's clearance is measured on.
+    sits_on_z0, shape and cells, printer (the bed asked for) or common_printers (those it fits,
+    without one), nozzle, corridor (with the narrowest passage: between hexagons narrower than
+    the corridor, which the ball's clearance is measured on), ball (with a ball), suggestion (when
+    a rule is broken and a fix exists), warnings (one per problem) and ok.
     """
     settings.check_walls(fab)
     low, high = body.bounds()
@@ -200,9 +198,8 @@ def printability_report(
     report["size_mm"] = list(size)
     report["sits_on_z0"] = bool(abs(low[2]) < 1e-9)
     layout = Layout(rows=maze.rows, cols=maze.cols, fab=fab, shape=maze.shape)
-    if maze.shape != "square":
-        report["shape"] = maze.shape
-        report["cells"] = maze.cell_count
+    report["shape"] = maze.shape
+    report["cells"] = maze.cell_count
     if bed is not None:
         report["printer"] = {
             "name": bed.name,
@@ -220,9 +217,11 @@ def printability_report(
         "wall_thickness_mm": fab.wall_thickness,
         "widths": round(fab.wall_thickness / settings.nozzle, 2),
     }
-    report["corridor"] = {"width_mm": fab.corridor_width, "least_mm": round(min_corridor(settings), 3)}
-    if maze.shape != "square":
-        report["corridor"]["narrowest_passage_mm"] = layout.passage
+    report["corridor"] = {
+        "width_mm": fab.corridor_width,
+        "least_mm": round(min_corridor(settings), 3),
+        "narrowest_passage_mm": layout.passage,
+    }
     if settings.ball is not None:
         report["ball"] = {
             "diameter_mm": settings.ball,
@@ -249,7 +248,7 @@ def printability_report(
                     f"no cell size fits {target.wording} with corridors of {min_corridor(settings):g} mm or more: "
                     "fewer rows and columns are needed"
                 )
-            new_size = " × ".join(f"{v if maze.shape == 'square' else round(v, 1):g}" for v in fixed.size())
+            new_size = " × ".join(f"{round(v, 1):g}" for v in fixed.size())
             messages.append(f"suggested: {_flags(changed)}: {new_size} mm, fits {target.wording}, passes every check")
     if not report["watertight"]:
         messages.append("the solid is not closed: this is a bug in laby3d, please report it with the maze file")

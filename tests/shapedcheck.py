@@ -1,7 +1,7 @@
-"""Oracles for the solids of theta, hex and triangle mazes, independent of the mesher's own
-polygons: the wall footprint as a GEOS union of its pieces (one rectangle per wall segment, one
-quadrilateral per join, a square per dead end's cap, less what lies beyond the cut line where
-walls meet an opening), the
+"""Oracles for the solids of mazes of every shape, independent of the mesher's own polygons: the
+wall footprint as a GEOS union of its pieces (one rectangle per wall segment, one quadrilateral
+per join, a square per dead end's cap, less what lies beyond the cut line where walls meet an
+opening askew), the
 plate's area from its own formula, the solution strip as shapely's mitred buffer of a line
 through the cells of a breadth-first search written here, an STL read back by numpy-stl and
 checked edge by edge, and balls rolled through the corridors (GEOS erosion)."""
@@ -18,11 +18,11 @@ from test_shaped_pictures import bfs_path, file_of
 
 import laby3d
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.shaped_footprint import shaped_plan, solution_line
+from laby3d.geometry.plan import maze_plan
+from laby3d.geometry.strip import solution_line
 from laby3d.maze.model import Maze
 from laby3d.maze.walls import closed_walls
-from laby3d.mesh.shaped_solid import ShapedSolid, shaped_solid
-from laby3d.mesh.solid import SolidOptions
+from laby3d.mesh.solid import MazeSolid, SolidOptions, maze_solid
 
 #: The grid GEOS snaps the footprint's pieces to, mm.
 GRID = 1e-9
@@ -37,11 +37,11 @@ SHAPED_CASES: dict[str, tuple[str, tuple[int, ...], Fabrication, SolidOptions]] 
 }
 
 
-def shaped_case(case: str) -> tuple[Maze, ShapedSolid]:
+def shaped_case(case: str) -> tuple[Maze, MazeSolid]:
     """The maze (backtracker, seed 4) and solid of one of :data:`SHAPED_CASES`."""
     shape, size, fab, options = SHAPED_CASES[case]
     maze = laby3d.generate(*size, shape=shape, algorithm="backtracker", seed=4)
-    return maze, shaped_solid(maze, fab, options)
+    return maze, maze_solid(maze, fab, options)
 
 
 def plan_points(maze: Maze, fab: Fabrication) -> np.ndarray:
@@ -62,6 +62,19 @@ def _offset_meet(v: np.ndarray, d1: np.ndarray, d2: np.ndarray, half: float) -> 
     if abs(d1[0] * d2[1] - d1[1] * d2[0]) < 1e-12:
         return v + half * left1
     return v + np.linalg.solve(np.stack([left1, right2]), [half, half])
+
+
+def _square_to_walls(points: np.ndarray, real: list[list[int]], a: int, b: int) -> bool:
+    """Whether every drawn wall at ``a`` or ``b`` runs along the opening's segment ``a``–``b`` or
+    square to it (dot or cross product of the unit directions zero)."""
+    along = _unit(points[b] - points[a])
+    for v in (a, b):
+        for p, q in real:
+            if v in (p, q):
+                d = _unit(points[q if v == p else p] - points[v])
+                if abs(d @ along) > 1e-9 and abs(d[0] * along[1] - d[1] * along[0]) > 1e-9:
+                    return False
+    return True
 
 
 def footprint_pieces(maze: Maze, fab: Fabrication) -> shapely.Geometry:
@@ -88,6 +101,8 @@ def footprint_pieces(maze: Maze, fab: Fabrication) -> shapely.Geometry:
         around[a].append((math.atan2(d[1], d[0]), d, True))
         around[b].append((math.atan2(-d[1], -d[0]), -d, True))
     for a, b in set(virtual):
+        if _square_to_walls(points, real, a, b):
+            continue  # the walls there end as dead ends do (a square maze's posts)
         for v, w in ((a, b), (b, a)):
             if v in around:
                 d = _unit(points[w] - points[v])
@@ -170,7 +185,7 @@ def strip_line(maze: Maze, fab: Fabrication, width: float) -> np.ndarray:
     flip = np.array([1.0, -1.0]) * fab.cell_size
     centres = tessellation.centres[cells]
     if maze.shape == "theta":
-        plan = shaped_plan(maze, fab)
+        plan = maze_plan(maze, fab)
         line = solution_line(maze, plan, width, fab.wall_thickness)
         found = [int(np.flatnonzero(np.hypot(*(line - plan.to_plan(c)[0]).T) < 1e-9)[0]) for c in centres]
         assert found == sorted(found), "the strip does not pass the solution's centres in order"

@@ -15,10 +15,9 @@ from shapedcheck import SHAPED_CASES, shaped_case
 
 import laby3d
 from laby3d.export.meshes import glb_bytes, stl_bytes, threemf_bytes
-from laby3d.geometry.footprint import footprint_area
+from laby3d.filament import SlicerSettings, print_work
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
-from laby3d.mesh.shaped_solid import ShapedSolid
 from laby3d.mesh.solid import MazeSolid, SolidOptions, maze_solid
 
 CORE = "{http://schemas.microsoft.com/3dmanufacturing/core/2015/02}"
@@ -33,7 +32,7 @@ SOLID_CASES: dict[str, tuple[Fabrication, SolidOptions]] = {
 }
 
 
-def case_solid(case: str) -> MazeSolid | ShapedSolid:
+def case_solid(case: str) -> MazeSolid:
     """The solid of a 7×9 backtracker maze (seed 4) for one of :data:`SOLID_CASES`, or of a
     theta, hex or triangle maze for one of :data:`shapedcheck.SHAPED_CASES`."""
     if case in SHAPED_CASES:
@@ -79,8 +78,32 @@ def load_3mf_parts(path: Path) -> dict[str, trimesh.Trimesh]:
     return parts
 
 
+def plate_area(maze: Maze, fab: Fabrication) -> float:
+    """A square maze's plate, mm²: its cells, a wall and two margins each way."""
+    extra = fab.wall_thickness + 2 * fab.margin
+    return (maze.cols * fab.cell_size + extra) * (maze.rows * fab.cell_size + extra)
+
+
+def closed_wall_count(maze: Maze) -> int:
+    """A square maze's closed wall segments, border included: every neighbour pair that is not a
+    passage, and the outline's sides but the openings."""
+    rows, cols = maze.rows, maze.cols
+    pairs = rows * (cols - 1) + (rows - 1) * cols
+    openings = sum(opening.side is not None for opening in (maze.entrance, maze.exit))
+    return pairs - len(maze.passages) + 2 * (rows + cols) - openings
+
+
+def footprint_area(maze: Maze, fab: Fabrication) -> float:
+    """A square maze's wall footprint, mm²: a ``t × t`` post on every lattice point and a
+    ``(cell_size − t) × t`` rectangle per closed wall, ``(rows+1)(cols+1)·t² + n_closed·(cell_size − t)·t``."""
+    t = fab.wall_thickness
+    return (maze.rows + 1) * (maze.cols + 1) * t * t + closed_wall_count(maze) * (fab.cell_size - t) * t
+
+
 def path_strip(maze: Maze, fab: Fabrication, width: float) -> shapely.Geometry:
-    """The solution strip, from shapely buffering the centre line (independent of the raster)."""
+    """The solution strip of a square maze, from shapely buffering the centre line (mitred, ends
+    flat): from the middle of the entrance's doorway (on the outline; a start inside: its cell's
+    centre) through the cells' centres to the exit's."""
     t, s, m = fab.wall_thickness, fab.cell_size, fab.margin
     inner_w, inner_d = maze.cols * s, maze.rows * s
 
@@ -89,20 +112,19 @@ def path_strip(maze: Maze, fab: Fabrication, width: float) -> shapely.Geometry:
 
     points = [centre(*cell) for cell in maze.solution]
     ends = []
+    low, right, top = m + t / 2, m + t / 2 + inner_w, m + t / 2 + inner_d
     for opening, anchor in ((maze.entrance, points[0]), (maze.exit, points[-1])):
         x, y = anchor
-        sides = {"W": (m, y), "E": (m + inner_w + t, y), "N": (x, m + inner_d + t), "S": (x, m), None: anchor}
+        sides = {"W": (low, y), "E": (right, y), "N": (x, top), "S": (x, low), None: anchor}
         ends.append(sides[opening.side])
-    line = shapely.LineString([ends[0], *points, ends[1]])
-    squares = [shapely.box(x - width / 2, y - width / 2, x + width / 2, y + width / 2) for x, y in points]
-    return shapely.union_all([line.buffer(width / 2, cap_style="flat", join_style="mitre"), *squares])
+    line = shapely.LineString(list(dict.fromkeys([ends[0], *points, ends[1]])))  # a start inside: its centre once
+    return line.buffer(width / 2, cap_style="flat", join_style="mitre")
 
 
 def expected_volumes(maze: Maze, fab: Fabrication, solution: str, width: float, depth: float) -> dict[str, float]:
     """Analytic volumes (mm³) of the body and of each part."""
-    plate_w, plate_d = fab.outer_size(maze.rows, maze.cols)
     walls = fab.wall_height * footprint_area(maze, fab)
-    base = plate_w * plate_d * fab.base_thickness
+    base = plate_area(maze, fab) * fab.base_thickness
     path = path_strip(maze, fab, width).area * depth if solution != "none" else 0.0
     volumes = {"walls": walls}
     if fab.base_thickness > 0:
@@ -126,3 +148,8 @@ def repair_counters(info: str) -> dict[str, float]:
 
 def zip_bytes(data: bytes) -> zipfile.ZipFile:
     return zipfile.ZipFile(io.BytesIO(data))
+
+
+def typical_volume(solid: MazeSolid, settings: SlicerSettings | None = None) -> float:
+    """Filament volume (mm³) for ``solid`` sliced with ``settings`` (default: typical)."""
+    return print_work(solid, settings).filament_mm3

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from conftest import require_tool
 from slicer import require_profiles, slice_model, vendor_config
+from solidcheck import typical_volume
 
 import laby3d
 from laby3d.export.meshes import stl_bytes
-from laby3d.filament import SlicerSettings, typical_volume
+from laby3d.filament import SlicerSettings
 from laby3d.geometry.params import Fabrication
 from laby3d.mesh.solid import MazeSolid, SolidOptions, maze_solid
 

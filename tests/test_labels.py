@@ -28,14 +28,13 @@ from labelcheck import (
     signed_volume,
     welded,
 )
-from solidcheck import repair_counters
+from solidcheck import footprint_area, repair_counters
 
 import laby3d
 from laby3d.export.meshes import stl_bytes
-from laby3d.geometry.footprint import footprint_area
 from laby3d.geometry.label import LabelPlacement
 from laby3d.geometry.params import Fabrication
-from laby3d.mesh.solid import SolidOptions, maze_solid
+from laby3d.mesh.solid import SolidOptions, check_solid, maze_solid
 
 MARGINS = (0, 5, 6, 8, 10, 14)
 MODES = ("engrave", "emboss")
@@ -195,7 +194,7 @@ def test_symbols_that_are_text_by_default_are_drawn(text: str) -> None:
 @pytest.mark.parametrize(("text", "letters"), [("דוד", "ד, ו"), ("Ana محمد", "م, ح, د")])
 def test_right_to_left_letters_are_refused_not_reversed(text: str, letters: str) -> None:
     with pytest.raises(laby3d.ParameterError) as caught:
-        SolidOptions(label=text).check(Fabrication())
+        check_solid(SolidOptions(label=text), Fabrication(), "square", (12, 12))
     assert caught.value.field == "label"
     assert caught.value.detail == f'"{text}": right-to-left letters are not supported ({letters})'
 
@@ -203,7 +202,7 @@ def test_right_to_left_letters_are_refused_not_reversed(text: str, letters: str)
 @pytest.mark.parametrize("text", [" ", "\u00a0\u00a0", "\u3000"])
 def test_blank_labels_are_refused(text: str) -> None:
     with pytest.raises(laby3d.ParameterError, match="no visible character") as caught:
-        SolidOptions(label=text).check(Fabrication())
+        check_solid(SolidOptions(label=text), Fabrication(), "square", (12, 12))
     assert caught.value.field == "label"
 
 
@@ -215,7 +214,7 @@ def test_control_and_invisible_characters_are_refused_as_the_readme_says(text: s
     """A tab, a zero-width space, a joiner no script needs: refused naming them (issue 28), no
     longer turned into a space or dropped."""
     with pytest.raises(laby3d.ParameterError, match="characters that are not text") as caught:
-        SolidOptions(label=text).check(Fabrication())
+        check_solid(SolidOptions(label=text), Fabrication(), "square", (12, 12))
     assert caught.value.field == "label" and f"({named})" in caught.value.detail
 
 
@@ -272,7 +271,7 @@ def test_bottom_needs_room_in_the_base() -> None:
     ).label_placement
     assert placement is not None and placement.depth == 0.2 and "--base-thickness 1.6" in placement.warnings[-1]
     with pytest.raises(laby3d.ParameterError, match="bottom engraves the label under the base") as caught:
-        SolidOptions(label="Ana", label_mode="emboss", label_position="bottom").check(fab, size=(6, 6))
+        check_solid(SolidOptions(label="Ana", label_mode="emboss", label_position="bottom"), fab, "square", (6, 6))
     assert caught.value.field == "label_position"
 
 
@@ -303,11 +302,11 @@ def test_too_coarse_a_nozzle_is_refused_with_the_size_needed() -> None:
 
 
 def test_job_check_places_the_label_up_front() -> None:
-    """SolidOptions.check with the maze's size refuses what the solid would refuse."""
+    """check_solid with the maze's size refuses what the solid would refuse."""
     options = SolidOptions(label="Maria da Conceição Gonçalves")
     with pytest.raises(laby3d.ParameterError, match="does not fit"):
-        options.check(Fabrication(), size=(3, 3))
-    options.check(Fabrication(), size=(10, 10))
+        check_solid(options, Fabrication(), "square", (3, 3))
+    check_solid(options, Fabrication(), "square", (10, 10))
 
 
 @pytest.mark.slow

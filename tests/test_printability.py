@@ -72,9 +72,12 @@ def test_readme_ball_maze_suggestion_passes_the_ball_check() -> None:
 
 
 def test_narrow_corridors_are_reported() -> None:
-    report = _report(10, 10, Fabrication(cell_size=1.8), PrintSettings())
+    report = _report(10, 10, Fabrication(cell_size=2.2), PrintSettings())
     assert not report["ok"]
-    assert any("corridors are 0.2 mm" in message for message in report["warnings"])
+    assert any("corridors are 0.6 mm" in message for message in report["warnings"])
+    with pytest.raises(laby3d.ParameterError, match=r"closes the passages .* \(they would be 0.2 mm wide") as caught:
+        _report(10, 10, Fabrication(cell_size=1.8), PrintSettings())  # walls that all but touch: no solid
+    assert caught.value.field == "wall_thickness"
 
 
 def test_skirt_room_counts_in_the_bed_fit() -> None:

@@ -1,4 +1,5 @@
-"""The printable solid, read back from disk: watertight, one body, exact volume and size."""
+"""The printable solid of square mazes, read back from disk: watertight, one body, exact volume
+and size (the one solid of every shape: the square grid's posts and walls by formula here)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from labelcheck import oracle_ink
-from solidcheck import expected_volumes, header_text, load_3mf_parts, load_stl
+from solidcheck import expected_volumes, footprint_area, header_text, load_3mf_parts, load_stl, plate_area
 
 import laby3d
 from laby3d.export.meshes import glb_bytes, stl_bytes, stl_header, threemf_bytes
-from laby3d.geometry.footprint import corridors, footprint, footprint_area, plate
 from laby3d.geometry.params import Fabrication
+from laby3d.geometry.plan import maze_plan
 from laby3d.maze.algorithms import ALGORITHMS
+from laby3d.mesh.marks import MARKERS
 from laby3d.mesh.solid import SolidOptions, maze_solid
 
 fabrications = st.builds(
@@ -34,7 +36,7 @@ def solid_bytes(maze, suffix: str, fab: Fabrication | None = None, options: Soli
     """The STL, 3MF or GLB of ``maze``'s solid, as the exporters write it."""
     fab = fab or Fabrication()
     solid = maze_solid(maze, fab, options or SolidOptions())
-    header = stl_header(maze, fab)
+    header = stl_header(maze, solid.body, fab)
     writers = {
         ".stl": lambda: stl_bytes(solid.body, header),
         ".3mf": lambda: threemf_bytes(solid, header.strip()),
@@ -64,14 +66,15 @@ def test_stl_and_3mf_read_back_are_sound_and_exact(
 ) -> None:
     maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed, placement=placement)
     solid = SolidOptions(solution=solution)
-    width = solid.path_width(fab) or 0.0
+    width = round(0.4 * fab.corridor_width, 3)  # 40 % of the corridor unless asked
     expected = expected_volumes(maze, fab, solution, width, solid.solution_depth)
 
     mesh = load_stl(write(tmp_path, maze, "m.stl", fab, solid))
     assert mesh.is_watertight and mesh.is_winding_consistent
     assert len(mesh.split(only_watertight=False)) == 1
     assert mesh.volume == pytest.approx(expected["body"], rel=1e-6)
-    plate_w, plate_d = fab.outer_size(rows, cols)
+    extra = fab.wall_thickness + 2 * fab.margin
+    plate_w, plate_d = cols * fab.cell_size + extra, rows * fab.cell_size + extra
     assert np.allclose(mesh.bounds[0], 0, atol=1e-4)
     assert np.allclose(mesh.bounds[1], [plate_w, plate_d, fab.height], atol=1e-4)
     assert (mesh.area_faces > 1e-6).all()
@@ -85,8 +88,13 @@ def test_stl_and_3mf_read_back_are_sound_and_exact(
 
 @pytest.mark.parametrize("size", [(1, 1), (1, 9), (9, 1), (25, 30)])
 def test_walls_only_and_thin_mazes(tmp_path: Path, size: tuple[int, int]) -> None:
-    maze = laby3d.generate(*size, seed=3)
+    """Walls without a base: one body when the entrance is inside (``center``), the walls'
+    volume; refused up front when the entrance and the exit cut the outline in two (issue 28)."""
     fab = Fabrication(base_thickness=0)
+    with pytest.raises(laby3d.ParameterError, match="separate pieces") as caught:
+        maze_solid(laby3d.generate(*size, seed=3), fab)
+    assert caught.value.field == "base_thickness"
+    maze = laby3d.generate(*size, seed=3, placement="center")
     mesh = load_stl(write(tmp_path, maze, "w.stl", fab))
     assert mesh.is_watertight and mesh.is_winding_consistent
     # Thin walls alone: STL's float32 coordinates (±1.5e-5 mm at 250 mm) bound the relative error
@@ -94,8 +102,7 @@ def test_walls_only_and_thin_mazes(tmp_path: Path, size: tuple[int, int]) -> Non
     assert mesh.volume == pytest.approx(fab.wall_height * footprint_area(maze, fab), rel=1e-5)
     exact = maze_solid(maze, fab).body.volume()
     assert exact == pytest.approx(fab.wall_height * footprint_area(maze, fab), rel=1e-12)
-    # entrance and exit cut the border wall into two pieces
-    assert len(mesh.split(only_watertight=False)) == 2
+    assert len(mesh.split(only_watertight=False)) == 1
 
 
 def test_large_solid_is_sound() -> None:
@@ -108,22 +115,27 @@ def test_large_solid_is_sound() -> None:
 
     mesh = trimesh.Trimesh(body.vertices, body.faces)
     assert mesh.is_watertight and len(mesh.split(only_watertight=False)) == 1
-    width = SolidOptions(solution="groove").path_width(fab) or 0.0
+    width = round(0.4 * fab.corridor_width, 3)
     expected = expected_volumes(maze, fab, "groove", width, 0.6)["body"]
     assert mesh.volume == pytest.approx(expected, rel=1e-6)
 
 
-def test_footprint_polygons() -> None:
-    """The canonical footprint's area; with a post at every lattice point the corridors are one polygon, no hole."""
-    maze = laby3d.generate(14, 17, algorithm="prim", seed=2)
-    fab = Fabrication()
-    walls, floor = footprint(maze, fab), corridors(maze, fab)
-    assert walls.is_valid and floor.is_valid
-    assert walls.area == pytest.approx(footprint_area(maze, fab), rel=1e-12)
-    assert len(walls.geoms) == 2  # entrance and exit cut the border
-    assert len(floor.geoms) == 1 and len(floor.geoms[0].interiors) == 0
-    assert walls.union(floor).area == pytest.approx(plate(maze, fab).area)
-    assert walls.intersection(floor).area == pytest.approx(0, abs=1e-9)
+@pytest.mark.parametrize("placement", ["corners", "hardest", "center", "opposite-sides"])
+def test_the_plan_of_a_square_maze_has_a_post_on_every_lattice_point(placement: str) -> None:
+    """The plan's walls have the canonical footprint's area (a post per lattice point, beside the
+    openings too, and a rectangle per closed wall); with the posts the corridors are one polygon,
+    no hole; walls and floor tile the plate."""
+    maze = laby3d.generate(14, 17, algorithm="prim", seed=2, placement=placement)
+    for fab in (Fabrication(), Fabrication(margin=4, wall_thickness=2.4)):
+        plan = maze_plan(maze, fab)
+        walls, floor = plan.walls.geometry(), plan.floor.geometry()
+        assert walls.is_valid and floor.is_valid
+        assert walls.area == pytest.approx(footprint_area(maze, fab), rel=1e-12)
+        openings = sum(opening.side is not None for opening in (maze.entrance, maze.exit))
+        assert len(walls.geoms) == openings  # each opening in the border cuts it
+        assert (fab.margin > 0) == (len(floor.geoms[0].interiors) > 0) and len(floor.geoms) == 1
+        assert walls.union(floor).area == pytest.approx(plate_area(maze, fab))
+        assert walls.intersection(floor).area == pytest.approx(0, abs=1e-9)
 
 
 def test_stl_header_and_bytes_are_reproducible(tmp_path: Path) -> None:
@@ -222,8 +234,7 @@ def test_label_on_the_margin_keeps_the_solid_sound(tmp_path: Path, mode: str) ->
     assert placement is not None and (placement.side, placement.mode) == ("margin", mode)
     ink = oracle_ink("Dmitri ß 42", placement.font_size)  # matplotlib's text, not laby3d's
     assert ink.area > 40
-    plate_w, plate_d = fab.outer_size(9, 11)
-    unlabelled = plate_w * plate_d * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
+    unlabelled = plate_area(maze, fab) * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
     label_volume = (0.6 if mode == "emboss" else -0.6) * ink.area
     assert mesh.volume - unlabelled == pytest.approx(label_volume, rel=3e-3)  # the oracle's curves differ a little
     parts = load_3mf_parts(write(tmp_path, maze, "label.3mf", fab, options))
@@ -250,18 +261,15 @@ def test_label_without_margin_goes_under_the_base(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("placement", ["corners", "hardest", "center"])
 def test_opening_markers_are_engraved_arrows(tmp_path: Path, placement: str) -> None:
-    from laby3d.geometry.label import opening_markers
-
     maze = laby3d.generate(7, 9, seed=3, placement=placement)
     fab = Fabrication(margin=6)
     mesh = load_stl(write(tmp_path, maze, "markers.stl", fab, SolidOptions(markers=True)))
     assert mesh.is_watertight and len(mesh.split(only_watertight=False)) == 1
     arrows = 1 if placement == "center" else 2  # a centred entrance has no arrow
-    assert len(opening_markers(maze, fab)) == arrows
+    assert len(set(maze_solid(maze, fab, SolidOptions(markers=True)).marks.boxes) & set(MARKERS)) == arrows
     # An arrow is a triangle as long as it is wide: min(margin − 2, 0.8 corridor, 8 mm) = 4 mm here.
     side = min(fab.margin - 2, 0.8 * fab.corridor_width, 8.0)
-    plate_w, plate_d = fab.outer_size(7, 9)
-    expected = plate_w * plate_d * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
+    expected = plate_area(maze, fab) * fab.base_thickness + fab.wall_height * footprint_area(maze, fab)
     expected -= 0.6 * arrows * side * side / 2
     assert mesh.volume == pytest.approx(expected, rel=1e-6)
 
@@ -303,7 +311,7 @@ def test_single_glyph_embossed_label_is_not_inside_out(tmp_path: Path) -> None:
     """One polygon (not a MultiPolygon) must be oriented too: its 3MF part has positive volume."""
     import shapely
 
-    from laby3d.mesh.heightfield import extrude_polygons
+    from laby3d.mesh.planar import extrude_polygons
 
     clockwise = shapely.Polygon([(0, 0), (0, 1), (1, 1), (1, 0)])
     assert extrude_polygons(clockwise, 0, 2).volume() == pytest.approx(2)
@@ -315,4 +323,4 @@ def test_single_glyph_embossed_label_is_not_inside_out(tmp_path: Path) -> None:
 
 def test_markers_are_refused_up_front_without_room() -> None:
     with pytest.raises(laby3d.ParameterError, match="markers need margin >= 4 mm"):
-        SolidOptions(markers=True).check(Fabrication(margin=2))
+        SolidOptions(markers=True).check_sizes(Fabrication(margin=2))

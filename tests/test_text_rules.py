@@ -18,7 +18,7 @@ from laby3d.draw.worksheet import key_pdf, worksheet_pdf
 from laby3d.export.formats import FORMATS
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.algorithms import ALGORITHMS
-from laby3d.mesh.solid import SolidOptions
+from laby3d.mesh.solid import SolidOptions, check_solid
 from laby3d.options.build import validated_job
 from laby3d.options.worksheet import WorksheetSpec
 
@@ -59,7 +59,7 @@ def test_worksheets_and_keys_print_the_text_as_typed(tmp_path: Path, typed: str)
 
 @pytest.mark.parametrize("typed", LITERAL)
 def test_the_solid_draws_the_same_text_literally(typed: str) -> None:
-    SolidOptions(label=typed).check(Fabrication(margin=10), size=(12, 12))
+    check_solid(SolidOptions(label=typed), Fabrication(margin=10), "square", (12, 12))
 
 
 @pytest.mark.parametrize(("typed", "named"), UNDRAWABLE.items())
@@ -75,7 +75,7 @@ def test_every_dejavu_output_refuses_what_the_font_cannot_draw(typed: str, named
         said.add(caught.value.detail)
     assert len(said) == 1, said
     with pytest.raises(laby3d.ParameterError) as caught:
-        SolidOptions(label=typed).check(Fabrication())
+        check_solid(SolidOptions(label=typed), Fabrication(), "square", (12, 12))
     assert {caught.value.detail} == said
 
 

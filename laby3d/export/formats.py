@@ -452,37 +452,23 @@ class SolidBuilder:
     header: Callable[[RenderContext], str]
 
 
-def _raster_solid(context: RenderContext) -> Any:
+def _solid(context: RenderContext) -> Any:
     from laby3d.mesh.solid import maze_solid
 
     return maze_solid(context.maze, context.fabrication, context.job.print.solid_options(context.job.label))
 
 
-def _planar_solid(context: RenderContext) -> Any:
-    from laby3d.mesh.shaped_solid import shaped_solid
-
-    return shaped_solid(context.maze, context.fabrication, context.job.print.solid_options(context.job.label))
-
-
-def _raster_header(context: RenderContext) -> str:
+def _solid_header(context: RenderContext) -> str:
     from laby3d.export.meshes import stl_header
 
-    return stl_header(context.maze, context.fabrication)
+    return stl_header(context.maze, context.solid.body, context.fabrication)
 
 
-def _planar_header(context: RenderContext) -> str:
-    from laby3d.export.meshes import shaped_header
-
-    return shaped_header(context.maze, context.solid.body, context.fabrication)
-
-
-#: The solid's builder by tessellation kind: the square grid's exact raster plan and height-field
-#: mesher (keeps every square solid's bytes), the planar arrangement of the cell graph's walls
-#: for any other shape.
-SOLIDS: dict[str, SolidBuilder] = {
-    "square": SolidBuilder(build=_raster_solid, header=_raster_header),
-    "any": SolidBuilder(build=_planar_solid, header=_planar_header),
-}
+#: The solid's builder by tessellation kind: the planar arrangement of the plan's polygons, built
+#: from the cell graph's walls, for every shape. (The square grid's raster plan and height-field
+#: mesher, kept here until issue 25, measured 1.0–1.4× this one's time from 30×30 to 200×200 and
+#: 0.8–0.9× at 10–15 with the same triangles: bench/README.md.)
+SOLIDS: dict[str, SolidBuilder] = {"any": SolidBuilder(build=_solid, header=_solid_header)}
 
 
 def solid_builder(kind: str) -> SolidBuilder:

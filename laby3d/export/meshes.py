@@ -62,7 +62,6 @@ if TYPE_CHECKING:
 
     from laby3d.geometry.params import Fabrication
     from laby3d.maze.model import Maze
-    from laby3d.mesh.shaped_solid import ShapedSolid
     from laby3d.mesh.solid import MazeSolid
     from laby3d.mesh.types import Mesh
 
@@ -94,19 +93,9 @@ def xml_text(text: str) -> str:
     return re.sub(_NOT_XML_10, "\ufffd", text)
 
 
-def stl_header(maze: Maze, fab: Fabrication) -> str:
-    """The 80-character binary STL header: laby3d, size, algorithm, seed, outer size in mm."""
-    width, depth = fab.outer_size(maze.rows, maze.cols)
-    text = (
-        f"laby3d maze {maze.rows}x{maze.cols} {maze.algorithm or 'file'} seed {maze.seed} "
-        f"{width:g}x{depth:g}x{fab.height:g} mm"
-    )
-    return text[:80].ljust(80)
-
-
-def shaped_header(maze: Maze, body: Mesh, fab: Fabrication) -> str:
-    """The 80-character binary STL header of a theta, hex or triangle maze's solid: laby3d, shape
-    and size, algorithm, seed, outer size in mm."""
+def stl_header(maze: Maze, body: Mesh, fab: Fabrication) -> str:
+    """The 80-character binary STL header of ``maze``'s solid ``body``: laby3d, shape and size,
+    algorithm, seed, outer size in mm."""
     size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}x{maze.cols}"
     width, depth, _ = body.bounds()[1] - body.bounds()[0]
     text = (
@@ -148,7 +137,7 @@ _TRIANGLE = '<triangle v1="%d" v2="%d" v3="%d" pid="1" p1="%d" />'
 
 
 def _mesh_text(
-    solid: MazeSolid | ShapedSolid, materials: list[str], transform: tuple[float, ...] | None = None
+    solid: MazeSolid, materials: list[str], transform: tuple[float, ...] | None = None
 ) -> tuple[bytes, bytes]:
     """The ``<vertices>`` and ``<triangles>`` elements of every part, numbers only (no text from
     the user), formatted with numpy and one ``%`` per part rather than an element per vertex;
@@ -177,7 +166,7 @@ class PlacedObject:
     being a row vector times the matrix), applied to its vertices; None: where the solid lies."""
 
     name: str
-    solid: MazeSolid | ShapedSolid
+    solid: MazeSolid
     transform: tuple[float, ...] | None = None
 
 
@@ -262,7 +251,7 @@ def _package_xml() -> dict[str, bytes]:
     return {"[Content_Types].xml": _xml_bytes(types), "_rels/.rels": _xml_bytes(relationships)}
 
 
-def threemf_bytes(solid: MazeSolid | ShapedSolid, title: str) -> bytes:
+def threemf_bytes(solid: MazeSolid, title: str) -> bytes:
     """3MF, unit millimetre: one object, one closed shell per part, coloured per part, with
     PrusaSlicer's part list and extruders (see the module docstring)."""
     return objects_3mf_bytes([PlacedObject(name=title, solid=solid)], title)
@@ -299,7 +288,7 @@ def _padded(data: bytes, fill: bytes) -> bytes:
     return data + fill * (-len(data) % 4)
 
 
-def glb_bytes(solid: MazeSolid | ShapedSolid) -> bytes:
+def glb_bytes(solid: MazeSolid) -> bytes:
     """Binary glTF 2.0 of the coloured parts, y up and in metres through the root node (see the
     module docstring); deterministic."""
     chunks: list[bytes] = []

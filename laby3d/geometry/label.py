@@ -1,5 +1,5 @@
-"""Marks on the solid, polygons in mm: the text label (on the top margin, or engraved mirrored
-under the base) and the entrance/exit arrows on the margin.
+"""The text label on the solid, polygons in mm: on the top margin, or engraved mirrored under the
+base (the boxes of the marks on a plate: :mod:`laby3d.mesh.marks`).
 
 A label is sized by its real ink box (accents above capitals, descenders, the widest glyph):
 as large as its room allows, at most :data:`MAX_CAP_HEIGHT`, and only where it is legible
@@ -12,19 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
 
 from laby3d.errors import InternalError, ParameterError
 from laby3d.geometry.choices import LabelMode, LabelPosition, LabelSide
-from laby3d.geometry.params import Fabrication
 from laby3d.geometry.shapes import polygon_loops
 from laby3d.geometry.text import TextShape, text_shape
-
-if TYPE_CHECKING:
-    from laby3d.maze.model import Maze
 
 #: Smallest and largest capital height of a label, mm.
 MIN_CAP_HEIGHT = 3.0
@@ -377,31 +372,3 @@ def _refusal(
         f'"{shape.text}" does not fit the {plate}: {"; ".join(needs)}; shorten it or enlarge the maze',
         field="label",
     )
-
-
-def opening_markers(maze: Maze, fab: Fabrication) -> list[PlacedLabel]:
-    """Arrows on the floor margin beside the entrance (pointing in) and the exit (pointing out);
-    the margin must be at least :data:`laby3d.geometry.choices.MARKER_MARGIN` (checked by the solid's options)."""
-    width, depth = fab.outer_size(maze.rows, maze.cols)
-    size = min(fab.margin - 2 * TEXT_CLEARANCE, 0.8 * fab.corridor_width, 8.0)
-    arrow = shapely.Polygon([(-0.5, -0.5), (0.5, 0.0), (-0.5, 0.5)])  # points towards +x
-    markers = []
-    for opening, inward in ((maze.entrance, True), (maze.exit, False)):
-        if opening is None or opening.side is None:
-            continue
-        cx, cy = fab.cell_centre(opening.row, opening.col, rows=maze.rows)
-        into = {"W": 0.0, "E": 180.0, "N": -90.0, "S": 90.0}[opening.side]  # direction into the maze
-        centre = {
-            "W": (fab.margin / 2, cy),
-            "E": (width - fab.margin / 2, cy),
-            "N": (cx, depth - fab.margin / 2),
-            "S": (cx, fab.margin / 2),
-        }[opening.side]
-        shape = shapely.affinity.rotate(
-            shapely.affinity.scale(arrow, size, size, origin=(0, 0)), into if inward else into + 180.0, origin=(0, 0)
-        )
-        shape = shapely.set_precision(shapely.affinity.translate(shape, *centre), GRID)
-        x0, y0, x1, y1 = shape.bounds
-        box = (round(x0 - 0.5, 4), round(y0 - 0.5, 4), round(x1 + 0.5, 4), round(y1 + 0.5, 4))
-        markers.append(PlacedLabel(box, shape))
-    return markers

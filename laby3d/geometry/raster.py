@@ -2,9 +2,12 @@
 
 Column edges ``xs`` and row edges ``ys`` (both increasing, mm) cut the plate into blocks; each
 block carries a label. Posts and closed walls are :data:`WALL`, corridors :data:`FLOOR`, the
-solution strip (when asked for) :data:`PATH`. Every feature of the canonical footprint
-(:mod:`laby3d.geometry.footprint`) falls on these lines, so the raster is exact, not an approximation, and tracing its
-label boundaries gives the footprint polygons without any boolean operation.
+solution strip (when asked for) :data:`PATH`. Every feature of the canonical footprint (a
+``t × t`` post on every lattice point, a rectangle per closed wall) falls on these lines, so the
+raster is exact, not an approximation, and tracing its label boundaries
+(:mod:`laby3d.geometry.trace`) gives the footprint polygons without any boolean operation: what
+a square maze's laser sheets cut (the solid of every shape is built from
+:mod:`laby3d.geometry.plan`).
 
 Row 0 of ``labels`` is at the bottom (small y), i.e. the maze's last row.
 """

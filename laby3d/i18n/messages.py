@@ -404,7 +404,15 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "needs a base plate: base_thickness must be > 0 when margin > 0",
         "demande un plateau : base_thickness doit être > 0 quand margin > 0",
     ),
-    # --- the solids of theta, hex and triangle mazes (laby3d.mesh.shaped_solid) ---
+    # --- the solid of every shape (laby3d.mesh.solid, issue 28: walls without a base in pieces) ---
+    "walls_apart": (
+        "0 (walls only) leaves this maze's walls in {pieces} separate pieces: its entrance and exit both cut the "
+        "outline; give a base (base_thickness > 0), or put the entrance inside (placement center)",
+        "0 (murs seuls) laisse les murs de ce labyrinthe en {pieces} morceaux séparés : son entrée et sa sortie "
+        "coupent toutes deux le contour ; donner un plateau (base_thickness > 0), ou mettre l’entrée à "
+        "l’intérieur (placement center)",
+    ),
+    # --- the solids of theta, hex and triangle mazes (laby3d.mesh.solid, laby3d.mesh.marks) ---
     "passages_closed": (
         "of {wall} mm closes the passages of a {shape} maze of {cell} mm cells (they would be {corridor} mm wide; "
         "at least {least}): thinner walls or larger cells",

@@ -1,5 +1,5 @@
 """A plan of labelled polygons extruded into one watertight solid (2.5D): each label a prism
-from ``bottom`` to its height, for mazes of any shape (:mod:`laby3d.geometry.shaped_footprint`).
+from ``bottom`` to its height, for mazes of any shape (:mod:`laby3d.geometry.plan`).
 
 The plan is a planar arrangement: polygons over one point table that meet only along shared
 edges (the same point ids on both sides) and never overlap. Faces: the top of every polygon at
@@ -8,9 +8,11 @@ than the one on its right (or the outside, at ``bottom``), split at every height
 its ends, so no point lies inside another face's edge (no T-junctions); and the bottom, the
 outline of all polygons at ``bottom``. Each polygon is triangulated once: earcut, checked, or
 manifold3d's triangulator (which keeps every boundary point) where earcut would drop collinear
-points or its result does not cover the polygon. Text sits in boxes as in
-:mod:`laby3d.mesh.heightfield` (:class:`~laby3d.mesh.heightfield.Patch` on a box polygon,
-:class:`~laby3d.mesh.heightfield.Underside` under the bottom).
+points or its result does not fill the polygon edge to edge. Text sits in boxes: a
+:class:`Patch` replaces a box polygon's top (engraved or embossed letters), an
+:class:`Underside` cuts letters up into the bottom; each box is meshed on its own with the
+text's outline points. :func:`extrude_polygons` makes free-standing prisms (an embossed label
+as a part of its own).
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from laby3d.errors import InternalError
-from laby3d.geometry.shaped_footprint import chain_rings, group_polygons, ring_area
+from laby3d.geometry.rings import chain_rings, group_polygons, ring_area
 from laby3d.mesh.faces import Points, covers, inlay, meets_edge_to_edge, mend_slivers, quads, sound, surface, zipper
 from laby3d.mesh.types import Mesh
 
 if TYPE_CHECKING:
-    from laby3d.mesh.heightfield import Patch, Underside
+    import shapely
 
 #: The label of the outside.
 OUTSIDE = -1
@@ -44,6 +46,24 @@ class Region:
 
     label: int
     polygons: tuple[tuple[np.ndarray, ...], ...]
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Polygons (mm, inside one label box) standing at ``top`` instead of the box's height."""
+
+    polygons: shapely.Geometry
+    top: float
+
+
+@dataclass(frozen=True, kw_only=True)
+class Underside:
+    """Polygons (mm) cut ``depth`` mm up into the bottom face, strictly inside ``box``
+    (x0, y0, x1, y1), which lies strictly inside the bottom face."""
+
+    box: tuple[float, float, float, float]
+    polygons: shapely.Geometry
+    depth: float
 
 
 def extrude_plan(
@@ -270,3 +290,27 @@ def _underside(
     box_ids = extra.add(box)
     around = surface([points[ring], box[::-1]], [ring, box_ids[::-1]], 0, down=True)
     return [around, *inlay(extra, (box, box_ids), underside.polygons, 0, ceiling_index, down=True)]
+
+
+def extrude_polygons(geometry: shapely.Geometry, bottom: float, top: float) -> Mesh:
+    """Arbitrary polygons (mm) as closed prisms from ``bottom`` to ``top`` (e.g. embossed text)."""
+    import manifold3d
+
+    from laby3d.geometry.shapes import polygon_loops
+
+    vertices, faces = [], []
+    offset = 0
+    for loops in polygon_loops(geometry):
+        flat = np.concatenate(loops)
+        n = len(flat)
+        vertices += [np.column_stack([flat, np.full(n, bottom)]), np.column_stack([flat, np.full(n, top)])]
+        local = np.asarray(manifold3d.triangulate(loops, 0.0), dtype=np.int64)
+        faces += [local[:, ::-1] + offset, local + offset + n]
+        start = 0
+        for loop in loops:
+            a = np.arange(start, start + len(loop)) + offset
+            b = np.roll(a, -1)
+            faces += [np.stack([a, b, b + n], 1), np.stack([a, b + n, a + n], 1)]
+            start += len(loop)
+        offset += 2 * n
+    return Mesh(np.concatenate(vertices), np.concatenate(faces))

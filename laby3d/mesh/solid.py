@@ -1,295 +1,100 @@
-"""The printable solid of a maze: one watertight body, and its parts for multi-colour 3MF."""
+"""The printable solid of a maze of any shape: one watertight body, and its parts for multi-colour
+3MF, written once against the cell graph.
+
+The plan (:mod:`laby3d.geometry.plan`: walls, floor, plate) plus the solution strip
+(:mod:`laby3d.geometry.strip`) and the marks' boxes (:mod:`laby3d.mesh.marks`: the label, the
+arrows) is one planar arrangement, extruded by :func:`laby3d.mesh.planar.extrude_plan`: walls to
+``base + wall_height``, the floor to ``base``, the strip cut into it or raised, marks inlaid in
+their boxes, a label under the base cut up into the bottom.
+"""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from laby3d.errors import InternalError, ParameterError
-from laby3d.geometry.choices import MARKER_DEPTH, MARKER_MARGIN, LabelMode, LabelPosition
+from laby3d.geometry.choices import MARKER_DEPTH
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.raster import FLOOR, LABEL_AREA, PATH, WALL, Raster, maze_raster
-from laby3d.mesh.heightfield import Patch, Underside, extrude, extrude_polygons
-from laby3d.mesh.types import Mesh
+from laby3d.geometry.passages import MIN_PASSAGE, narrowest_passage
+from laby3d.geometry.plan import Plan, maze_plan, plate_size
+from laby3d.geometry.rings import Polygons, group_polygons
+from laby3d.mesh.marks import LABEL_AREA, Marks, check_label_position, place_label, plate_marks
+from laby3d.mesh.planar import Patch, Region, Triangulations, Underside, extrude_plan, extrude_polygons
+from laby3d.mesh.solid_options import SolidOptions
 
 if TYPE_CHECKING:
-    from laby3d.geometry.label import GlyphChecks, LabelPlacement, PlacedLabel
+    from laby3d.geometry.label import GlyphChecks, LabelPlacement
     from laby3d.maze.model import Maze
+    from laby3d.mesh.types import Mesh
 
-# The label code (text, shapely) is imported where a label or the arrows are drawn: a solid
-# without them does not pay for it.
-
-QUARTERS = (5, 6, 7)  # extra floor labels of the base part, see _quartered
-MARKERS = (8, 9)  # raster labels of the entrance and exit arrow boxes
-#: Plate left above (or below) a cut into the base, mm.
-MIN_FLOOR = 0.4
-#: A label's depth (or height) when none is asked for, and the least it may be cut to where the
-#: plate is too thin for it (one 0.2 mm layer, still read as the first layer's gap), mm.
-LABEL_DEPTH = 0.6
-MIN_LABEL_DEPTH = 0.2
-SolutionMode = Literal["none", "groove", "ridge"]
-SOLUTION_MODES = ("none", "groove", "ridge")
+#: Plan labels of the regions (the marks' boxes: :data:`laby3d.mesh.marks.LABEL_AREA` and
+#: :data:`laby3d.mesh.marks.MARKERS`).
+FLOOR, WALL, PATH = 1, 2, 3
+#: The widest solution strip asked for, as a share of the narrowest passage, by tessellation kind:
+#: its mitred turns at the cells' centres and its crossings stay clear of the walls (measured:
+#: triangles up to 0.85, theta 0.55: half for any shape); a square grid's turns are square and its
+#: crossings straight, so any strip narrower than the corridor keeps off its walls.
+STRIP_SHARES: dict[str, float] = {"square": 1.0, "any": 0.5}
 
 
-@dataclass(frozen=True, kw_only=True)
-class SolidOptions:
-    """What the solid shows besides the walls, mm."""
+def strip_width(options: SolidOptions, fab: Fabrication, shape: str, rows: int) -> float | None:
+    """Width of the solution strip of a ``shape`` maze of ``rows`` (a theta maze's rings), mm: as
+    asked, or :data:`laby3d.mesh.solid_options.STRIP_WIDTH` of the narrowest passage (None without
+    a solution)."""
+    return options.strip_width(narrowest_passage(shape, fab, rows))
 
-    solution: SolutionMode = "none"
-    solution_width: float | None = None  # default: 40% of the corridor width
-    solution_depth: float = 0.6  # groove depth, or ridge height
-    label: str | None = None  # text on the floor margin, or under the base (label_position)
-    label_mode: LabelMode = "engrave"
-    label_depth: float | None = None  # engraving depth or embossing height; None: LABEL_DEPTH where it fits
-    markers: bool = False  # arrows engraved on the margin beside the entrance and the exit
-    label_position: LabelPosition = "auto"  # auto: the margin when it holds the text, else the bottom
-    nozzle: float = 0.4  # no label stroke (nor engraved gap) narrower than this
 
-    def path_width(self, fab: Fabrication) -> float | None:
-        """Width of the solution strip, mm (None without a solution)."""
-        if self.solution == "none":
-            return None
-        return self.solution_width if self.solution_width is not None else round(0.4 * fab.corridor_width, 3)
-
-    def bottom_depth_limit(self, fab: Fabrication) -> float:
-        """Deepest label engraving under the base, mm: :data:`MIN_FLOOR` of plate must stay
-        under the groove. (The arrows are cut into the margin, and a label under the base
-        keeps clear of the margin when there are arrows.)"""
-        top_cut = self.solution_depth if self.solution == "groove" else 0.0
-        return round(fab.base_thickness - MIN_FLOOR - top_cut, 6)
-
-    def depth_limit(self, fab: Fabrication, side: str, mode: LabelMode) -> float:
-        """Deepest engraving (or highest embossing) of a label on ``side`` as ``mode``, mm."""
-        if mode == "emboss":
-            return fab.wall_height
-        if side == "bottom":
-            return self.bottom_depth_limit(fab)
-        return round(fab.base_thickness - MIN_FLOOR, 6)
-
-    def place_label(
-        self,
-        fab: Fabrication,
-        size: tuple[int, int],
-        blocked: tuple[tuple[float, float, float, float], ...] = (),
-        checks: GlyphChecks | None = None,
-        *,
-        plate: tuple[float, float] | None = None,
-    ) -> LabelPlacement:
-        """Where the label goes on a maze of ``size`` (rows, cols), how big and how deep
-        (``blocked``: boxes taken on the margin; ``checks``: printability checks shared by the
-        labels of one run; ``plate``: the plate's width and depth, mm, when it is not a square
-        maze's); raises :class:`ParameterError` when it fits nowhere allowed, or
-        cannot be as deep as asked, with the changes that work.
-
-        Without a ``label_depth``, a label where the plate is too thin for :data:`LABEL_DEPTH`
-        is cut as deep as the plate allows, down to :data:`MIN_LABEL_DEPTH`, with a warning
-        naming the base thickness that gives the full depth."""
-        from laby3d.geometry.label import LabelRoom, place_label
-
-        if self.label is None:
-            raise ParameterError("is not set", field="label")
-        room = LabelRoom(
-            plate=plate or fab.outer_size(*size), margin=fab.margin, blocked=blocked, under_margin=not self.markers
-        )
-        placement = place_label(
-            self.label, room, mode=self.label_mode, position=self.label_position, nozzle=self.nozzle, checks=checks
-        )
-        wanted = LABEL_DEPTH if self.label_depth is None else self.label_depth
-        limit = self.depth_limit(fab, placement.side, placement.mode)
-        if wanted <= limit + 1e-9:
-            return replace(placement, depth=wanted)
-        thicker = self._base_for(fab, size, wanted, placement.side, plate)
-        if self.label_depth is None and limit >= MIN_LABEL_DEPTH - 1e-9:
-            shallow = (
-                f"the label is engraved {limit:g} mm deep, not {wanted:g}, to keep {MIN_FLOOR:g} mm of plate "
-                "above it and any groove"
-            )
-            if thicker is not None:
-                shallow += f"; --base-thickness {thicker:g} engraves it {wanted:g} mm deep"
-            return replace(placement, depth=limit, warnings=(*placement.warnings, shallow))
-        fixes = [f"--label-depth {limit:g} engraves it"] if limit >= MIN_LABEL_DEPTH - 1e-9 else []
-        if thicker is not None:
-            fixes.append(f"--base-thickness {thicker:g} engraves it {wanted:g} mm deep")
-        fixes.append("or make room for it on the margin")
-        if placement.side == "bottom":
-            rule = f"for the label under the base ({fab.base_thickness:g} mm base, {MIN_FLOOR:g} mm of plate kept "
-            rule += "above it and any groove)"
-        else:
-            rule = f"to engrave the label on the margin ({fab.base_thickness:g} mm base, {MIN_FLOOR:g} mm of plate "
-            rule += "kept under it)"
+def check_solid(
+    options: SolidOptions,
+    fab: Fabrication,
+    shape: str,
+    size: tuple[int, int | None],
+    checks: GlyphChecks | None = None,
+) -> None:
+    """Everything that can be said of a ``shape`` maze's solid of ``size`` (rows, cols) before the
+    maze is made: the walls leave a passage, the strip fits it, the options fit ``fab`` and the
+    label goes where this plate allows (``checks``: printability checks shared by the labels of
+    one run); raises :class:`ParameterError`."""
+    rows = size[0]
+    passage = narrowest_passage(shape, fab, rows)
+    if passage < MIN_PASSAGE:
         raise ParameterError(
-            f"must be <= {max(limit, 0):g} mm {rule}, got {wanted:g}; {'; '.join(fixes)}", field="label_depth"
+            f"of {fab.wall_thickness:g} mm closes the passages of a {shape} maze of {fab.cell_size:g} mm cells "
+            f"(they would be {max(passage, 0.0):g} mm wide; at least {MIN_PASSAGE:g}): thinner walls or larger cells",
+            field="wall_thickness",
         )
-
-    def _base_for(
-        self, fab: Fabrication, size: tuple[int, int], depth: float, side: str, plate: tuple[float, float] | None
-    ) -> float | None:
-        """The thinnest base (0.1 mm steps) under which the label is engraved ``depth`` mm deep on
-        ``side`` as these options place it, re-checked; None when that base does not do it."""
-        top_cut = self.solution_depth if side == "bottom" and self.solution == "groove" else 0.0
-        base = math.ceil(round((depth + MIN_FLOOR + top_cut) * 10, 6)) / 10
-        try:
-            trial = replace(self, label_depth=depth).place_label(replace(fab, base_thickness=base), size, plate=plate)
-        except ParameterError:
-            return None
-        return base if trial.side == side and trial.depth == depth else None
-
-    def _check_label(self, fab: Fabrication) -> None:
-        """What can be said of the label without its text and the maze's size: mode, position, depth."""
-        if self.label_mode not in ("engrave", "emboss"):
-            raise ParameterError(f"must be engrave or emboss, got {self.label_mode!r}", field="label_mode")
-        if self.label_position not in ("margin", "bottom", "auto"):
-            raise ParameterError(f"must be margin, bottom or auto, got {self.label_position!r}", field="label_position")
-        if fab.base_thickness == 0:
-            raise ParameterError("needs a base plate: base_thickness must be > 0", field="label")
-        if self.label_depth is None:
-            return
-        if self.label_position == "bottom":
-            limit = self.bottom_depth_limit(fab)
-            if not 0 < self.label_depth <= limit:
-                raise ParameterError(
-                    f"must be in (0, {limit:g}] mm under a {fab.base_thickness:g} mm base "
-                    f"({MIN_FLOOR:g} mm of plate kept above it and the cuts into the top), got {self.label_depth:g}",
-                    field="label_depth",
-                )
-        limit = fab.base_thickness - MIN_FLOOR if self.label_mode == "engrave" else fab.wall_height
-        if not 0 < self.label_depth <= limit:
-            raise ParameterError(f"must be in (0, {limit:g}] mm, got {self.label_depth:g}", field="label_depth")
-
-    def check(
-        self, fab: Fabrication, *, size: tuple[int, int] | None = None, checks: GlyphChecks | None = None
-    ) -> None:
-        """Raise :class:`ParameterError` unless these options fit ``fab`` and the label's text
-        can be drawn; with the maze's ``size`` (rows, cols), also unless the label fits
-        somewhere it may go (the whole check of a label but for the arrows' room; ``checks``
-        shared by the labels of one run)."""
-        self.check_sizes(fab)
-        if self.label is not None and size is not None:
-            self.place_label(fab, size, checks=checks)
-        elif self.label is not None:
-            from laby3d.geometry.text import text_shape
-
-            text_shape(self.label)
-
-    def check_sizes(self, fab: Fabrication) -> None:
-        """:meth:`check` without the label's text and room."""
-        if self.label is not None:
-            self._check_label(fab)
-        if self.markers and fab.margin < MARKER_MARGIN:
-            raise ParameterError(
-                f"need margin >= {MARKER_MARGIN:g} mm beside the openings, got {fab.margin:g}", field="markers"
-            )
-        if self.markers and fab.base_thickness <= MARKER_DEPTH:
-            raise ParameterError(f"need base_thickness > {MARKER_DEPTH:g} mm (engraved arrows)", field="markers")
-        if self.solution not in SOLUTION_MODES:
-            raise ParameterError(f"must be one of {', '.join(SOLUTION_MODES)}, got {self.solution!r}", field="solution")
-        if self.solution == "none":
-            return
-        width = self.path_width(fab)
-        if width is None or not 0 < width < fab.corridor_width:
-            raise ParameterError(
-                f"must be > 0 and < the corridor width ({fab.corridor_width:g} mm), got {width}", field="solution_width"
-            )
-        if fab.base_thickness == 0:
-            raise ParameterError("needs a base plate (a groove or ridge): base_thickness must be > 0", field="solution")
-        if self.solution == "groove" and not 0 < self.solution_depth <= fab.base_thickness - 0.4:
-            raise ParameterError(
-                f"of a groove must be in (0, {fab.base_thickness - 0.4:g}] mm (base_thickness − 0.4 mm of floor "
-                f"below it), got {self.solution_depth:g}",
-                field="solution_depth",
-            )
-        if self.solution == "ridge" and not 0 < self.solution_depth < fab.wall_height:
-            raise ParameterError(
-                f"of a ridge must be in (0, {fab.wall_height:g}) mm, got {self.solution_depth:g}",
-                field="solution_depth",
-            )
+    options.check_sizes(fab)
+    width = options.solution_width if options.solution != "none" else None
+    share = STRIP_SHARES.get(shape, STRIP_SHARES["any"])
+    if width is not None and width > share * passage + 1e-9:
+        raise ParameterError(
+            f"must be at most half the narrowest passage of this {shape} maze ({share * passage:.3g} of "
+            f"{passage:.3g} mm: the strip turns at the cells' centres and crosses their walls), got {width:g}",
+            field="solution_width",
+        )
+    check_label_position(options, shape)
+    if options.label is not None:
+        place_label(options, fab, shape, size, checks=checks)
 
 
-class MazeSolid:
-    """The solid of a maze, mm: ``body`` (one closed mesh) and ``parts`` (closed meshes that
-    touch without overlapping and share no edge: base, walls, and the solution ridge or the
-    embossed label). Each is built on first use, from one plan-view raster.
+def check_plate_size(shape: str, rows: int, cols: int | None, fab: Fabrication) -> None:
+    """Refuse plates beyond :data:`laby3d.geometry.params.MAX_SIZE_MM` a side."""
+    from laby3d.geometry.params import MAX_SIZE_MM
 
-    ``label_placement`` says where the label went (top margin or under the base) and how big.
-    """
-
-    def __init__(
-        self,
-        raster: Raster,
-        fab: Fabrication,
-        options: SolidOptions,
-        marks: dict[int, PlacedLabel],
-        *,
-        label_placement: LabelPlacement | None = None,
-    ) -> None:
-        self.raster = raster
-        self.fab = fab
-        self.options = options
-        self.marks = marks
-        self.label_placement = label_placement
-
-    def _patches(self, *, embossed: bool = True) -> dict[int, Patch]:
-        """The marks on the margin as patches of the floor: the label (engraved or embossed;
-        the embossed letters left out when not ``embossed``), arrows engraved."""
-        base = self.fab.base_thickness
-        patches = {}
-        for label, mark in self.marks.items():
-            if label == LABEL_AREA:
-                placement = self.label_placement
-                if placement is None:
-                    raise InternalError("a label box on the margin without its placement")
-                if placement.mode == "emboss" and not embossed:
-                    continue
-                sign = 1 if placement.mode == "emboss" else -1
-                patches[label] = Patch(mark.glyphs, base + sign * placement.depth)
-            else:
-                patches[label] = Patch(mark.glyphs, base - MARKER_DEPTH)
-        return patches
-
-    def _underside(self) -> Underside | None:
-        """The label engraved under the base, when it went there."""
-        placement = self.label_placement
-        if placement is None or placement.side != "bottom":
-            return None
-        return Underside(box=placement.mark.box, polygons=placement.mark.glyphs, depth=placement.depth)
-
-    @cached_property
-    def body(self) -> Mesh:
-        """The whole solid as one watertight body, for STL."""
-        heights = solid_heights(self.fab, self.options)
-        heights.update({label: self.fab.base_thickness for label in self.marks})
-        return extrude(self.raster, heights, 0.0, self._patches(), self._underside())
-
-    @cached_property
-    def parts(self) -> dict[str, Mesh]:
-        """base (plate, with the groove and engravings), walls, solution (when raised), label
-        (when embossed)."""
-        raster, options, base_level = self.raster, self.options, self.fab.base_thickness
-        parts: dict[str, Mesh] = {}
-        if base_level > 0:
-            # Labels at the same height are merged so the base's top has no vertices where the
-            # other parts stand on it (coincident edges of touching parts weld into 4-face edges).
-            merged = {WALL: FLOOR} if options.solution == "groove" else {WALL: FLOOR, PATH: FLOOR}
-            heights = {label: base_level for label in (FLOOR, *self.marks, *QUARTERS)}
-            heights[PATH] = base_level - options.solution_depth
-            parts["base"] = extrude(
-                _quartered(raster.relabelled(merged)), heights, 0.0, self._patches(embossed=False), self._underside()
-            )
-        parts["walls"] = extrude(raster, {WALL: self.fab.height}, base_level)
-        if options.solution == "ridge":
-            parts["solution"] = extrude(raster, {PATH: base_level + options.solution_depth}, base_level)
-        placement = self.label_placement
-        if placement is not None and placement.side == "margin" and placement.mode == "emboss":
-            parts["label"] = extrude_polygons(placement.mark.glyphs, base_level, base_level + placement.depth)
-        return parts
+    width, depth = plate_size(shape, rows, cols, fab)
+    if max(width, depth) > MAX_SIZE_MM:
+        raise ParameterError(
+            f"gives a model of {width:g} × {depth:g} mm; at most {MAX_SIZE_MM:g} mm per side (lower cell_size or "
+            "the maze size)",
+            field="cell_size",
+        )
 
 
 def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
-    """Top height (mm) of every raster label in the one-body solid."""
+    """Top height (mm) of every plan label in the one-body solid (marks: :class:`MazeSolid`)."""
     heights = {FLOOR: fab.base_thickness, WALL: fab.height}
     if options.solution == "groove":
         heights[PATH] = fab.base_thickness - options.solution_depth
@@ -300,52 +105,186 @@ def solid_heights(fab: Fabrication, options: SolidOptions) -> dict[int, float]:
     return heights
 
 
-def solid_raster(
-    maze: Maze, fab: Fabrication, options: SolidOptions
-) -> tuple[Raster, dict[int, PlacedLabel], LabelPlacement | None]:
-    """The plan view used for every mesh of this solid, the marks on its margin by raster
-    label (the text label, the opening arrows), each in a box of its own, and where the label
-    went (on the margin, or under the base outside the raster)."""
-    fab.check_size(maze.grid.rows, maze.grid.cols)
-    options.check_sizes(fab)
-    raster = maze_raster(maze, fab, path_width=options.path_width(fab))
-    marks: dict[int, PlacedLabel] = {}
-    if options.markers:
-        from laby3d.geometry.label import opening_markers
+class MazeSolid:
+    """The solid of a maze, mm: ``body`` (one closed mesh) and ``parts`` (closed meshes that touch
+    without overlapping and share no edge: base, walls, and the solution ridge or the embossed
+    label), each built on first use from one plan.
 
-        for index, marker in enumerate(opening_markers(maze, fab)):
-            marks[MARKERS[index]] = marker
-    placement = None
-    if options.label is not None:
-        blocked = tuple(mark.box for mark in marks.values())
-        placement = options.place_label(fab, (maze.grid.rows, maze.grid.cols), blocked)
-        if placement.side == "margin":
-            marks[LABEL_AREA] = placement.mark
-    for label, mark in marks.items():
-        raster = raster.with_box(mark.box, label)
-    return raster, marks, placement
+    ``label_placement`` says where the label went (on the margin or under the base) and how big.
+    """
 
+    def __init__(
+        self, plan: Plan, strip: np.ndarray | None, fab: Fabrication, options: SolidOptions, marks: Marks
+    ) -> None:
+        self.plan = plan
+        self.strip = strip
+        self.fab = fab
+        self.options = options
+        self.marks = marks
+        #: the walls' triangles, made for the body and used again for the walls part
+        self.triangulations = Triangulations()
 
-def _quartered(raster: Raster) -> Raster:
-    """FLOOR blocks relabelled by quadrant (same height), so the base's outline gets a vertex in
-    the middle of each side: then no base edge coincides with a wall's edge along the border,
-    and readers that weld touching parts (trimesh) find no edge shared by four faces."""
-    ny, nx = raster.labels.shape
-    quadrant = (np.arange(ny)[:, None] >= ny // 2) * 2 + (np.arange(nx)[None, :] >= nx // 2)
-    table = np.array([FLOOR, *QUARTERS], dtype=np.uint8)
-    labels = np.where(raster.labels == FLOOR, table[quadrant], raster.labels).astype(np.uint8)
-    return Raster(raster.xs, raster.ys, labels)
+    @property
+    def label_placement(self) -> LabelPlacement | None:
+        """Where the label went and how big."""
+        return self.marks.placement
+
+    @cached_property
+    def _table(self) -> tuple[np.ndarray, int | None, list[int]]:
+        """The plan's points, then the strip's and the boxes' (their ring ids follow)."""
+        points = [self.plan.points]
+        count = len(self.plan.points)
+        strip_start = None
+        if self.strip is not None:
+            strip_start = count
+            points.append(self.strip)
+            count += len(self.strip)
+        box_starts = []
+        for box in self.marks.boxes.values():
+            box_starts.append(count)
+            points.append(box)
+            count += len(box)
+        return np.concatenate(points), strip_start, box_starts
+
+    def _insets(self) -> tuple[Region | None, list[Region]]:
+        """The strip's region and the boxes' regions (one ring each)."""
+        _, strip_start, box_starts = self._table
+        strip = None
+        if self.strip is not None and strip_start is not None:
+            strip = Region(PATH, ((np.arange(strip_start, strip_start + len(self.strip)),),))
+        boxes = [
+            Region(label, ((np.arange(start, start + len(box)),),))
+            for (label, box), start in zip(self.marks.boxes.items(), box_starts, strict=True)
+        ]
+        return strip, boxes
+
+    def _floor(self, table: np.ndarray, outline: Polygons, holes: list[Region]) -> Region:
+        """``outline``'s polygons with the insets' rings as holes, as the floor."""
+        rings = outline.rings() + [region.polygons[0][0][::-1] for region in holes]
+        return Region(FLOOR, group_polygons(table, rings))
+
+    def _patches(self, *, embossed: bool = True) -> dict[int, Patch]:
+        """The marks as patches of the floor: the label (engraved or embossed; the embossed
+        letters left out when not ``embossed``), arrows engraved."""
+        base = self.fab.base_thickness
+        patches = {}
+        placement = self.marks.placement
+        for label, glyphs in self.marks.glyphs.items():
+            if label == LABEL_AREA:
+                if placement is None:
+                    raise InternalError("a label box on the margin without its placement")
+                if placement.mode == "emboss" and not embossed:
+                    continue
+                sign = 1 if placement.mode == "emboss" else -1
+                patches[label] = Patch(glyphs, base + sign * placement.depth)
+            else:
+                patches[label] = Patch(glyphs, base - MARKER_DEPTH)
+        return patches
+
+    def _underside(self) -> Underside | None:
+        """The label engraved under the base, when it went there."""
+        placement, mark = self.marks.placement, self.marks.label
+        if placement is None or mark is None or placement.side != "bottom":
+            return None
+        return Underside(box=mark.box, polygons=mark.glyphs, depth=placement.depth)
+
+    @cached_property
+    def regions(self) -> tuple[np.ndarray, list[Region], dict[int, float]]:
+        """The plan of the one-body solid: points (mm), regions, and each label's top height (mm;
+        marks count at floor level)."""
+        strip, boxes = self._insets()
+        insets = ([strip] if strip is not None else []) + boxes
+        points = self._table[0]
+        regions = [Region(WALL, self.plan.walls.polygons), self._floor(points, self.plan.floor, insets), *insets]
+        heights = solid_heights(self.fab, self.options)
+        heights.update({label: self.fab.base_thickness for label in self.marks.boxes})
+        return points, regions, heights
+
+    @cached_property
+    def body(self) -> Mesh:
+        """The whole solid as one watertight body, for STL."""
+        points, regions, heights = self.regions
+        return extrude_plan(
+            points, regions, heights, 0.0, self._patches(), self._underside(), triangulations=self.triangulations
+        )
+
+    @cached_property
+    def parts(self) -> dict[str, Mesh]:
+        """base (plate, with the groove and engravings), walls, solution (when raised), label
+        (when embossed)."""
+        options, base = self.options, self.fab.base_thickness
+        points = self._table[0]
+        strip, boxes = self._insets()
+        parts: dict[str, Mesh] = {}
+        if base > 0:
+            # The base's top carries no wall point (the walls stand on it as a part of their
+            # own), and where a wall's edge lies on the plate's edge the base's edge is split in
+            # two: touching parts share no edge, which readers that weld them would see as an
+            # edge of four faces.
+            plate_points, plate = self._split_plate()
+            groove = [strip] if strip is not None and options.solution == "groove" else []
+            outline = Polygons(plate_points, ((plate,),))
+            table = np.concatenate([points, plate_points[len(points) :]])
+            regions = [self._floor(table, outline, groove + boxes), *groove, *boxes]
+            heights = {FLOOR: base, PATH: base - options.solution_depth}
+            heights.update({label: base for label in self.marks.boxes})
+            parts["base"] = extrude_plan(table, regions, heights, 0.0, self._patches(embossed=False), self._underside())
+        walls = [Region(WALL, self.plan.walls.polygons)]
+        parts["walls"] = extrude_plan(points, walls, {WALL: self.fab.height}, base, triangulations=self.triangulations)
+        if options.solution == "ridge" and strip is not None:
+            parts["solution"] = extrude_plan(points, [strip], {PATH: base + options.solution_depth}, base)
+        placement, mark = self.marks.placement, self.marks.label
+        if placement is not None and mark is not None and placement.side == "margin" and placement.mode == "emboss":
+            parts["label"] = extrude_polygons(mark.glyphs, base, base + placement.depth)
+        return parts
+
+    def _split_plate(self) -> tuple[np.ndarray, np.ndarray]:
+        """The points with a midpoint added on every plate edge that is also a wall's edge, and
+        the plate's ring through them."""
+        points, plate = self._table[0], self.plan.plate
+        n = len(points)
+        wall_keys = {
+            int(a) * n + int(b)
+            for ring in self.plan.walls.rings()
+            for a, b in zip(ring.tolist(), np.roll(ring, -1).tolist(), strict=True)
+        }
+        ring: list[int] = []
+        added: list[np.ndarray] = []
+        for a, b in zip(plate.tolist(), np.roll(plate, -1).tolist(), strict=True):
+            ring.append(a)
+            if a * n + b in wall_keys:
+                ring.append(n + len(added))
+                added.append((points[a] + points[b]) / 2)
+        table = np.concatenate([points, np.reshape(added, (-1, 2))])
+        return table, np.array(ring, dtype=np.int64)
 
 
 def maze_solid(maze: Maze, fab: Fabrication | None = None, options: SolidOptions | None = None) -> MazeSolid:
-    """The one-body solid of ``maze`` (``body``) plus ``parts`` base, walls and solution.
+    """The one-body solid of ``maze`` (``body``) plus its ``parts`` (base, walls, solution, label).
+
+    Walls without a base (``base_thickness`` 0) are refused when they would stand in more than one
+    piece (both openings in the outline cut it in two): the solid would be several bodies.
 
     >>> import laby3d
     >>> solid = maze_solid(laby3d.generate(2, 2, seed=1))
     >>> round(solid.body.volume(), 2), sorted(solid.parts)
     (1870.08, ['base', 'walls'])
     """
+    from laby3d.geometry.strip import solution_strip
+
     fab = fab or Fabrication()
     options = options or SolidOptions()
-    raster, marks, placement = solid_raster(maze, fab, options)
-    return MazeSolid(raster, fab, options, marks, label_placement=placement)
+    shape = maze.shape
+    check_plate_size(shape, maze.rows, maze.cols, fab)
+    check_solid(options, fab, shape, (maze.rows, maze.cols))
+    plan = maze_plan(maze, fab)
+    if fab.base_thickness == 0 and len(plan.walls.polygons) > 1:
+        raise ParameterError(
+            f"0 (walls only) leaves this maze's walls in {len(plan.walls.polygons)} separate pieces: its entrance "
+            "and exit both cut the outline; give a base (base_thickness > 0), or put the entrance inside "
+            "(placement center)",
+            field="base_thickness",
+        )
+    width = strip_width(options, fab, shape, maze.rows)
+    strip = solution_strip(maze, plan, width, fab.wall_thickness) if width is not None else None
+    return MazeSolid(plan, strip, fab, options, plate_marks(maze, plan, fab, options))

@@ -100,13 +100,10 @@ class Job(BaseModel):
             fabrication = self.print.fabrication()
             if needs:
                 fabrication.check_size(*self.maze.size(), shape=self.maze.shape)
-            shaped = self.maze.shape != "square"
-            if shaped and "solid" in needs:  # the plate: a disc, or a board to the walls' mitres
-                from laby3d.mesh.shaped_solid import check_plate_size
+            if "solid" in needs:  # the plate, and the label placed as the solid will place it (label, each name)
+                from laby3d.mesh.solid import check_plate_size, check_solid
 
                 check_plate_size(self.maze.shape, *self.maze.size(), fabrication)
-            if "solid" in needs:  # the label placed as the solid will place it, for the label and each name
-                size = (self.maze.rows, self.maze.cols)
                 checks = None
                 if self.names is not None or self.label is not None:  # names share letters: checked once a size
                     from laby3d.geometry.label import GlyphChecks
@@ -114,14 +111,9 @@ class Job(BaseModel):
                     checks = GlyphChecks()
                 for index, text in enumerate(self.names or [self.label]):
                     try:
-                        if shaped:
-                            from laby3d.mesh.shaped_solid import check_shaped
-
-                            check_shaped(
-                                self.print.solid_options(text), fabrication, self.maze.shape, self.maze.size(), checks
-                            )
-                        else:
-                            self.print.solid_options(text).check(fabrication, size=size, checks=checks)
+                        check_solid(
+                            self.print.solid_options(text), fabrication, self.maze.shape, self.maze.size(), checks
+                        )
                     except ParameterError as error:
                         if self.names is not None and error.field == "label":
                             raise ParameterError(error.detail, field=f"names[{index}]") from None
