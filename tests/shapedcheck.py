@@ -219,10 +219,11 @@ def read_stl(path: Path) -> tuple[np.ndarray, np.ndarray]:
 
 def edge_problems(triangles: np.ndarray) -> int:
     """Directed edges not matched by exactly one opposite edge (0: closed, manifold, wound alike)."""
-    directed = np.concatenate([triangles[:, [0, 1]], triangles[:, [1, 2]], triangles[:, [2, 0]]])
-    forward, counts = np.unique(directed, axis=0, return_counts=True)
-    backward = {tuple(edge) for edge in directed[:, ::-1].tolist()}
-    return int((counts != 1).sum() + sum(tuple(edge) not in backward for edge in forward.tolist()))
+    directed = np.concatenate([triangles[:, [0, 1]], triangles[:, [1, 2]], triangles[:, [2, 0]]]).astype(np.int64)
+    n = int(triangles.max()) + 1
+    forward, counts = np.unique(directed[:, 0] * n + directed[:, 1], return_counts=True)
+    backward = directed[:, 1] * n + directed[:, 0]
+    return int((counts != 1).sum() + np.count_nonzero(~np.isin(forward, backward)))
 
 
 def body_count(triangles: np.ndarray) -> int:
