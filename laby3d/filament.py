@@ -236,18 +236,11 @@ def outline_lengths(
 ) -> list[float]:
     """Length (mm) of the outline of the cross-section at each of ``levels`` (what stands at
     least that high): the edges between a region that high and one lower (or the outside)."""
-    starts, ends, tops = [], [], []
-    for region in regions:
-        for polygon in region.polygons:
-            for ring in polygon:
-                starts.append(ring)
-                ends.append(np.roll(ring, -1))
-                tops.append(np.full(len(ring), heights.get(region.label, 0.0)))
-    start, end, top = np.concatenate(starts), np.concatenate(ends), np.concatenate(tops)
-    n = len(points)
-    keys = start * n + end
-    order = np.argsort(keys)
-    found = np.minimum(np.searchsorted(keys[order], end * n + start), len(keys) - 1)
-    beyond = np.where(keys[order][found] == end * n + start, top[order][found], 0.0)
+    from laby3d.mesh.planar import directed_edges
+
+    start, end, left, right = directed_edges(len(points), regions)
+    table = {label: heights.get(label, 0.0) for label in {*left.tolist(), *right.tolist()}}
+    top = np.array([table[label] for label in left.tolist()])
+    beyond = np.array([table[label] for label in right.tolist()])
     length = np.hypot(*(points[end] - points[start]).T)
     return [float(length[(top >= level - 1e-9) & (beyond < level - 1e-9)].sum()) for level in levels]

@@ -115,21 +115,8 @@ def _extrude(
     z_values = np.unique(np.concatenate([[bottom], levels]))
     extra = Points(len(points))
 
-    # Directed edges, the region's label on their left, the label beyond on their right.
-    starts, ends, left = [], [], []
-    for region in kept:
-        for polygon in region.polygons:
-            for ring in polygon:
-                starts.append(ring)
-                ends.append(np.roll(ring, -1))
-                left.append(np.full(len(ring), region.label))
-    start, end, label = np.concatenate(starts), np.concatenate(ends), np.concatenate(left)
+    start, end, label, right = directed_edges(len(points), kept)
     n = len(points)
-    keys = start * n + end
-    order = np.argsort(keys)
-    found = np.minimum(np.searchsorted(keys[order], end * n + start), len(keys) - 1)
-    facing = keys[order][found] == end * n + start
-    right = np.where(facing, label[order][found], OUTSIDE)
     level = {OUTSIDE: bottom, **{region.label: heights[region.label] for region in kept}}
     top_z = np.array([level[int(k)] for k in label])
     low_z = np.array([level[int(k)] for k in right])
@@ -189,6 +176,25 @@ def _extrude(
     inverse = (np.cumsum(used) - 1)[keys]
     vertices = np.column_stack([table[unique_keys // nz], z_values[unique_keys % nz]])
     return Mesh(vertices, inverse.reshape(-1, 3).astype(np.int64))
+
+
+def directed_edges(count: int, regions: Sequence[Region]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every ring edge of ``regions`` (over ``count`` points) as ``(start, end, left, right)``:
+    its point ids, the label of its region (on its left) and of the region beyond it (on its
+    right; :data:`OUTSIDE` where none is)."""
+    starts, ends, left = [], [], []
+    for region in regions:
+        for polygon in region.polygons:
+            for ring in polygon:
+                starts.append(ring)
+                ends.append(np.roll(ring, -1))
+                left.append(np.full(len(ring), region.label))
+    start, end, label = np.concatenate(starts), np.concatenate(ends), np.concatenate(left)
+    keys = start * count + end
+    order = np.argsort(keys)
+    found = np.minimum(np.searchsorted(keys[order], end * count + start), len(keys) - 1)
+    right = np.where(keys[order][found] == end * count + start, label[order][found], OUTSIDE)
+    return start, end, label, right
 
 
 class Triangulations:
