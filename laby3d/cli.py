@@ -462,7 +462,9 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     """The argument parser of every verb, the option flags' help in ``lang``."""
-    parser = _Parser(prog="laby3d", description="Mazes (perfect or braided, of any outline) to print, cut, view and walk.")
+    parser = _Parser(
+        prog="laby3d", description="Mazes (perfect or braided, of any outline) to print, cut, view and walk."
+    )
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
     output_help = "output file, format by its ending (see laby3d list); repeatable"
 
