@@ -1,5 +1,6 @@
 """Regenerate the README's pictures: ``python docs/make_pictures.py`` (from the repository root);
-``python docs/make_pictures.py shapes`` draws the other shapes' pictures only."""
+``python docs/make_pictures.py shapes`` draws the other shapes' pictures only, ``… outlines``
+those of boards cut by an outline and braided mazes."""
 
 from __future__ import annotations
 
@@ -268,6 +269,19 @@ def shape_pictures(docs: Path) -> None:
     first_page_png(docs / "shape-worksheet.png", laby3d.render(round_maze, "worksheet.pdf", label="Chloé", lang="fr"))
 
 
+def outline_pictures(docs: Path) -> None:
+    """Boards cut by an outline and mazes with loops (the README's section on them): a heart's
+    solid, a round maze with a central room, a braided maze with its shortest route."""
+    colours = {"base": (0.92, 0.92, 0.88), "solution": (0.86, 0.24, 0.16), "walls": (0.16, 0.35, 0.67)}
+    heart = laby3d.generate(14, 14, outline="heart", algorithm="wilson", seed=2)
+    parts = maze_solid(heart, Fabrication(margin=3), SolidOptions(solution="ridge")).parts
+    _shaded([(parts[part], colour) for part, colour in colours.items()], docs / "outline-heart.png", layered=True)
+    room = laby3d.generate(8, shape="theta", room=2, first_ring=8, algorithm="wilson", seed=2)
+    write_atomic(docs / "outline-room.png", maze_picture(room, "png", solution=True))
+    braided = laby3d.generate(12, 18, braid=100, algorithm="backtracker", seed=2)
+    write_atomic(docs / "outline-braid.png", maze_picture(braided, "png", solution=True))
+
+
 def main() -> None:
     wilson = laby3d.generate(12, 18, algorithm="wilson", seed=1)
     write_atomic(DOCS / "maze-solution.png", maze_picture(wilson, "png", solution=True))
@@ -284,6 +298,7 @@ def main() -> None:
     handout_page(DOCS / "handout-page.png")
     shape_pictures(DOCS)
     shaped_solid_pictures(DOCS)
+    outline_pictures(DOCS)
 
 
 if __name__ == "__main__":
@@ -293,5 +308,7 @@ if __name__ == "__main__":
         shape_pictures(DOCS)
         laser_shape_pictures(DOCS)
         shaped_solid_pictures(DOCS)
+    elif sys.argv[1:] == ["outlines"]:  # the outlines and loops pictures only
+        outline_pictures(DOCS)
     else:
         main()

@@ -97,7 +97,7 @@ def passages(value):
         (edited(lambda d: d.update(version=1)), "a maze file with a shape is version 2, got version 1"),
         (edited(lambda d: d.update(version=True)), "version 1 or 2, got 'laby3d.maze' version True"),
         (edited(lambda d: d.update(shape="pentagon")), "shape must be one of square, theta, hex, triangle"),
-        (edited(lambda d: d.update(cells=[])), "unknown key 'cells'"),
+        (edited(lambda d: d.update(cells=[])), "cells must be at least two cell indices of the board"),
         (edited(lambda d: d.pop("passages")), "missing key 'passages'"),
         (edited(lambda d: d.pop("cols")), "missing key 'cols' (a hex maze has rows and cols)"),
         (theta_file(lambda d: d.update(cols=3)), "cols must be left out: a theta maze has rows (its rings) only"),

@@ -65,6 +65,11 @@ class Format:
         """The maze shapes its renderers draw (others are refused up front)."""
         return _ALL_SHAPES if "any" in self.renderers else tuple(self.renderers)
 
+    @property
+    def takes_cut_boards(self) -> bool:
+        """Whether a board cut by an outline (tessellation kind ``outline``) has a renderer."""
+        return "any" in self.renderers
+
     def render(self, context: RenderContext) -> bytes:
         """The bytes of this format of ``context``'s maze, by the renderer of its kind."""
         renderer = by_kind(self.renderers, context.maze.tessellation.kind)

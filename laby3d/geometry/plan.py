@@ -17,11 +17,14 @@ and no holes, so a perfect maze with two openings in its outline has two wall po
 (theta: centre to rim) one.
 
 **Plate** (:data:`PLATES`, by tessellation kind). A theta maze's: its outline's regular polygon
-offset by ``t/2 + margin`` (a disc). Any other: the bounding rectangle of the walls grown by
-``margin``: a board prints flat and square on the bed, keeps the margin strips straight for
-labels, and needs no offset of a zig-zag outline (whose concave corners would swallow a wide
-margin). At margin 0 the walls touch the plate's edge: their points there are points of the
-plate's outline, so the solid has no T-junction.
+offset by ``t/2 + margin`` (a disc). A board cut by an outline (a heart, a letter, a ring): its
+outer boundary offset by ``t/2 + margin`` with mitred corners (shapely's buffer, so a wide margin
+fills the notches it would close), the rim following the outline; its holes (a ring's centre, a
+central room) stay floor, where a marble or a coin can lie. Any other: the bounding rectangle of
+the walls grown by ``margin``: a board prints flat and square on the bed, keeps the margin strips
+straight for labels, and needs no offset of a zig-zag outline (whose concave corners would
+swallow a wide margin). At margin 0 the walls touch the plate's edge: their points there are
+points of the plate's outline, so the solid has no T-junction.
 
 **Floor.** The plate minus the walls: its rings are the walls' rings run backwards and the
 plate's outline where no wall stands on it.
@@ -51,13 +54,14 @@ if TYPE_CHECKING:
 
 #: Points closer than this (relative to the plate's size) are one point.
 SNAP = 1e-9
-#: The plate under the walls by tessellation kind: ``disc`` (a theta maze's rim offset), or
-#: ``box`` (the walls' bounding box grown by the margin) for any other.
-PLATES: dict[str, str] = {"theta": "disc", "any": "box"}
+#: The plate under the walls by tessellation kind: ``disc`` (a theta maze's rim offset),
+#: ``outline`` (a cut board's outer boundary offset) or ``box`` (the walls' bounding box grown by
+#: the margin) for any other.
+PLATES: dict[str, str] = {"theta": "disc", "outline": "outline", "any": "box"}
 
 
 def plate_kind(kind: str) -> str:
-    """``disc`` or ``box``: the plate of a tessellation of ``kind`` (:data:`PLATES`)."""
+    """``disc``, ``outline`` or ``box``: the plate of a tessellation of ``kind`` (:data:`PLATES`)."""
     return PLATES.get(kind, PLATES["any"])
 
 
@@ -107,14 +111,20 @@ def maze_plan(maze: Maze, fab: Fabrication) -> Plan:
         np.full(len(corners), half),
         np.repeat([False, True], [len(segments), len(openings)]),
     )
-    if plate_kind(tessellation.kind) == "disc":
+    kind = plate_kind(tessellation.kind)
+    if kind == "disc":
         plate_xy = _disc(tessellation, corners, half + fab.margin)
+    elif kind == "outline":
+        plate_xy = _outline_offset(tessellation, corners, half + fab.margin)
     else:
         low, high = wall_xy.min(axis=0) - fab.margin, wall_xy.max(axis=0) + fab.margin
         plate_xy = np.array([low, (high[0], low[1]), high, (low[0], high[1])])
     size = float(np.max(plate_xy.max(axis=0) - plate_xy.min(axis=0)))
-    merged, wall_ids, plate = _merge_plate(wall_xy, plate_xy, touching=fab.margin == 0, tolerance=SNAP * size)
+    merge = _merge_outline_plate if kind == "outline" else _merge_plate
+    merged, wall_ids, plate = merge(wall_xy, plate_xy, touching=fab.margin == 0, tolerance=SNAP * size)
     wall_rings = [wall_ids[wall_starts[k] : wall_starts[k + 1]] for k in range(len(wall_starts) - 1)]
+    if kind == "outline" and fab.margin == 0:
+        wall_rings = _through_corners(merged, wall_rings, len(plate_xy), SNAP * size)
     low = merged[plate].min(axis=0)
     shifted = merged - low
     walls = Polygons(shifted, group_polygons(shifted, wall_rings))
@@ -166,9 +176,7 @@ def _square_to_walls(pair: tuple[int, int], corners: np.ndarray, segments: np.nd
 
 def _disc(tessellation: Tessellation, corners: np.ndarray, reach: float) -> np.ndarray:
     """A theta maze's plate: the outline's outer offset by ``reach`` mm (counter-clockwise)."""
-    keep = np.ones(len(tessellation.boundary_vertices), dtype=bool)
-    keep[tessellation.boundary_starts[1:] - 1] = False
-    outline = tessellation.boundary_vertices[keep].astype(np.int64)
+    outline = _outer_loop(tessellation)
     segments = np.stack([outline, np.roll(outline, -1)], axis=1)
     xy, starts = thick_lines(corners, segments, reach, np.zeros(len(corners)))
     rings = [xy[starts[k] : starts[k + 1]] for k in range(len(starts) - 1)]
@@ -176,6 +184,32 @@ def _disc(tessellation: Tessellation, corners: np.ndarray, reach: float) -> np.n
     if len(outer) != 1:
         raise InternalError(f"a theta outline gave {len(outer)} outer offsets")
     return outer[0]
+
+
+def _outer_loop(tessellation: Tessellation) -> np.ndarray:
+    """Vertex ids of the board's outer boundary loop, in order (first not repeated)."""
+    starts = tessellation.boundary_starts
+    stop = int(starts[int(tessellation.loop_starts[1])])
+    keep = np.ones(stop, dtype=bool)
+    keep[starts[1 : int(tessellation.loop_starts[1]) + 1] - 1] = False
+    return tessellation.boundary_vertices[:stop][keep].astype(np.int64)
+
+
+def _outline_offset(tessellation: Tessellation, corners: np.ndarray, reach: float) -> np.ndarray:
+    """A cut board's plate: its outer boundary (``corners``, mm, y up) offset outward by ``reach``
+    mm with mitred corners (shapely's buffer: where the offset would close a notch it fills it),
+    counter-clockwise, without collinear points."""
+    import shapely
+
+    board = shapely.Polygon(corners[_outer_loop(tessellation)])
+    plate = shapely.buffer(board, reach, join_style="mitre", mitre_limit=10.0)
+    ring = np.asarray(shapely.get_exterior_ring(plate).coords)[:-1]
+    if ring_area(ring) < 0:
+        ring = ring[::-1]
+    before, after = np.roll(ring, 1, axis=0), np.roll(ring, -1, axis=0)
+    turn = (ring - before)[:, 0] * (after - ring)[:, 1] - (ring - before)[:, 1] * (after - ring)[:, 0]
+    size = float(np.max(ring.max(axis=0) - ring.min(axis=0)))
+    return ring[np.abs(turn) > (SNAP * size) ** 2]
 
 
 def _merge_plate(
@@ -207,12 +241,83 @@ def _merge_plate(
     on_edge = beyond >= -tolerance
     if (beyond > tolerance).any() or (on_edge.any() and not touching):
         raise InternalError("a wall reaches beyond the plate")
+    return _plate_through(plate_xy, wall_xy, np.flatnonzero(on_edge), edge, tolerance)
+
+
+def _merge_outline_plate(
+    wall_xy: np.ndarray, plate_xy: np.ndarray, *, touching: bool, tolerance: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """As :func:`_merge_plate` for a plate of any simple (counter-clockwise) outline: the wall
+    points within ``tolerance`` of its edges are found by shapely, each on its nearest edge."""
+    import shapely
+
+    ring = shapely.LinearRing(plate_xy)
+    shapely.prepare(ring)
+    near = np.flatnonzero(shapely.dwithin(ring, shapely.points(wall_xy), tolerance))
+    inside = shapely.contains_xy(shapely.Polygon(plate_xy), wall_xy)
+    inside[near] = True
+    if not inside.all() or (len(near) and not touching):
+        raise InternalError("a wall reaches beyond the plate")
+    starts, along = plate_xy, np.roll(plate_xy, -1, axis=0) - plate_xy
+    offset = wall_xy[near][:, None, :] - starts[None, :, :]
+    share = np.clip((offset * along).sum(axis=2) / (along * along).sum(axis=1), 0.0, 1.0)
+    gap = offset - share[:, :, None] * along[None, :, :]
+    edge = np.zeros(len(wall_xy), dtype=np.int64)
+    edge[near] = np.argmin((gap * gap).sum(axis=2), axis=1)
+    return _plate_through(plate_xy, wall_xy, near, edge, tolerance)
+
+
+def _through_corners(
+    points: np.ndarray, wall_rings: list[np.ndarray], corners: int, tolerance: float
+) -> list[np.ndarray]:
+    """``wall_rings`` with every plate corner (point ids below ``corners``) that lies inside one
+    of their edges put into that edge: a cut board's plate has concave corners, and a wall ending
+    beside an opening there runs on past the corner along the plate's edge."""
+    import shapely
+
+    ids = np.concatenate(wall_rings)
+    starts, ends = ids, np.concatenate([np.roll(ring, -1) for ring in wall_rings])
+    lines = shapely.multilinestrings([np.stack([points[a], points[b]]) for a, b in zip(starts, ends, strict=True)])
+    free = np.setdiff1d(np.arange(corners), ids)
+    near = free[shapely.dwithin(lines, shapely.points(points[free]), tolerance)]
+    splits: dict[int, list[tuple[float, int]]] = {}
+    along = points[ends] - points[starts]
+    for corner in near.tolist():
+        offset = points[corner] - points[starts]
+        share = (offset * along).sum(axis=1) / (along * along).sum(axis=1)
+        gap = offset - np.clip(share, 0.0, 1.0)[:, None] * along
+        edge = int(np.argmin((gap * gap).sum(axis=1)))
+        splits.setdefault(edge, []).append((float(share[edge]), corner))
+    if not splits:
+        return wall_rings
+    rings, edge = [], 0
+    for ring in wall_rings:
+        through: list[int] = []
+        for start in ring.tolist():
+            through.append(start)
+            through.extend(corner for _, corner in sorted(splits.get(edge, [])))
+            edge += 1
+        rings.append(np.array(through, dtype=np.int64))
+    return rings
+
+
+def _plate_through(
+    plate_xy: np.ndarray, wall_xy: np.ndarray, on_edge: np.ndarray, edge: np.ndarray, tolerance: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The one point table (plate corners, then wall points) and the plate's ring through the
+    wall points ``on_edge`` (indices), each lying on plate edge ``edge[index]``: within
+    ``tolerance`` of a corner it becomes that corner, elsewhere it is put into the ring in order
+    along the edge. Returns the points, the wall points' ids and the plate's ring of ids."""
+    count = len(plate_xy)
+    along = np.roll(plate_xy, -1, axis=0) - plate_xy
+    length = np.hypot(along[:, 0], along[:, 1])
+    unit = along / length[:, None]
     wall_ids = np.arange(len(wall_xy), dtype=np.int64) + count
     points = np.concatenate([plate_xy, wall_xy])
     inserted: list[list[tuple[float, int]]] = [[] for _ in range(count)]
-    for index in np.flatnonzero(on_edge).tolist():
+    for index in on_edge.tolist():
         k = int(edge[index])
-        share = float(offset[index] @ unit[k])
+        share = float((wall_xy[index] - plate_xy[k]) @ unit[k])
         if share <= tolerance:
             wall_ids[index] = k
         elif share >= length[k] - tolerance:

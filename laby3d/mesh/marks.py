@@ -38,6 +38,8 @@ MARKERS = (8, 9)
 ARROW_GAP = 0.05
 #: Why a label cannot go on a disc's margin.
 RING_MARGIN = "a theta maze's margin is a ring and laby3d letters straight lines only"
+#: Why a label cannot go on a cut board's margin.
+OUTLINE_MARGIN = "the margin of a board cut by an outline follows the outline, and laby3d letters straight lines only"
 
 
 def place_label(
@@ -47,27 +49,56 @@ def place_label(
     size: tuple[int, int | None],
     blocked: tuple[tuple[float, float, float, float], ...] = (),
     checks: GlyphChecks | None = None,
+    plate: shapely.Polygon | None = None,
 ) -> tuple[LabelPlacement, tuple[float, float]]:
     """Where the label goes on a ``shape`` maze of ``size`` (rows, cols) and how big (as
     :meth:`SolidOptions.place_label`), and where its room's corner lies on the plate (mm): on a
     board's plate as :meth:`SolidOptions.place_label` places it; on a disc under the base, in the
     largest rectangle of the text's proportions inside the disc (``blocked``: boxes taken on the
-    margin; ``checks``: the printability checks shared by the labels of one run)."""
+    margin; ``checks``: the printability checks shared by the labels of one run); on a cut
+    board's ``plate`` (its outline, mm) under the base likewise, in the largest such rectangle
+    around the point farthest from the rim."""
     width, depth = plate_size(shape, size[0], size[1], fab)
-    if plate_kind(shape) == "box":
+    if plate is None and plate_kind(shape) == "box":
         return options.place_label(fab, (width, depth), blocked, checks), (0.0, 0.0)
     from laby3d.geometry.text import text_shape
 
     x0, y0, x1, y1 = text_shape(options.label or "").bounds
-    radius = min(width, depth) / 2
     angle = math.atan2(y1 - y0, x1 - x0)
-    room = (2 * radius * math.cos(angle) * 0.999, 2 * radius * math.sin(angle) * 0.999)
+    if plate is None:
+        radius = min(width, depth) / 2
+        room = (2 * radius * math.cos(angle) * 0.999, 2 * radius * math.sin(angle) * 0.999)
+        corner = ((width - room[0]) / 2, (depth - room[1]) / 2)
+        why = RING_MARGIN
+    else:
+        room, corner = _room_inside(plate, angle)
+        why = OUTLINE_MARGIN
     bottom = replace(options, label_position="bottom", label_mode="engrave")
     placement = bottom.place_label(replace(fab, margin=0.0), room, (), checks)
     if (fab.margin > 0 or options.label_mode == "emboss") and options.label_position == "auto":
-        moved = f"the label is engraved under the base: {RING_MARGIN}"
+        moved = f"the label is engraved under the base: {why}"
         placement = replace(placement, warnings=(*placement.warnings, moved))
-    return placement, ((width - room[0]) / 2, (depth - room[1]) / 2)
+    return placement, corner
+
+
+def _room_inside(plate: shapely.Polygon, angle: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The largest rectangle (width, depth) whose diagonal rises at ``angle`` that fits inside
+    ``plate`` centred on its pole of inaccessibility, and its lower-left corner (mm)."""
+    import shapely
+    import shapely.ops
+
+    centre = shapely.ops.polylabel(plate, tolerance=1e-3)
+    reach = 2 * float(plate.exterior.distance(centre)) + float(
+        np.hypot(*np.ptp(np.asarray(plate.exterior.coords), axis=0))
+    )
+    low, high = 0.0, reach
+    for _ in range(40):  # bisection on the half-diagonal, to a millionth of the plate
+        middle = (low + high) / 2
+        dx, dy = middle * math.cos(angle), middle * math.sin(angle)
+        box = shapely.box(centre.x - dx, centre.y - dy, centre.x + dx, centre.y + dy)
+        low, high = (middle, high) if plate.contains(box) else (low, middle)
+    dx, dy = 0.999 * low * math.cos(angle), 0.999 * low * math.sin(angle)
+    return (2 * dx, 2 * dy), (centre.x - dx, centre.y - dy)
 
 
 def check_label_position(options: SolidOptions, shape: str) -> None:
@@ -101,7 +132,17 @@ def plate_marks(maze: Maze, plan: Plan, fab: Fabrication, options: SolidOptions)
     if options.label is None:
         return Marks(boxes, glyphs, None, None)
     blocked = tuple(_bounds(box) for box in boxes.values())
-    placement, corner = place_label(options, fab, maze.shape, (maze.rows, maze.cols), blocked)
+    outline = None
+    if plate_kind(maze.tessellation.kind) == "outline":
+        import shapely
+
+        if options.label_position == "margin":
+            raise ParameterError(
+                f"margin: {OUTLINE_MARGIN}; use bottom or auto (the label then goes under the base)",
+                field="label_position",
+            )
+        outline = shapely.Polygon(plan.points[plan.plate])
+    placement, corner = place_label(options, fab, maze.shape, (maze.rows, maze.cols), blocked, plate=outline)
     mark = placement.mark
     if corner != (0.0, 0.0):
         import shapely

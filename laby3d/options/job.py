@@ -84,7 +84,7 @@ class Job(BaseModel):
             get_algorithm(self.maze.algorithm).resolve_options(self.maze.options())
             self.maze.check_shape()
             self.maze.check_openings()
-        check_shape_formats(self.maze.shape, self.formats)
+        check_shape_formats(self.maze.shape, self.formats, cut=self.maze.is_cut)
         # a theta maze's rows are rings: another shape's size is its cell count
         cells = None if self.maze.shape == "square" else cell_count_of(self.maze.shape, *self.maze.size())
         if "handout.pdf" in self.formats:
@@ -168,9 +168,17 @@ class Job(BaseModel):
         return [] if value is None else [(path, value)]
 
 
-def check_shape_formats(shape: str, formats: list[str]) -> None:
-    """Every format asked for draws ``shape`` mazes (the others are refused before any work)."""
+def check_shape_formats(shape: str, formats: list[str], *, cut: bool = False) -> None:
+    """Every format asked for draws ``shape`` mazes, on a board ``cut`` by an outline or a theta
+    option too (the others are refused before any work)."""
     for name in formats:
+        if cut and shape in shapes_of(name) and not FORMATS.get(name, FORMATS["maze.json"]).takes_cut_boards:
+            unable = ", ".join(other for other in FORMATS if not FORMATS[other].takes_cut_boards)
+            raise ParameterError(
+                f"{name} takes whole square boards only (its grid has every row and column); a board cut by "
+                f"an outline or a theta option gets every format but {unable}",
+                field="formats",
+            )
         if shape not in shapes_of(name):
             unable = ", ".join(other for other in FORMAT_NAMES if shape not in shapes_of(other))
             why = square_only(name)

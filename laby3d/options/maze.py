@@ -92,6 +92,12 @@ class MazeSpec(Section):
             return
         explicit_openings(self.entrance, self.exit, self.tessellation())
 
+    @property
+    def is_cut(self) -> bool:
+        """Whether the board is cut (an outline, a central room or ring 1's own count): its
+        tessellation's kind is then ``outline``, which only the cell graph's renderers take."""
+        return self.outline is not None or self.room > 0 or self.first_ring is not None
+
     def tessellation(self) -> Tessellation:
         """The board of the maze: its shape and size, cut by its outline and central room
         (raises :class:`laby3d.errors.ParameterError` on ``outline``, ``first_ring`` or ``room``)."""
