@@ -81,6 +81,16 @@ def test_python_and_compiled_kernels_agree(algorithm: str, monkeypatch: pytest.M
     assert mazes[0] == mazes[1]
 
 
+@pytest.mark.parametrize("shape", ["square", "hex"])
+def test_python_and_compiled_braids_and_routes_agree(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A braided maze has several shortest routes: both paths braid alike and find the same one."""
+    mazes = []
+    for mode in ("never", "always"):
+        monkeypatch.setenv("LABY3D_JIT", mode)
+        mazes.append(laby3d.generate(9, 11, shape=shape, outline="heart", braid=70, seed=5).to_json())
+    assert mazes[0] == mazes[1]
+
+
 @pytest.mark.parametrize("algorithm", GRID_ONLY)
 @pytest.mark.parametrize("shape", OTHER_SHAPES)
 def test_grid_only_algorithms_are_refused(shape: str, algorithm: str) -> None:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from laby3d.accel import kernel
+
 if TYPE_CHECKING:
     from laby3d.tessellation import Tessellation
 
@@ -34,23 +36,64 @@ def braid_walls(
     indptr, neighbours, wall_ids = tessellation.graph.adjacency
     edges = tessellation.edges
     opened = np.array(open_walls, dtype=bool)
-    degree = np.bincount(edges[opened].ravel(), minlength=tessellation.cell_count)
-    dead_ends = np.flatnonzero(degree == 1)
-    added = []
-    for cell in rng.permutation(dead_ends).tolist():
-        if rng.random() * 100 >= percent or degree[cell] != 1:
+    degree = np.bincount(edges[opened].ravel(), minlength=tessellation.cell_count).astype(np.int64)
+    order = rng.permutation(np.flatnonzero(degree == 1)).astype(np.int64)
+    coins, picks = rng.random(len(order)), rng.random(len(order))
+    walls = _braid(
+        np.asarray(indptr, dtype=np.int64),
+        np.asarray(neighbours, dtype=np.int64),
+        np.asarray(wall_ids, dtype=np.int64),
+        opened,
+        degree,
+        order,
+        coins,
+        picks,
+        float(percent),
+        cells=len(order),
+    )
+    return np.asarray(edges[walls], dtype=np.int32).reshape(-1, 2)
+
+
+@kernel(python_ns=4_000)  # ns per dead end as Python (bench/bench_outlines.py)
+def _braid(
+    indptr: np.ndarray,
+    neighbours: np.ndarray,
+    wall_ids: np.ndarray,
+    opened: np.ndarray,
+    degree: np.ndarray,
+    order: np.ndarray,
+    coins: np.ndarray,
+    picks: np.ndarray,
+    percent: float,
+) -> np.ndarray:
+    """The walls opened (indices, in order): for each dead end of ``order`` whose coin falls under
+    ``percent`` and that is still a dead end, its ``picks``-th closed wall among those to another
+    dead end, or among all when none is. ``opened`` and ``degree`` are updated in place."""
+    added = np.empty(len(order), dtype=np.int64)
+    count = 0
+    for k in range(len(order)):
+        cell = order[k]
+        if coins[k] * 100.0 >= percent or degree[cell] != 1:
             continue
-        span = slice(indptr[cell], indptr[cell + 1])
-        closed = ~opened[wall_ids[span]]
-        candidates, walls = neighbours[span][closed], wall_ids[span][closed]
-        if not len(candidates):
+        closed = 0
+        ends = 0
+        for j in range(indptr[cell], indptr[cell + 1]):
+            if not opened[wall_ids[j]]:
+                closed += 1
+                if degree[neighbours[j]] == 1:
+                    ends += 1
+        if closed == 0:
             continue
-        ends = degree[candidates] == 1
-        pool = np.flatnonzero(ends) if ends.any() else np.arange(len(candidates))
-        pick = int(pool[int(rng.integers(len(pool)))])
-        wall, other = int(walls[pick]), int(candidates[pick])
-        opened[wall] = True
-        degree[cell] += 1
-        degree[other] += 1
-        added.append(edges[wall])
-    return np.array(added, dtype=np.int32).reshape(-1, 2)
+        target = int(picks[k] * (ends if ends > 0 else closed))
+        for j in range(indptr[cell], indptr[cell + 1]):
+            if opened[wall_ids[j]] or (ends > 0 and degree[neighbours[j]] != 1):
+                continue
+            if target == 0:
+                opened[wall_ids[j]] = True
+                degree[cell] += 1
+                degree[neighbours[j]] += 1
+                added[count] = wall_ids[j]
+                count += 1
+                break
+            target -= 1
+    return added[:count]

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 @kernel(python_ns=300)
 def _adjacency(cell_count: int, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """CSR of the undirected pairs ``(first[i], second[i])`` by a counting sort (linear in their
-    number); compiled only (see :func:`passage_adjacency`)."""
+    number); compiled only (see :func:`passage_adjacency`). Each cell's neighbours in the numpy
+    path's order: its pairs as ``first`` in order, then as ``second`` (a maze with loops has
+    several shortest routes, and the search takes the first found)."""
     indptr = np.zeros(cell_count + 1, dtype=np.int64)
     for i in range(first.shape[0]):
         indptr[first[i] + 1] += 1
@@ -32,12 +34,11 @@ def _adjacency(cell_count: int, first: np.ndarray, second: np.ndarray) -> tuple[
     fill = indptr[:-1].copy()
     neighbours = np.empty(2 * first.shape[0], dtype=np.int32)
     for i in range(first.shape[0]):
-        a = first[i]
-        b = second[i]
-        neighbours[fill[a]] = b
-        fill[a] += 1
-        neighbours[fill[b]] = a
-        fill[b] += 1
+        neighbours[fill[first[i]]] = second[i]
+        fill[first[i]] += 1
+    for i in range(first.shape[0]):
+        neighbours[fill[second[i]]] = first[i]
+        fill[second[i]] += 1
     return indptr, neighbours
 
 

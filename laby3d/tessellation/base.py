@@ -56,14 +56,23 @@ class CellGraph:
     def adjacency(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """CSR adjacency ``(indptr, neighbours, edge_ids)``: the neighbours of cell ``c`` are
         ``neighbours[indptr[c]:indptr[c + 1]]`` (increasing), through walls ``edge_ids[…]``."""
-        edge_count = len(self.edges)
-        source = np.concatenate([self.edges[:, 0], self.edges[:, 1]]).astype(np.int64)
-        target = np.concatenate([self.edges[:, 1], self.edges[:, 0]]).astype(np.int64)
-        wall = np.concatenate([np.arange(edge_count), np.arange(edge_count)])
-        order = np.lexsort((target, source))
+        # The pairs are lexicographic, so a cell's neighbours are those below it (the pairs
+        # ending at it, by one stable sort of the ends: nearly sorted runs) then those above it
+        # (its pairs, already in order): a lexsort of both directions cost 3x more.
+        low, high = self.edges[:, 0].astype(np.int64), self.edges[:, 1].astype(np.int64)
+        as_low = np.bincount(low, minlength=self.cell_count)
+        as_high = np.bincount(high, minlength=self.cell_count)
         indptr = np.zeros(self.cell_count + 1, dtype=np.int64)
-        np.cumsum(np.bincount(source, minlength=self.cell_count), out=indptr[1:])
-        return frozen(indptr, np.int64), frozen(target[order], np.int32), frozen(wall[order], np.int32)
+        np.cumsum(as_low + as_high, out=indptr[1:])
+        rank = np.arange(len(low))
+        by_high = np.argsort(high, kind="stable")
+        below = indptr[high[by_high]] + rank - (np.cumsum(as_high) - as_high)[high[by_high]]
+        above = indptr[low] + as_high[low] + rank - (np.cumsum(as_low) - as_low)[low]
+        neighbours = np.empty(2 * len(low), dtype=np.int32)
+        walls = np.empty(2 * len(low), dtype=np.int32)
+        neighbours[below], walls[below] = low[by_high], by_high
+        neighbours[above], walls[above] = high, rank
+        return frozen(indptr, np.int64), frozen(neighbours, np.int32), frozen(walls, np.int32)
 
     @property
     def max_degree(self) -> int:
