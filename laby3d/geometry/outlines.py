@@ -118,8 +118,15 @@ def parse_outline(spec: str, *, folder: Path | None = None) -> Outline:
             f"must be one of {', '.join(BUILT_IN)}, text:WORD, or an .svg, .png or .jpg file, got {shown(spec)}",
             field="outline",
         )
-    data = _read(path)
-    if suffix == ".svg":
+    return file_outline(_read(path), path, spec=spec)
+
+
+def file_outline(data: bytes, path: Path, *, spec: str | None = None, svg: bool | None = None) -> Outline:
+    """The outline of an SVG file's bytes (``svg``, or by default ``path`` ending in ``.svg``),
+    else of a PNG or JPEG mask's, ``path`` naming the file in messages: the class app checks an
+    upload with it before storing it. Raises :class:`ParameterError` on ``outline``."""
+    spec = spec if spec is not None else str(path)
+    if svg if svg is not None else path.suffix.lower() == ".svg":
         return _polygon_outline(spec, _svg(data, path))
     return _mask(spec, data, path)
 
@@ -324,4 +331,4 @@ def describe(spec: str) -> str:
     return spec if spec in BUILT_IN else Path(spec).name
 
 
-__all__ = ["BUILT_IN", "Outline", "describe", "outline_cells", "outlined_cells", "parse_outline"]
+__all__ = ["BUILT_IN", "Outline", "describe", "file_outline", "outline_cells", "outlined_cells", "parse_outline"]
