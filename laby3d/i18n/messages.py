@@ -387,6 +387,67 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "serve_internal": ("internal error (a bug in laby3d): {detail}", "erreur interne (un bogue de laby3d) : {detail}"),
     "serve_method": ("{path} does not take {method}", "{path} n’accepte pas {method}"),
+    # --- outlines in the class app (laby3d.serve.uploads) and the outline sentences a pupil sees ---
+    "serve_outline_choice": (
+        "must be one of circle, hexagon, triangle, heart, star, ring, text:WORD, or an image uploaded with the "
+        "button beside it, got {value}",
+        "doit être l’une des formes circle (disque), hexagon (hexagone), triangle, heart (cœur), star (étoile), "
+        "ring (anneau), text:MOT, ou une image envoyée avec le bouton à côté, pas {value}",
+    ),
+    "serve_upload_unknown": (
+        "{value} is not an image you uploaded in this class: upload it again with the button beside it",
+        "{value} n’est pas une image que tu as envoyée dans cette classe : envoie-la de nouveau avec le bouton à côté",
+    ),
+    "serve_upload_empty": ("{name} is empty (0 bytes)", "{name} est vide (0 octet)"),
+    "serve_upload_too_big": (
+        "{name} is {megabytes} MB, an uploaded image has at most {limit} MB: a smaller image works as well",
+        "{name} fait {megabytes} Mo, une image envoyée fait au plus {limit} Mo : une image plus petite convient aussi",
+    ),
+    "serve_upload_request_too_big": (
+        "the image is more than {limit} MB: a smaller image works as well",
+        "l’image fait plus de {limit} Mo : une image plus petite convient aussi",
+    ),
+    "serve_upload_kind": (
+        "{name} is not an SVG, PNG or JPEG image (by what it holds, whatever its name)",
+        "{name} n’est pas une image SVG, PNG ou JPEG (d’après son contenu, quel que soit son nom)",
+    ),
+    "serve_upload_data": (
+        "the upload must be a file name and its bytes in base64, as this page sends them",
+        "l’envoi doit être un nom de fichier et son contenu en base64, comme cette page les envoie",
+    ),
+    "outline_cells": (
+        "{spec} holds {count} of this board's {cells} cells (a cell belongs when its centre is inside), at least "
+        "{least}: a larger board or a bolder outline",
+        "{spec} ne garde que {count} des {cells} cases de ce plateau (une case en fait partie quand son centre est "
+        "dedans), il en faut au moins {least} : un plateau plus grand ou un contour plus large",
+    ),
+    "outline_room_cells": (
+        "the board keeps {count} of this board's {cells} cells (a cell belongs when its centre is inside), at least "
+        "{least}: a larger board or a bolder outline",
+        "le plateau ne garde que {count} de ses {cells} cases (une case en fait partie quand son centre est "
+        "dedans), il en faut au moins {least} : un plateau plus grand ou une salle centrale plus petite",
+    ),
+    "outline_image": (
+        "{path} is not a PNG or JPEG image that can be read",
+        "{path} n’est pas une image PNG ou JPEG lisible",
+    ),
+    "outline_pixels": (
+        "{path} is {pixels} pixels, an outline image has at most {most}: a smaller image works as well",
+        "{path} fait {pixels} pixels, une image de contour en a au plus {most} : une image plus petite convient aussi",
+    ),
+    "outline_no_dark": (
+        "{path} has no dark pixel (an outline is the dark part of the image)",
+        "{path} n’a aucun pixel foncé (le contour est la partie foncée de l’image)",
+    ),
+    "outline_no_shape": ("{path} has no filled shape", "{path} n’a aucune forme remplie"),
+    "outline_svg": (
+        "{path} is not an SVG file that can be read ({error})",
+        "{path} n’est pas un fichier SVG lisible ({error})",
+    ),
+    "outline_text": (
+        "text: needs 1 to {limit} characters, got {value}",
+        "text: demande de 1 à {limit} caractères, pas {value}",
+    ),
     # --- the library's sentences, recognised by their templates ---
     "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),
     "mm_compare": ("must be {sign} {limit} mm, got {value}", "doit être {sign} {limit} mm, pas {value}"),

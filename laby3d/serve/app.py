@@ -9,12 +9,14 @@ Routes: ``/`` (pupil page), ``/teacher`` (teacher page), ``/static/…``, ``GET 
 ``GET /api/locks`` (what the pupil pages poll), ``POST /api/join``, ``GET /api/me``,
 ``POST /api/leave``, ``POST /api/preview``, ``GET /api/model.glb?key=…``,
 ``GET|POST /api/pupils/{key}`` (the pupil's own design only), ``GET /api/preview/{key}.svg``,
-``GET /api/download/{key}.{format}``, and behind the teacher's token ``/api/teacher/…``.
+``GET /api/download/{key}.{format}``, ``POST /api/upload`` (an outline image), and behind the
+teacher's token ``/api/teacher/…``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import logging
 import math
@@ -22,6 +24,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
@@ -36,6 +39,7 @@ from laby3d.export.formats import FORMATS
 from laby3d.filenames import safe_name
 from laby3d.i18n import Message
 from laby3d.maze.generate import new_seed
+from laby3d.quoting import shown_path
 from laby3d.serve import page, wording, work
 from laby3d.serve.classroom import Classroom, DesignRequest, PreviewCache, status_of, summary_of
 from laby3d.serve.fields import design_data, field_specs
@@ -52,10 +56,13 @@ from laby3d.serve.queue import (
     WorkerLost,
     pupil_session,
 )
+from laby3d.serve.uploads import MAX_UPLOAD_BYTES, OUTLINE, SHOWN_NAME, TEACHER, UPLOAD_PREFIX
 
 #: Formats whose render takes seconds (a page or frame per step of the generation): they run on
 #: the pool of expensive work, with its own queue and timeout.
 EXPENSIVE_FORMATS = ("lesson.pdf", "gif")
+#: Largest upload request, bytes: an image of :data:`~.uploads.MAX_UPLOAD_BYTES` in base64 and its name.
+UPLOAD_BODY = MAX_UPLOAD_BYTES * 4 // 3 + 4096
 #: Media types of formats whose file ending ``mimetypes`` does not know (or knows otherwise).
 MEDIA_TYPES = {
     "maze.json": "application/json",
@@ -172,6 +179,7 @@ def create_app(
         Route("/api/me", state.me),
         Route("/api/leave", state.leave, methods=["POST"]),
         Route("/api/preview", state.preview, methods=["POST"]),
+        Route("/api/upload", state.upload, methods=["POST"]),
         Route("/api/model.glb", state.model),
         Route("/api/preview/{file}", state.pupil_preview),
         Route("/api/pupils/{key}", state.pupil, methods=["GET", "POST"]),
@@ -454,7 +462,7 @@ class _State:
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        design_request = self.classroom.request(design, self._name(key))
+        design_request = self.classroom.request(design, self._name(key), owner=key)
         self._previews_asked += 1
         asked = self._previews_asked
         found = await self.preview_of(design_request, session=pupil_session(key), replace=True)
@@ -472,6 +480,37 @@ class _State:
                 "kept": True,
             }
         )
+
+    async def upload(self, request: Request) -> Response:
+        """An outline image, ``{"name": file name, "data": its bytes in base64}``, from a pupil (or
+        the teacher's token): checked on a worker as an outline (:func:`.uploads.checked_upload`),
+        stored under its digest as theirs; the answer is the reference a design takes
+        (``{"outline": "upload:….png"}``)."""
+        owner = TEACHER if self.is_teacher(request) else self._pupil(request)
+        try:
+            body = await json_body(request, limit=UPLOAD_BODY)
+        except HTTPProblem as problem:
+            if problem.status != 413:
+                raise
+            limit = MAX_UPLOAD_BYTES / 1e6
+            raise refused(413, Message("serve_upload_request_too_big", limit=limit), field=OUTLINE) from None
+        body = body if isinstance(body, dict) else {}
+        name, text, data = body.get("name"), body.get("data"), None
+        try:
+            data = base64.b64decode(text, validate=True) if isinstance(text, str) else None
+        except ValueError:
+            pass
+        if not isinstance(name, str) or len(name) > 1000 or data is None:
+            raise refused(400, Message("serve_upload_data"), field=OUTLINE)
+        self._limit(request)
+        session = self.render_session(request)
+        stored = await self.render(
+            self.previews, work.check_upload, data, name, session=session, timeout=self.budgets.preview
+        )
+        original = shown_path(Path(name).name, SHOWN_NAME)
+        store = self.classroom.store
+        await asyncio.to_thread(store.save_upload, owner=owner, name=stored, data=data, original=original)
+        return JSONResponse({"outline": f"{UPLOAD_PREFIX}{stored}", "name": original})
 
     def _keep(self, key: str, design: dict[str, Any], found: dict[str, Any], *, saved: bool) -> None:
         """Store a pupil's design with its preview's report: saved, or as their draft."""
@@ -501,7 +540,8 @@ class _State:
         design = await self._design(request)
         self._limit(request)
         design.setdefault("seed", new_seed())
-        found = await self.preview_of(self.classroom.request(design, self._name(key)), session=pupil_session(key))
+        design_request = self.classroom.request(design, self._name(key), owner=key)
+        found = await self.preview_of(design_request, session=pupil_session(key))
         self._keep(key, design, found, saved=True)
         return JSONResponse({**self._me(key), "summary": wording.for_page(summary_of(found["report"]), self.lang)})
 
@@ -521,7 +561,7 @@ class _State:
             message = f"no such download; formats: {', '.join(FORMATS)}"
             raise refused(404, message)
         self._limit(request)
-        design_request = self.classroom.request(pupil.kept, pupil.name)
+        design_request = self.classroom.request(pupil.kept, pupil.name, owner=key)
         if fmt in EXPENSIVE_FORMATS:
             pool, timeout = self.expensive, self.budgets.expensive
         else:

@@ -31,6 +31,7 @@ from laby3d.serve.identity import (
     wrong_pin_message,
 )
 from laby3d.serve.storage import ClassStore, Pupil
+from laby3d.serve.uploads import OUTLINE, TEACHER, UPLOAD_PREFIX, outlines_of
 
 #: The lock file that keeps a second server off the class's folder.
 FOLDER_LOCK = "serve.lock"
@@ -55,6 +56,9 @@ class ClassSettings:
     code: str | None = None
     address: str | None = None
     host_names: tuple[str, ...] = ()
+    #: Where an outline file the teacher names (in the config's defaults, or a lock) is read
+    #: from when its path is relative: the config file's folder (None: the working folder).
+    config_folder: Path | None = None
 
 
 def settings_from_config(
@@ -63,8 +67,10 @@ def settings_from_config(
     """The class settings of ``laby3d serve``'s flags: ``config`` (a batch YAML file; only its
     ``defaults`` are read, checked as a job) gives the defaults, their formats and language. A
     ``preset`` there is resolved into the defaults (its values under the file's own), so the form
-    shows exactly what is made."""
+    shows exactly what is made. An outline file the defaults name is read from the config's
+    folder when its path is relative (:func:`teacher_outline`)."""
     defaults: dict[str, Any] = {}
+    config_folder = config.resolve().parent if config is not None else None
     if config is not None:
         from laby3d.config import ConfigError, job_from_dict
         from laby3d.options.presets import PRESETS
@@ -74,6 +80,9 @@ def settings_from_config(
         if not isinstance(data, dict) or not isinstance(data.get("defaults", {}), dict):
             raise ConfigError(f"{config.name}: expected a mapping whose 'defaults' is a mapping of job options")
         defaults = dict(data.get("defaults") or {})
+        maze = defaults.get("maze")
+        if isinstance(maze, dict) and "outline" in maze:
+            defaults["maze"] = {**maze, "outline": teacher_outline(maze["outline"], config_folder)}
         job_from_dict({**defaults, "name": "defaults"}, f"{config.name}: defaults")
         preset = defaults.pop("preset", None)
         if isinstance(preset, str):
@@ -82,19 +91,39 @@ def settings_from_config(
     for key in ("name", "names", "count", "seed", "label"):
         defaults.pop(key, None)
     folder = folder if folder is not None else Path("outputs") / "serve" / safe_name(class_name)
-    return ClassSettings(class_name=class_name, folder=folder, defaults=defaults, formats=formats, code=code)
+    return ClassSettings(
+        class_name=class_name, folder=folder, defaults=defaults, formats=formats, code=code, config_folder=config_folder
+    )
+
+
+def teacher_outline(value: Any, folder: Path | None) -> Any:
+    """An outline the teacher gives (a default, a lock): a file's relative path made absolute
+    from ``folder`` (the config's), so the workers, the class set and ``laby3d batch`` on its
+    YAML read the same file; a built-in, ``text:…``, an upload or another value as given."""
+    from laby3d.geometry.outlines import BUILT_IN, TEXT_PREFIX
+    from laby3d.serve.uploads import UPLOAD_PREFIX
+
+    if not isinstance(value, str) or not value.strip() or folder is None:
+        return value
+    text = value.strip()
+    if text in BUILT_IN or text.startswith((TEXT_PREFIX, UPLOAD_PREFIX)):
+        return value
+    path = Path(text).expanduser()
+    return value if path.is_absolute() else str(folder / path)
 
 
 @dataclass(frozen=True, kw_only=True)
 class DesignRequest:
     """What a render needs to make a pupil's job (picklable, for the workers): their flat
-    ``design``, the class ``defaults`` under it, the teacher's ``locks`` over it, and the pupil's
-    ``name``, engraved as the label (as the class set engraves it) unless the teacher locked one."""
+    ``design``, the class ``defaults`` under it, the teacher's ``locks`` over it, the pupil's
+    ``name``, engraved as the label (as the class set engraves it) unless the teacher locked one,
+    and the stored ``files`` of the uploads the design may use (``upload:NAME`` → path)."""
 
     design: Mapping[str, Any]
     defaults: Mapping[str, Any]
     locks: Mapping[str, Any]
     name: str | None = None
+    files: Mapping[str, str] = field(default_factory=dict)
 
     def job(self, formats: tuple[str, ...] | list[str] | None = None) -> Job:
         """The checked job with ``formats`` (None: the preview's,
@@ -105,11 +134,11 @@ class DesignRequest:
         design = dict(self.design)
         if self.name is not None:
             design["label"] = self.name
-        return job_for(design, defaults=self.defaults, locks=self.locks, formats=formats)
+        return job_for(design, defaults=self.defaults, locks=self.locks, formats=formats, files=self.files)
 
     def key(self) -> str:
         """A short fingerprint (the same request gives the same key, across restarts)."""
-        data = [self.design, self.defaults, self.locks, self.name]
+        data = [self.design, self.defaults, self.locks, self.name, self.files]
         text = json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
@@ -260,8 +289,12 @@ class Classroom:
         return dict(self._locks)
 
     def checked_locks(self, values: Any) -> dict[str, Any]:
-        """New locks checked for shape (known paths, scalars); see :meth:`set_locks`."""
-        return design_data(values)
+        """New locks checked for shape (known paths, scalars), an outline file read from the
+        config's folder when relative (:func:`teacher_outline`); see :meth:`set_locks`."""
+        locks = design_data(values)
+        if OUTLINE in locks:
+            locks[OUTLINE] = teacher_outline(locks[OUTLINE], self.settings.config_folder)
+        return locks
 
     def set_locks(self, locks: dict[str, Any]) -> None:
         """Store new locks (checked already, against the defaults and every pupil); every pupil's
@@ -272,15 +305,31 @@ class Classroom:
         self._locks = dict(locks)
 
     def request(
-        self, design: Mapping[str, Any], name: str | None, *, locks: Mapping[str, Any] | None = None
+        self,
+        design: Mapping[str, Any],
+        name: str | None,
+        *,
+        owner: str | None = None,
+        locks: Mapping[str, Any] | None = None,
     ) -> DesignRequest:
-        """What a render needs for ``design`` by pupil ``name`` under this class (or ``locks``)."""
-        return DesignRequest(
-            design=dict(design),
-            defaults=self.settings.defaults,
-            locks=self.locks if locks is None else dict(locks),
-            name=name,
-        )
+        """What a render needs for ``design`` by pupil ``name`` (whose key is ``owner``: the
+        uploads the design may use are theirs and the teacher's) under this class (or ``locks``)."""
+        locks = self.locks if locks is None else dict(locks)
+        files = self.files(design, owner, locks)
+        return DesignRequest(design=dict(design), defaults=self.settings.defaults, locks=locks, name=name, files=files)
+
+    def files(self, design: Mapping[str, Any], owner: str | None, locks: Mapping[str, Any]) -> dict[str, str]:
+        """The stored file of each upload ``design`` may use (``owner``'s own or the teacher's)
+        and the teacher's ``locks`` use (any of the class): ``upload:NAME`` → path."""
+        mine: tuple[str, ...] | None = (owner, TEACHER) if owner else (TEACHER,)
+        wanted = [(name, mine) for name in outlines_of(design)]
+        wanted += [(name, None) for name in outlines_of(locks)]
+        files = {}
+        for name, owners in wanted:
+            path = self.store.upload_path(name, owners)
+            if path is not None:
+                files[f"{UPLOAD_PREFIX}{name}"] = str(path)
+        return files
 
     def stale(self) -> list[Pupil]:
         """Pupils whose kept design's report (saved design, else draft) predates the locks."""

@@ -32,6 +32,7 @@ from laby3d.options.build import merge, nested
 from laby3d.serve.classroom import ClassSettings
 from laby3d.serve.fields import CLASS_FIELDS
 from laby3d.serve.storage import Pupil
+from laby3d.serve.uploads import class_outline, pupil_outline, said_as_typed
 
 #: Fixed date of every ZIP entry, so the same class set gives the same ZIP.
 ZIP_DATE = (2000, 1, 1, 0, 0, 0)
@@ -83,21 +84,39 @@ def class_formats(settings: ClassSettings, job: Mapping[str, Any]) -> list[str]:
     return formats
 
 
-def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mapping[str, Any]) -> ClassSet:
+def class_set(
+    pupils: Sequence[Pupil],
+    *,
+    settings: ClassSettings,
+    locks: Mapping[str, Any],
+    files: Mapping[str, Mapping[str, str]] | None = None,
+) -> ClassSet:
     """The class set of every pupil with a design, saved or else drafted (:attr:`Pupil.kept`),
     each checked as ``laby3d batch`` checks a job (those it refuses are left out, with the
-    error)."""
+    error); an uploaded outline is written as its stored file, ``files`` mapping each pupil's
+    key to the uploads their design and the locks may use
+    (:meth:`laby3d.serve.classroom.Classroom.files`)."""
     from laby3d.config import job_from_dict
     from laby3d.errors import Laby3dError
 
-    class_options = merge(dict(settings.defaults), nested(locks))
+    files = files or {}
+    given_locks = locks
+    every = {reference: path for own in files.values() for reference, path in own.items()}
+    class_options = merge(dict(settings.defaults), nested(class_outline(locks, every)))
     if "class_name" not in (class_options.get("worksheet") or {}):  # the teacher's own wins
         class_options = merge(class_options, {"worksheet": {"class_name": settings.class_name[:WORKSHEET_CLASS]}})
     jobs, left_out, fewer_files, drafts = [], [], [], []
     for pupil in pupils:
         if pupil.kept is None:
             continue
-        data = merge(merge(dict(class_options), nested(pupil.kept)), nested(locks))
+        own = files.get(pupil.key, {})
+        locks = class_outline(given_locks, own)
+        try:
+            kept = pupil_outline(pupil.kept, own)
+        except Laby3dError as error:
+            left_out.append((pupil.name, str(error)))
+            continue
+        data = merge(merge(dict(class_options), nested(kept)), nested(locks))
         printing, classwide = data.get("print") or {}, class_options.get("print") or {}
         data["print"] = {  # how the class's printers are shared is the class's, never a pupil's
             **{key: value for key, value in printing.items() if f"print.{key}" not in CLASS_FIELDS},
@@ -110,7 +129,7 @@ def class_set(pupils: Sequence[Pupil], *, settings: ClassSettings, locks: Mappin
         try:
             job_from_dict(dict(job))
         except Laby3dError as error:
-            left_out.append((pupil.name, str(error)))
+            left_out.append((pupil.name, said_as_typed(str(error), own)))
             continue
         jobs.append(job)
         if pupil.drafted:

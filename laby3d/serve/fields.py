@@ -20,6 +20,7 @@ from laby3d.options import translations
 from laby3d.options.build import merge, nested, validated_job
 from laby3d.options.flags import all_flags, base_type, choices_of
 from laby3d.options.job import Job, job_flag_fields
+from laby3d.serve.uploads import MAX_UPLOAD_BYTES, OUTLINE, class_outline, pupil_outline, said_as_typed
 
 #: Fields a pupil sees first, in this order; the rest of the maze and print sections go under
 #: "more options".
@@ -27,6 +28,8 @@ MAIN_FIELDS = (
     "maze.shape",
     "maze.rows",
     "maze.cols",
+    "maze.outline",
+    "maze.braid",
     "maze.algorithm",
     "maze.placement",
     "seed",
@@ -49,6 +52,17 @@ MORE_SECTIONS = ("maze", "print")
 MAX_SIDE = 100
 #: Formats of the class set when the class config names none.
 CLASS_FORMATS = ("maze.json", "stl", "3mf", "worksheet.pdf")
+#: The outlines the outline field suggests (beside ``text:…`` and an upload), as the class's
+#: language names them.
+OUTLINE_SUGGESTIONS: dict[str, dict[str, str]] = {
+    "circle": {"en": "circle", "fr": "disque"},
+    "hexagon": {"en": "hexagon", "fr": "hexagone"},
+    "triangle": {"en": "triangle", "fr": "triangle"},
+    "heart": {"en": "heart", "fr": "cœur"},
+    "star": {"en": "star", "fr": "étoile"},
+    "ring": {"en": "ring (a disc with a hole)", "fr": "anneau (un disque troué)"},
+    "text:A": {"en": "text:A (a letter or a word: text:ANA)", "fr": "text:A (une lettre ou un mot : text:ANA)"},
+}
 #: French names of the page's own fields that are not options (the pupil's name).
 PAGE_FIELDS_FR = {"name": "nom", "options": "options"}
 #: The formats every preview checks the design against (the printable solid, of every shape).
@@ -120,6 +134,13 @@ def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[s
                 }
         else:
             spec["kind"] = "text"
+        if path == OUTLINE:
+            spec["suggestions"] = [
+                {"value": value, "label": names["fr" if lang == "fr" else "en"]}
+                for value, names in OUTLINE_SUGGESTIONS.items()
+            ]
+            spec["upload"] = {"accept": ".svg,.png,.jpg,.jpeg,image/svg+xml,image/png,image/jpeg"}
+            spec["upload"]["max_bytes"] = MAX_UPLOAD_BYTES
         specs.append(spec)
     order = {path: index for index, path in enumerate(MAIN_FIELDS)}
     return sorted(specs, key=lambda spec: order.get(spec["path"], len(order)))
@@ -170,10 +191,27 @@ def job_for(
     locks: Mapping[str, Any],
     formats: tuple[str, ...] | list[str],
     name: str = "maze",
+    files: Mapping[str, str] | None = None,
 ) -> Job:
     """The checked job of a pupil's flat ``design``: the class ``defaults`` (nested, as a YAML
-    job) under it, the teacher's flat ``locks`` over it. Raises :class:`ParameterError`
-    whose field is the dotted path at fault."""
+    job) under it, the teacher's flat ``locks`` over it; an uploaded outline (``upload:NAME``)
+    read from the stored file ``files`` maps it to, any other file refused
+    (:func:`laby3d.serve.uploads.pupil_outline`). Raises :class:`ParameterError` whose field is
+    the dotted path at fault, an upload said as the pupil's reference."""
+    files = files or {}
+    try:
+        return _checked_job(pupil_outline(design, files), defaults, class_outline(locks, files), formats, name)
+    except ParameterError as error:
+        raise ParameterError(said_as_typed(error.detail, files), field=error.field) from None
+
+
+def _checked_job(
+    design: Mapping[str, Any],
+    defaults: Mapping[str, Any],
+    locks: Mapping[str, Any],
+    formats: tuple[str, ...] | list[str],
+    name: str,
+) -> Job:
     data = merge(merge(dict(defaults), nested(design)), nested(locks))
     data.update(name=name, formats=list(formats))
     maze = data.get("maze") or {}

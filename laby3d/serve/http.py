@@ -69,16 +69,18 @@ def refused(
     return HTTPProblem(status, {"errors": [{"field": field, "message": message}]}, headers)
 
 
-async def json_body(request: Request) -> Any:
-    """The request's JSON body, at most :data:`MAX_BODY` bytes."""
+async def json_body(request: Request, *, limit: int = MAX_BODY) -> Any:
+    """The request's JSON body, at most ``limit`` bytes."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-        raise refused(413, f"request larger than {MAX_BODY} bytes")
-    body = b""
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise refused(413, f"request larger than {limit} bytes")
+    chunks, size = [], 0
     async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise refused(413, f"request larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise refused(413, f"request larger than {limit} bytes")
+    body = b"".join(chunks)
     too_deep = refused(400, f"the request is nested more than {MAX_DEPTH} levels deep")
     try:
         data = json.loads(body or b"{}")

@@ -8,8 +8,10 @@ they last saved ("Save my maze", or a download). The class set takes the saved d
 draft (:attr:`Pupil.kept`); its report, status and 2D preview are stored with the pupil.
 
 A pupil is stored under the key of their folded name (:func:`laby3d.serve.identity.name_key`); no
-name a client sends ever becomes a path (the only file is ``class.sqlite3`` in the class folder,
-readable by its owner only: it holds the teacher's token and the session key). Each call opens its
+name a client sends ever becomes a path: the files are ``class.sqlite3`` in the class folder,
+readable by its owner only (it holds the teacher's token and the session key), and the outline
+images pupils upload, in ``uploads/`` under the SHA-256 of their bytes, each with the pupils (or
+the teacher) who uploaded it. Each call opens its
 own connection: calls come from the event loop and worker threads alike.
 """
 
@@ -24,6 +26,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from laby3d.errors import InternalError
 
 DATABASE = "class.sqlite3"
 _SCHEMA = """
@@ -43,7 +47,16 @@ CREATE TABLE IF NOT EXISTS pupils (
     pin TEXT
 );
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS uploads (
+    name TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    original TEXT,
+    created REAL NOT NULL,
+    PRIMARY KEY (name, owner)
+);
 """
+#: The folder of the uploaded outline images, in the class folder.
+UPLOADS = "uploads"
 _COLUMNS = "key, name, session, design, report, status, version, updated, draft, changed, saved, pin"
 #: Columns later versions added, and their type (added to an older file as it opens).
 _ADDED = {"draft": "TEXT", "changed": "REAL", "saved": "REAL", "pin": "TEXT"}
@@ -228,7 +241,64 @@ class ClassStore:
     def delete_pupil(self, key: str) -> bool:
         """Remove a pupil and their design; whether there was one."""
         with self._connection() as connection:
+            connection.execute("DELETE FROM uploads WHERE owner = ?", (key,))
             return connection.execute("DELETE FROM pupils WHERE key = ?", (key,)).rowcount > 0
+
+    def save_upload(self, *, owner: str, name: str, data: bytes, original: str) -> None:
+        """Keep an uploaded image checked already, stored as ``uploads/name`` (``name`` is its
+        digest: the same image is one file, whoever uploads it), as ``owner``'s (a pupil's key,
+        or :data:`laby3d.serve.uploads.TEACHER`), ``original`` the file name they gave."""
+        from laby3d.serve.uploads import STORED_NAME
+
+        if not STORED_NAME.fullmatch(name):
+            raise InternalError(f"an upload is stored under its digest, not {name!r}")
+        folder = self.path.parent / UPLOADS
+        folder.mkdir(exist_ok=True, mode=0o700)
+        path = folder / name
+        if self._stored(path, name) is None:
+            temporary = folder / f".{name}.{os.getpid()}.part"
+            descriptor = os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(data)
+            os.replace(temporary, path)
+        with self._connection() as connection:
+            connection.execute(
+                "INSERT OR IGNORE INTO uploads (name, owner, original, created) VALUES (?, ?, ?, ?)",
+                (name, owner, original, time.time()),
+            )
+
+    def upload_path(self, name: str, owners: tuple[str, ...] | None = None) -> Path | None:
+        """The stored file of upload ``name`` when one of ``owners`` uploaded it (None: anyone
+        in the class) and the file is still what was stored (a regular file, not a link, whose
+        bytes have that digest); else None."""
+        from laby3d.serve.uploads import STORED_NAME
+
+        if not STORED_NAME.fullmatch(name):
+            return None
+        with self._connection() as connection:
+            rows = connection.execute("SELECT owner FROM uploads WHERE name = ?", (name,)).fetchall()
+        if not any(owners is None or owner in owners for (owner,) in rows):
+            return None
+        return self._stored(self.path.parent / UPLOADS / name, name)
+
+    @staticmethod
+    def _stored(path: Path, name: str) -> Path | None:
+        """``path`` when it is a regular file (never following a link) whose digest is ``name``'s."""
+        import hashlib
+        import stat
+
+        from laby3d.serve.uploads import DIGEST_DIGITS, MAX_UPLOAD_BYTES
+
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)  # a link, a pipe: no
+        except OSError:
+            return None
+        with os.fdopen(descriptor, "rb") as file:
+            found = os.fstat(file.fileno())
+            if not stat.S_ISREG(found.st_mode) or found.st_size > MAX_UPLOAD_BYTES:
+                return None
+            digest = hashlib.sha256(file.read()).hexdigest()
+        return path if digest[:DIGEST_DIGITS] == name.partition(".")[0] else None
 
     def setting(self, name: str, default: Any = None) -> Any:
         """A setting's JSON value (``default`` when unset)."""

@@ -179,7 +179,7 @@ class TeacherAPI:
         if alone is not None:
             raise invalid(ParameterError(alone[1], field=alone[0]), self.lang)
         pupils = [p for p in await asyncio.to_thread(classroom.store.pupils) if p.kept is not None]
-        requests = {p.key: classroom.request(p.kept or {}, p.name, locks=locks) for p in pupils}
+        requests = {p.key: classroom.request(p.kept or {}, p.name, owner=p.key, locks=locks) for p in pupils}
         problems = await state.render(state.previews, work.check_all, requests, session="teacher", timeout=120)
         names = {p.key: p.name for p in pupils}
         broken = [
@@ -215,7 +215,7 @@ class TeacherAPI:
                 return
             for pupil in stale:
                 version, design = classroom.locks_version, pupil.kept or {}
-                design_request = classroom.request(design, pupil.name)
+                design_request = classroom.request(design, pupil.name, owner=pupil.key)
                 try:
                     found = await state.preview_of(design_request, session="refresh")
                 except HTTPProblem as problem:
@@ -245,9 +245,11 @@ class TeacherAPI:
         """The class set, its jobs checked on a worker."""
         state, classroom = self.state, self.classroom
         pupils = await asyncio.to_thread(classroom.store.pupils)
+        locks = classroom.locks
+        files = {p.key: classroom.files(p.kept or {}, p.key, locks) for p in pupils}
         return await state.render(  # type: ignore[no-any-return]
             state.previews,
-            partial(classset.class_set, settings=classroom.settings, locks=classroom.locks),
+            partial(classset.class_set, settings=classroom.settings, locks=locks, files=files),
             pupils,
             session="teacher",
             timeout=120,

@@ -57,7 +57,8 @@ def warm_up() -> bool:
     """Import the renderers and compile the kernels once, so the first pupil does not wait."""
     from laby3d.options.build import validated_job
 
-    _preview(validated_job({"maze": {"rows": 3, "cols": 3}, "seed": 1, "label": "Ab", "formats": ["stl"]}))
+    job = validated_job({"maze": {"rows": 3, "cols": 3}, "seed": 1, "label": "Ab", "formats": ["stl"]})
+    _preview(job, maze_of(job))
     return True
 
 
@@ -83,16 +84,39 @@ def check_all(requests: dict[str, DesignRequest]) -> dict[str, tuple[str | None,
     return {key: check(request) for key, request in requests.items()}
 
 
+def check_upload(data: bytes, name: str) -> str:
+    """The stored name of an uploaded outline image, checked
+    (:func:`laby3d.serve.uploads.checked_upload`); raises :class:`DesignError`."""
+    from laby3d.serve.uploads import checked_upload
+
+    try:
+        return checked_upload(data, name)
+    except ParameterError as error:
+        raise DesignError(error.detail, error.field) from None
+
+
 def preview(request: DesignRequest) -> dict[str, Any]:
     """The 2D preview (SVG text, mm), the printability report and the GLB of the solid of a
     pupil's design, of any shape; raises :class:`DesignError`."""
-    return _preview(checked_job(request))
+    job = checked_job(request)
+    return _preview(job, maze_of(job, request))
 
 
-def _preview(job: Job) -> dict[str, Any]:
-    from laby3d.pipeline import RenderContext, maze_for
+def maze_of(job: Job, request: DesignRequest | None = None) -> Maze:
+    """The job's maze, an uploaded outline recorded as the pupil's reference (``upload:….png``),
+    never as the path the server stores it at (the maze file records its outline)."""
+    from dataclasses import replace
+
+    from laby3d.pipeline import maze_for
 
     maze = maze_for(job, job.seed)
+    said = {path: reference for reference, path in (request.files if request is not None else {}).items()}
+    return replace(maze, outline=said[maze.outline]) if maze.outline in said else maze
+
+
+def _preview(job: Job, maze: Maze) -> dict[str, Any]:
+    from laby3d.pipeline import RenderContext
+
     context = RenderContext(maze, job)
     report = context.printability
     return {"svg": preview_svg(maze, job), "report": report, "glb": context.render("glb")}
@@ -100,10 +124,10 @@ def _preview(job: Job) -> dict[str, Any]:
 
 def render_file(request: DesignRequest, fmt: str) -> bytes:
     """The bytes of format ``fmt`` of a pupil's design, as ``laby3d generate`` writes them."""
-    from laby3d.pipeline import RenderContext, maze_for
+    from laby3d.pipeline import RenderContext
 
     job = checked_job(request, [fmt])
-    return RenderContext(maze_for(job, job.seed), job).render(fmt)
+    return RenderContext(maze_of(job, request), job).render(fmt)
 
 
 def preview_svg(maze: Maze, job: Job) -> str:
