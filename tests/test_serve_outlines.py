@@ -80,6 +80,12 @@ def floor_area(svg: str) -> float:
     return shapely.Polygon(ring).area
 
 
+def box_area(svg: str) -> float:
+    """The area of the preview's view box (mm²): the floor's bounding box."""
+    _, _, width, height = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())
+    return width * height
+
+
 @pytest.fixture(scope="module")
 def room(tmp_path_factory: pytest.TempPathFactory):
     return classroom(tmp_path_factory.mktemp("outlines"))
@@ -285,7 +291,7 @@ def test_an_uploaded_mask_previews_and_reaches_the_class_set(client: TestClient,
     design = {"maze.rows": L_SIDE, "maze.cols": L_SIDE, "maze.outline": reference, "seed": 8}
     shown = preview(client, design)
     assert shown.status_code == 200, shown.text
-    assert floor_area(shown.json()["svg"]) > 0
+    assert floor_area(shown.json()["svg"]) < 0.85 * box_area(shown.json()["svg"])  # an L, not its square
     assert save(client, "lea", design).status_code == 200
     maze_file = json.loads(client.get("/api/download/lea.maze.json").content)
     assert len(maze_file["cells"]) == l_cells()
@@ -389,3 +395,54 @@ def test_a_french_class_hears_every_outline_refusal_in_french(french: TestClient
     assert "1 Mo" in messages[9]
     for message in messages:
         assert message.startswith("Contour : ") and not ENGLISH.search(message), message
+
+
+# --- in a real browser ----------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_a_pupil_uploads_a_mask_then_picks_a_braided_heart_in_a_real_browser(tmp_path: Path) -> None:
+    from test_serve_browser import Server, console_errors, navigate, open_browser, preview_svg, type_into
+    from test_serve_browser import join as join_page
+
+    mask = tmp_path / "mon L.png"
+    mask.write_bytes(l_mask())
+    server = Server(tmp_path / "class")
+    try:
+        with open_browser() as page:
+            navigate(page, server.url + "/", "window.laby3dServe && laby3dServe.ready")
+            join_page(page, "Noé")
+            page.wait_for("laby3dServe.joined && laby3dServe.models >= 1", timeout=60)
+            main = page.evaluate("Array.from(document.querySelectorAll('#form > .field')).map(r => r.dataset.path)")
+            assert main.index("maze.outline") < main.index("maze.braid") < main.index("maze.algorithm")
+            offered = page.evaluate(
+                "Array.from(document.querySelectorAll('#f-maze-outline-list option')).map(o => o.value)"
+            )
+            assert offered[:6] == ["circle", "hexagon", "triangle", "heart", "star", "ring"]
+
+            type_into(page, "#f-maze-rows", "10")
+            type_into(page, "#f-maze-cols", "10")
+            before = page.evaluate("laby3dServe.previews")
+            document = page.page("DOM.getDocument")["root"]["nodeId"]
+            picker = page.page("DOM.querySelector", {"nodeId": document, "selector": "#outline-file"})["nodeId"]
+            page.page("DOM.setFileInputFiles", {"files": [str(mask)], "nodeId": picker})
+            page.wait_for(f"laby3dServe.uploads >= 1 && laby3dServe.previews > {before}", timeout=30)
+            assert page.evaluate("document.getElementById('f-maze-outline').value").startswith("upload:")
+            assert page.evaluate("document.getElementById('outline-upload-name').textContent") == "mon L.png ✓"
+            assert floor_area(preview_svg(page)) < 0.85 * box_area(preview_svg(page))  # the L's floor, not a square
+
+            before = page.evaluate("laby3dServe.previews")
+            type_into(page, "#f-maze-outline", "heart")
+            type_into(page, "#f-maze-braid", "100")
+            page.wait_for(f"laby3dServe.previews > {before} && laby3dServe.svg.indexOf('polygon') > 0", timeout=30)
+
+            before = page.evaluate("laby3dServe.errors")
+            type_into(page, "#f-maze-rows", "2")
+            type_into(page, "#f-maze-cols", "2")
+            page.wait_for(f"laby3dServe.errors > {before}", timeout=30)
+            page.wait_for("document.getElementById('f-maze-outline-error').textContent.length > 0", timeout=10)
+            said = page.evaluate("document.getElementById('f-maze-outline-error').textContent")
+            assert said.startswith("--outline 'heart' holds ") and "\n" not in said
+            assert console_errors(page) == []
+    finally:
+        server.close()

@@ -14,6 +14,7 @@ import json
 from importlib import resources
 
 from laby3d.export.scene import script_literal
+from laby3d.serve.uploads import MAX_UPLOAD_BYTES
 
 #: Headers of both pages: scripts, styles and requests to this server only.
 PAGE_HEADERS = {
@@ -57,6 +58,12 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "more": {"en": "More options", "fr": "Plus d'options"},
     "reroll": {"en": "New maze", "fr": "Nouveau labyrinthe"},
+    "upload": {"en": "My image…", "fr": "Mon image…"},
+    "uploading": {"en": "Sending…", "fr": "Envoi…"},
+    "upload_too_big": {
+        "en": f"This image is more than {MAX_UPLOAD_BYTES / 1e6:g} MB: a smaller image works as well.",
+        "fr": f"Cette image fait plus de {MAX_UPLOAD_BYTES / 1e6:g} Mo : une image plus petite convient aussi.",
+    },
     "save": {"en": "Save my maze", "fr": "Enregistrer mon labyrinthe"},
     "saved": {"en": "Saved", "fr": "Enregistré"},
     "draft_kept": {"en": "Draft kept, not saved yet", "fr": "Brouillon gardé, pas encore enregistré"},

@@ -36,10 +36,16 @@
     } else {
       input = el("input", { id: fieldId(spec.path), name: spec.path, type: "text", maxlength: "200" });
     }
+    var suggestions = null;  /* values offered as the pupil types, free text still taken (the outlines) */
+    if (spec.suggestions) {
+      suggestions = el("datalist", { id: fieldId(spec.path) + "-list" });
+      spec.suggestions.forEach(function (s) { suggestions.appendChild(el("option", { value: s.value, label: s.label })); });
+      input.setAttribute("list", suggestions.id);
+    }
     var help = el("small", { className: "help", text: spec.help });
     var error = el("span", { className: "error", id: fieldId(spec.path) + "-error", role: "alert" });
     var label = el("label", { "for": input.id, text: spec.label });
-    var row = el("div", { className: "field", "data-path": spec.path }, [label, input, help, error]);
+    var row = el("div", { className: "field", "data-path": spec.path }, [label, input, suggestions, help, error]);
     input.title = spec.flag + (spec.help ? ": " + spec.help : "");
     var f = {
       row: row, input: input, error: error, spec: spec,

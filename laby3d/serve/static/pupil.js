@@ -4,7 +4,8 @@
    GLB for the 3D view; answers to older requests are dropped. Every valid preview is kept by the
    server as the pupil's draft (shown again on reload); the page says whether what the form shows
    is saved, kept as a draft, or not kept yet, and asks before leaving with changes not kept.
-   Save and downloads go through /api/pupils/{key}. Every failure is said in words where errors
+   Save and downloads go through /api/pupils/{key}. An outline image is sent to /api/upload (its
+   bytes in base64, in a JSON write like every other) and the field then holds its reference. Every failure is said in words where errors
    go; a busy server (429/503) or an unreachable one is tried again by itself. The locks are
    polled every 4 s, so a teacher's lock reaches the page within 5 s. */
 (function () {
@@ -190,12 +191,55 @@
     box.appendChild(others);
   }
 
+  /* The outline field's button: the pupil's own image, checked and stored by the server, whose
+     reference (upload:….png) the field then holds. */
+  function uploadButton(f) {
+    if (!f || !f.spec.upload) return;
+    var picker = el("input", { type: "file", id: "outline-file", accept: f.spec.upload.accept, hidden: "" });
+    var button = el("button", { type: "button", id: "outline-upload", text: text.upload });
+    var chosen = el("span", { className: "upload-name", id: "outline-upload-name" });
+    button.addEventListener("click", function () { picker.click(); });
+    picker.addEventListener("change", function () {
+      var file = picker.files[0];
+      picker.value = "";
+      if (file) sendOutline(f, file, chosen).catch(function (e) { chosen.textContent = ""; say(e.message); });
+    });
+    f.row.insertBefore(button, f.error);
+    f.row.insertBefore(chosen, f.error);
+    f.row.appendChild(picker);
+  }
+
+  async function sendOutline(f, file, chosen) {
+    if (file.size > f.spec.upload.max_bytes) {
+      F.showErrors(state.fields, [{ field: f.spec.path, message: text.upload_too_big }], general);
+      return;
+    }
+    chosen.textContent = text.uploading;
+    var bytes = new Uint8Array(await file.arrayBuffer()), binary = "";
+    for (var i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    var response = await api("/api/upload", {
+      method: "POST", headers: JSON_HEADERS, body: JSON.stringify({ name: file.name, data: btoa(binary) }),
+    });
+    var data = await jsonOf(response);
+    if (!response.ok) {
+      chosen.textContent = "";
+      hook.errors += 1;
+      F.showErrors(state.fields, data.errors, general);
+      return;
+    }
+    chosen.textContent = data.name + " ✓";
+    hook.uploads = (hook.uploads || 0) + 1;
+    f.set(data.outline);
+    schedule();
+  }
+
   /* The teacher's locks on the form: locked fields show the class's value and cannot change. */
   function applyLocks(locks, version) {
     Object.keys(state.locks).forEach(function (path) {
       var f = state.fields[path];
       if (!f || path in locks || path === "label") return;
       f.input.disabled = false;
+      if (path !== "seed") f.row.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
       f.row.classList.remove("locked");
       var note = f.row.querySelector(".lock");
       if (note) note.remove();
@@ -205,6 +249,7 @@
       if (!f) return;
       f.set(locks[path]);
       f.input.disabled = true;
+      if (path !== "seed") f.row.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
       f.row.classList.add("locked");
       if (!f.row.querySelector(".lock")) f.row.appendChild(el("small", { className: "lock", text: "🔒 " + text.locked }));
     });
@@ -321,6 +366,7 @@
       schedule();
     });
     seed.row.insertBefore(reroll, seed.error);
+    uploadButton(state.fields["maze.outline"]);
     applyLocks(options.locks, options.locks_version);
     downloadButtons(options.formats, options.class_formats);
     form.addEventListener("input", schedule);
