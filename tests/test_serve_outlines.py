@@ -238,6 +238,42 @@ def test_an_oversized_request_is_refused_before_it_is_read(client: TestClient) -
     }
 
 
+def test_a_pupil_uploads_a_bounded_number_of_images_and_a_full_disk_keeps_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import laby3d.serve.app
+
+    monkeypatch.setattr(laby3d.serve.app, "MAX_UPLOADS", 2)
+    room = classroom(tmp_path / "state")
+    with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
+        join(test_client, "Olga")
+        for side in (20, 21):
+            assert upload(test_client, png(Image.new("L", (side, side), 0))).status_code == 200
+        error = only_error(upload(test_client, png(Image.new("L", (22, 22), 0))))
+        assert error == {
+            "field": "maze.outline",
+            "message": "you have uploaded 2 images already, the most a pupil may in this class",
+        }
+        join(test_client, "Paul")
+        real_replace = os.replace
+
+        def disk_full(source, target):
+            if str(target).endswith(".png"):
+                raise OSError(errno.ENOSPC, "No space left on device")
+            real_replace(source, target)
+
+        monkeypatch.setattr(os, "replace", disk_full)
+        response = upload(test_client, png(Image.new("L", (23, 23), 0)))
+        monkeypatch.setattr(os, "replace", real_replace)
+        assert response.status_code == 507
+        assert response.json()["errors"][0]["message"].startswith("the server could not keep the image")
+        assert sorted(p.name for p in (room.settings.folder / UPLOADS).iterdir()) == sorted(
+            f"{hashlib.sha256(png(Image.new('L', (side, side), 0))).hexdigest()[:16]}.png" for side in (20, 21)
+        )
+
+
 def test_uploads_follow_the_rules_of_every_write(client: TestClient) -> None:
     join(client, "Ines")
     body = {"name": "x.png", "data": base64.b64encode(l_mask()).decode()}

@@ -407,6 +407,14 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "the image is more than {limit} MB: a smaller image works as well",
         "l’image fait plus de {limit} Mo : une image plus petite convient aussi",
     ),
+    "serve_upload_count": (
+        "you have uploaded {count} images already, the most a pupil may in this class",
+        "tu as déjà envoyé {count} images, le plus qu’un élève puisse envoyer dans cette classe",
+    ),
+    "serve_upload_disk": (
+        "the server could not keep the image (its disk is full?): tell the teacher",
+        "le serveur n’a pas pu garder l’image (son disque est plein ?) : préviens l’enseignant",
+    ),
     "serve_upload_kind": (
         "{name} is not an SVG, PNG or JPEG image (by what it holds, whatever its name)",
         "{name} n’est pas une image SVG, PNG ou JPEG (d’après son contenu, quel que soit son nom)",

@@ -56,7 +56,7 @@ from laby3d.serve.queue import (
     WorkerLost,
     pupil_session,
 )
-from laby3d.serve.uploads import MAX_UPLOAD_BYTES, OUTLINE, SHOWN_NAME, TEACHER, UPLOAD_PREFIX
+from laby3d.serve.uploads import MAX_UPLOAD_BYTES, MAX_UPLOADS, OUTLINE, SHOWN_NAME, TEACHER, UPLOAD_PREFIX
 
 #: Formats whose render takes seconds (a page or frame per step of the generation): they run on
 #: the pool of expensive work, with its own queue and timeout.
@@ -502,14 +502,20 @@ class _State:
             pass
         if not isinstance(name, str) or len(name) > 1000 or data is None:
             raise refused(400, Message("serve_upload_data"), field=OUTLINE)
+        store = self.classroom.store
+        if owner != TEACHER and await asyncio.to_thread(store.upload_count, owner) >= MAX_UPLOADS:
+            raise refused(422, Message("serve_upload_count", count=MAX_UPLOADS), field=OUTLINE)
         self._limit(request)
         session = self.render_session(request)
         stored = await self.render(
             self.previews, work.check_upload, data, name, session=session, timeout=self.budgets.preview
         )
         original = shown_path(Path(name).name, SHOWN_NAME)
-        store = self.classroom.store
-        await asyncio.to_thread(store.save_upload, owner=owner, name=stored, data=data, original=original)
+        try:
+            await asyncio.to_thread(store.save_upload, owner=owner, name=stored, data=data, original=original)
+        except OSError as error:
+            logging.getLogger("laby3d.serve").error("an upload could not be stored: %s", error)
+            raise refused(507, Message("serve_upload_disk"), field=OUTLINE) from None
         return JSONResponse({"outline": f"{UPLOAD_PREFIX}{stored}", "name": original})
 
     def _keep(self, key: str, design: dict[str, Any], found: dict[str, Any], *, saved: bool) -> None:

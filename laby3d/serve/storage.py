@@ -257,15 +257,24 @@ class ClassStore:
         path = folder / name
         if self._stored(path, name) is None:
             temporary = folder / f".{name}.{os.getpid()}.part"
-            descriptor = os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(data)
-            os.replace(temporary, path)
+            try:
+                descriptor = os.open(temporary, os.O_CREAT | os.O_WRONLY | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+                with os.fdopen(descriptor, "wb") as file:
+                    file.write(data)
+                os.replace(temporary, path)
+            except OSError:  # a full disk: no part of the file stays
+                temporary.unlink(missing_ok=True)
+                raise
         with self._connection() as connection:
             connection.execute(
                 "INSERT OR IGNORE INTO uploads (name, owner, original, created) VALUES (?, ?, ?, ?)",
                 (name, owner, original, time.time()),
             )
+
+    def upload_count(self, owner: str) -> int:
+        """How many images ``owner`` uploaded."""
+        with self._connection() as connection:
+            return int(connection.execute("SELECT COUNT(*) FROM uploads WHERE owner = ?", (owner,)).fetchone()[0])
 
     def upload_path(self, name: str, owners: tuple[str, ...] | None = None) -> Path | None:
         """The stored file of upload ``name`` when one of ``owners`` uploaded it (None: anyone

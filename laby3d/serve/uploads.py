@@ -33,6 +33,8 @@ from laby3d.quoting import shown, shown_path
 UPLOAD_PREFIX = "upload:"
 #: Largest image a pupil may upload, bytes (a logo or a drawing is a few tens of kB).
 MAX_UPLOAD_BYTES = 1_000_000
+#: Most images one pupil may upload (the class's disk is shared; the teacher's are not counted).
+MAX_UPLOADS = 30
 #: The owner of the teacher's uploads in the store (a pupil's key is letters and digits only).
 TEACHER = "#teacher"
 #: The design's field an outline is.
