@@ -246,7 +246,11 @@ class TeacherAPI:
         state, classroom = self.state, self.classroom
         pupils = await asyncio.to_thread(classroom.store.pupils)
         locks = classroom.locks
-        files = {p.key: classroom.files(p.kept or {}, p.key, locks) for p in pupils}
+
+        def every_file() -> dict[str, dict[str, str]]:  # reads and hashes the stored uploads: in a thread
+            return {p.key: classroom.files(p.kept or {}, p.key, locks) for p in pupils}
+
+        files = await asyncio.to_thread(every_file)
         return await state.render(  # type: ignore[no-any-return]
             state.previews,
             partial(classset.class_set, settings=classroom.settings, locks=locks, files=files),
