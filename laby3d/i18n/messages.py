@@ -874,6 +874,19 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "the solid has {bodies} separate bodies instead of one",
         "la pièce a {bodies} corps séparés au lieu d’un seul",
     ),
+    # --- the walk-through page (laby3d.options.walk) ---
+    "walk_too_narrow": (
+        "of {wall} mm leaves no room to walk a {maze} of {cell} mm cells (its narrowest passage would be "
+        "{corridor} mm wide; at least {least} mm): {remedy_list}",
+        "de {wall} mm ne laisse pas la place de marcher dans un {maze} à cases de {cell} mm (son "
+        "passage le plus étroit ferait {corridor} mm de large ; au moins {least} mm) : {remedy_list}",
+    ),
+    "walk_maze_square": ("square maze", "labyrinthe carré"),
+    "walk_maze_theta": ("round maze", "labyrinthe rond"),
+    "walk_maze_hex": ("hexagon maze", "labyrinthe hexagonal"),
+    "walk_maze_triangle": ("triangle maze", "labyrinthe triangulaire"),
+    "walk_thinner_walls": ("walls of at most {most} mm", "des murs d’au plus {most} mm"),
+    "walk_larger_cells": ("cells of at least {size} mm", "des cases d’au moins {size} mm"),
 }
 #: Values that are numbers in a sentence (read back as numbers only, written with a French comma).
 NUMBER_VALUES = frozenset(
@@ -926,6 +939,8 @@ def _written(name: str, value: Any, lang: str) -> str:
         return _SIGNS.get(text, text)
     if name.endswith("_list"):
         return " ; ".join(in_language(part, lang) for part in text.split("; "))
+    if name == "maze":  # a kind of maze, itself a phrase of the catalogue
+        return in_language(text, lang)
     return french_number(text)
 
 

@@ -17,7 +17,7 @@ from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
 from laby3d.options.presets import PRESETS
 from laby3d.options.solid import PrintSpec
-from laby3d.options.walk import WalkSpec
+from laby3d.options.walk import WalkSpec, check_walkable
 from laby3d.options.worksheet import WorksheetSpec
 from laby3d.printability import PRINTERS
 from laby3d.tessellation import cell_count_of
@@ -100,6 +100,8 @@ class Job(BaseModel):
             fabrication = self.print.fabrication()
             if needs:
                 fabrication.check_size(*self.maze.size(), shape=self.maze.shape)
+            if "page" in needs:  # the walk-through's walker must pass the narrowest passage
+                check_walkable(self.maze.shape, fabrication, self.maze.rows)
             if "solid" in needs:  # the plate, and the label placed as the solid will place it (label, each name)
                 from laby3d.mesh.solid import check_plate_size, check_solid
 

@@ -1,14 +1,24 @@
-"""Options of the browser walk-through page: the teacher's switches and the scene file's global."""
+"""Options of the browser walk-through page: the teacher's switches and the scene file's global,
+and the check that the walls leave room to walk."""
 
 from __future__ import annotations
 
+import math
 import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from pydantic import Field, field_validator
 
 from laby3d.errors import ParameterError
+from laby3d.i18n.messages import Message
 from laby3d.options.base import Section
 from laby3d.quoting import shown
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from laby3d.geometry.params import Fabrication
 
 #: What the ``.js`` scene file may name its global variable: words of capitals and digits joined
 #: by underscores. No browser global is spelt so (window properties are camelCase or
@@ -47,3 +57,47 @@ class WalkSpec(Section):
     def switches(self) -> dict[str, bool]:
         """The teacher switches as the page reads them (``scene["walk"]``)."""
         return {name: getattr(self, name) for name in ("overview", "trail", "hint", "timer", "steps")}
+
+
+def check_walkable(shape: str, fab: Fabrication, rows: int) -> None:
+    """Refuse a page whose walls leave a passage narrower than laby3d makes
+    (:data:`laby3d.geometry.passages.MIN_PASSAGE`: the walker's size comes from the narrowest
+    passage, and walls that touch would let it slip through), naming the thickest walls that
+    leave one at these cells and the smallest cells that do with these walls (to 0.01 mm)."""
+    from laby3d.geometry.params import MAX_SIZE_MM, MIN_FEATURE_MM
+    from laby3d.geometry.passages import MIN_PASSAGE, narrowest_passage
+
+    def passage(cell: float, wall: float) -> float:
+        return narrowest_passage(shape, replace(fab, cell_size=cell, wall_thickness=wall), rows)
+
+    cell, wall = fab.cell_size, fab.wall_thickness
+    narrowest = passage(cell, wall)
+    if narrowest >= MIN_PASSAGE:
+        return
+
+    def bisect(low: float, high: float, works: Callable[[float], bool]) -> float:
+        """The end of ``[low, high]`` where ``works`` turns (``works(high)`` true), closely."""
+        for _ in range(50):
+            middle = (low + high) / 2
+            low, high = (low, middle) if works(middle) else (middle, high)
+        return high
+
+    remedies = []
+    if passage(cell, MIN_FEATURE_MM) >= MIN_PASSAGE:  # the passage shrinks as the walls thicken
+        thickest = -bisect(-wall, -MIN_FEATURE_MM, lambda w: passage(cell, -w) >= MIN_PASSAGE)
+        remedies.append(Message("walk_thinner_walls", most=math.floor(thickest * 100) / 100))
+    if passage(MAX_SIZE_MM, wall) >= MIN_PASSAGE:  # and widens as the cells grow
+        smallest = bisect(cell, MAX_SIZE_MM, lambda c: passage(c, wall) >= MIN_PASSAGE)
+        remedies.append(Message("walk_larger_cells", size=math.ceil(smallest * 100) / 100))
+    raise ParameterError(
+        Message(
+            "walk_too_narrow",
+            wall=wall,
+            maze=Message(f"walk_maze_{shape}"),
+            cell=cell,
+            corridor=math.floor(max(narrowest, 0.0) * 100) / 100,
+            least=MIN_PASSAGE,
+            remedy_list="; ".join(remedies),
+        ),
+        field="wall_thickness",
+    )
