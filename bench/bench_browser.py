@@ -40,18 +40,13 @@ from laby3d.geometry.params import Fabrication  # noqa: E402
 
 MAZES = tuple(sys.argv[1:]) or ("20", "100", "300", "theta:40", "hex:100x100", "triangle:100x100")
 RUNS = 3
-# 30 random cell centres (a square scene's from its grid, another shape's from its table)
+# 30 random cell centres (from the scene's flat table of centres)
 POSES = """(function(){
   var h = window.laby3d, S = LABY3D_PAGE.scene, times = [], seed = 7;
   function random(){ seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; }
   for (var n = 0; n < 30; n++) {
-    var p;
-    if (S.centres) p = S.centres[Math.floor(random() * S.centres.length)];
-    else {
-      var r = Math.floor(random() * S.rows), c = Math.floor(random() * S.cols);
-      p = [S.wall_thickness / 2 + (c + 0.5) * S.cell_size, S.wall_thickness / 2 + (r + 0.5) * S.cell_size];
-    }
-    h.place(p[0], p[1], random() * 2 * Math.PI, 0);
+    var k = Math.floor(random() * S.centres.length / 2);
+    h.place(S.centres[2 * k], S.centres[2 * k + 1], random() * 2 * Math.PI, 0);
     times.push(h.timeFrame());
   }
   return times;

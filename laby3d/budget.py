@@ -29,8 +29,9 @@ from laby3d.maze.model import MAX_SIDE
 #: Memory of a worker before the maze (the interpreter, numpy, numba's compiler), MB.
 BASE_MB = 200.0
 #: Peak memory per cell by what an output needs, KB: the largest files a scene reader must take
-#: (:mod:`laby3d.export.scene`); the budget of each format is its own :class:`Cost`.
-PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.0}
+#: (:mod:`laby3d.export.scene`: one format for every shape, a 1000×1000 square page peaks at
+#: 1.44 GB, 1.24 KB a cell over the base); the budget of each format is its own :class:`Cost`.
+PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.5}
 #: The same for a maze that is not square, where it differs.
 SHAPED_CELL_KB = {"page": 3.5, "solid": 12.5}
 #: Memory one maze may use while rendered, MB.

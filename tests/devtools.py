@@ -196,6 +196,31 @@ class Browser:
         self.send("Target.activateTarget", {"targetId": self.target})
         self.page("Emulation.setFocusEmulationEnabled", {"enabled": True})
 
+    def screen(self, width: int, height: int, *, scale: float = 1, mobile: bool = False, angle: int = 0) -> None:
+        """Make the page's screen ``width`` × ``height`` CSS px at ``scale`` device pixels per px
+        (devicePixelRatio), a phone's (``mobile``: a viewport meta tag counts, pages zoom) turned
+        to ``angle`` degrees (0 or 180: portrait when taller than wide; 90 or 270: landscape)."""
+        portrait = "portrait" if height >= width else "landscape"
+        kind = f"{portrait}{'Primary' if angle in (0, 90) else 'Secondary'}"
+        self.page(
+            "Emulation.setDeviceMetricsOverride",
+            {
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": scale,
+                "mobile": mobile,
+                "screenOrientation": {"type": kind, "angle": angle},
+            },
+        )
+
+    def before_each_page(self, script: str) -> str:
+        """Run ``script`` in every document before its own scripts (until :meth:`forget`)."""
+        return self.page("Page.addScriptToEvaluateOnNewDocument", {"source": script})["identifier"]
+
+    def forget(self, identifier: str) -> None:
+        """Stop running a script of :meth:`before_each_page`."""
+        self.page("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+
     def screenshot(self) -> bytes:
         """The page as PNG bytes, everything composited (canvas and overlays)."""
         return base64.b64decode(self.page("Page.captureScreenshot", {"format": "png"})["data"])

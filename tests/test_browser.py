@@ -1,8 +1,10 @@
-"""The walk-through page and the scene file.
+"""The walk-through page and the scene file (every shape: tests/test_walk_shapes.py).
 
-Scene file: walls cover exactly the posts and closed walls (a raster oracle), it reads back to the
-same maze and refuses edits, and ``laby3d export`` of a scene keeps its sizes. Collision: the
-page's wall code run by node against random walls in any direction, checked with shapely. Page:
+Scene file: a square maze's walls cover exactly the posts and closed walls (a raster oracle from
+the maze file's cells), the same geometry as version 3 wrote; old versions (2, 3, 4) still read;
+it reads back to the same maze and refuses edits, and ``laby3d export`` of a scene keeps its
+sizes. Collision: the page's wall code run by node against random walls in any direction,
+checked with shapely. Page:
 real headless Chromium driven over the DevTools protocol with real key, touch and mouse events
 (``Input.dispatch…``), not the page's own test hook, for every input claim; the hook only reads
 state, records the walker's path and places the walker for pixel checks. One browser serves the
@@ -20,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import shapely
 from devtools import Browser
 from mazecheck import STEP, distances, open_neighbours
 from pagecheck import (
@@ -34,12 +37,12 @@ from pagecheck import (
     view,
     write_page,
 )
-from walkcheck import clearance, crossings, wall_boxes
+from walkcheck import clearance, crossings, page_data, wall_boxes
 
 import laby3d
 from laby3d.errors import Laby3dError, MazeFileError
 from laby3d.export.browser import classic_three, page_html, page_strings
-from laby3d.export.scene import maze_from_scene, read_scene, scene_data, scene_js, scene_json, wall_segments
+from laby3d.export.scene import maze_from_scene, read_scene, scene_data, scene_js, scene_json
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
 from laby3d.options.walk import WalkSpec
@@ -77,38 +80,92 @@ def cell_centre(fab: Fabrication, row: int, col: int) -> tuple[float, float]:
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols", "algorithm", "seed"),
-    [(1, 1, "kruskal", 1), (1, 7, "prim", 2), (7, 1, "wilson", 3), (2, 2, "kruskal", 4)]
-    + [(6 + seed, 9 - seed, ["kruskal", "prim", "wilson", "backtracker"][seed % 4], seed) for seed in range(6)],
+    ("rows", "cols", "algorithm", "seed", "placement"),
+    [(1, 1, "kruskal", 1, "0,0,W 0,0,N"), (1, 7, "prim", 2, ""), (7, 1, "wilson", 3, ""), (2, 2, "kruskal", 4, "")]
+    + [(6 + seed, 9 - seed, ["kruskal", "prim", "wilson", "backtracker"][seed % 4], seed, "") for seed in range(6)]
+    + [(5, 5, "kruskal", 7, "0,2,N 0,3,N"), (4, 6, "wilson", 8, "3,5,E 3,5,S")],
 )
-def test_walls_cover_exactly_the_posts_and_closed_walls(rows: int, cols: int, algorithm: str, seed: int) -> None:
-    """Each wall segment widened by half the thickness each side, ends flat, on a 1 mm raster."""
-    maze = laby3d.generate(rows, cols, algorithm=algorithm, seed=seed)
+def test_square_walls_cover_exactly_the_posts_and_closed_walls(
+    rows: int, cols: int, algorithm: str, seed: int, placement: str
+) -> None:
+    """Each wall segment of a square maze's scene widened by half the thickness each side, ends
+    flat, on a 1 mm raster, covers exactly the closed walls of the maze file's cells (read here:
+    N = 1, E = 2, S = 4, W = 8) and the posts they touch: the geometry version 3 wrote (a post no
+    closed wall touches, where two doors meet with the wall between them open, stands in their
+    arches and is no wall of the scene: the doors are closed to the feet)."""
+    more = dict(zip(("entrance", "exit"), placement.split(), strict=True)) if placement else {}
+    maze = laby3d.generate(
+        rows, cols, algorithm=algorithm, seed=seed, **({"placement": "explicit", **more} if more else {})
+    )
     fab = Fabrication(cell_size=10, wall_thickness=2)  # whole mm: a 1 mm raster is exact
-    covered = np.zeros((maze.rows * 10 + 2, maze.cols * 10 + 2), dtype=int)
-    for x0, z0, x1, z1 in wall_segments(maze, fab):
+    covered = np.zeros((rows * 10 + 2, cols * 10 + 2), dtype=bool)
+    for x0, z0, x1, z1 in np.array(json.loads(scene_json(maze, fab))["walls"]).reshape(-1, 4):
         assert x0 == x1 or z0 == z1, "a square maze's walls run north-south or west-east"
         a, b = (min(x0, x1) - 1, max(x0, x1) + 1) if x0 == x1 else (min(x0, x1), max(x0, x1))
         c, d = (min(z0, z1) - 1, max(z0, z1) + 1) if z0 == z1 else (min(z0, z1), max(z0, z1))
-        covered[int(c) : int(d), int(a) : int(b)] += 1
+        covered[int(c) : int(d), int(a) : int(b)] = True
+    cells = json.loads(maze.to_json())["cells"]
     expected = np.zeros_like(covered)
-    for i in range(maze.rows + 1):
-        for j in range(maze.cols + 1):
-            expected[i * 10 : i * 10 + 2, j * 10 : j * 10 + 2] = 1
-    for r in range(maze.rows):
-        for c in range(maze.cols):
-            free = {(r + dr, c + dc) for dr, dc in STEP.values()} & set(open_neighbours(maze, r, c))
-            openings = {o.side for o in (maze.entrance, maze.exit) if o and (o.row, o.col) == (r, c)}
-            for side, (dr, dc) in STEP.items():
-                if (r + dr, c + dc) in free or side in openings:
+    for r in range(rows):
+        for c in range(cols):
+            for bit, (dr, dc) in ((1, (-1, 0)), (2, (0, 1)), (4, (1, 0)), (8, (0, -1))):  # N, E, S, W
+                if cells[r][c] & bit:
                     continue
                 z0, x0 = (r + max(dr, 0)) * 10, (c + max(dc, 0)) * 10
                 if dr:
-                    expected[z0 : z0 + 2, c * 10 : c * 10 + 12] = 1
+                    expected[z0 : z0 + 2, c * 10 : c * 10 + 12] = True
                 else:
-                    expected[r * 10 : r * 10 + 12, x0 : x0 + 2] = 1
-    assert covered.max() == 1, "walls overlap"
+                    expected[r * 10 : r * 10 + 12, x0 : x0 + 2] = True
     assert (covered == expected).all()
+
+
+def test_square_geometry_is_version_3s() -> None:
+    """The walls of a version-3 scene (a file the version-3 writer made, read here as shapely
+    rectangles) and of the same maze's version-5 scene cover the same ground."""
+    old = json.loads((DATA / "walk-v3.scene.json").read_text(encoding="utf-8"))
+    maze = read_scene(json.dumps(old)).maze
+    fab = Fabrication(**{key: old[key] for key in ("cell_size", "wall_thickness", "wall_height", "base_thickness")})
+    new = json.loads(scene_json(maze, fab))
+
+    def ground(segments: np.ndarray, thickness: float) -> shapely.Geometry:
+        return shapely.union_all(
+            [shapely.LineString([s[:2], s[2:]]).buffer(thickness / 2, cap_style="flat") for s in segments]
+        )
+
+    before = ground(np.array(old["walls"], dtype=float), old["wall_thickness"])
+    after = ground(np.array(new["walls"], dtype=float).reshape(-1, 4), new["wall_thickness"])
+    assert before.symmetric_difference(after).area < 1e-6 and before.area > 100
+    assert len(new["walls"]) // 4 <= len(old["walls"])
+
+
+@pytest.mark.parametrize(
+    ("name", "version", "made"),
+    [
+        ("walk-v2.scene.json", 2, None),
+        ("walk-v3.scene.json", 3, (4, 5, "square", "wilson")),
+        ("walk-v4-theta.scene.json", 4, (3, None, "theta", "kruskal")),
+        ("walk-v4-hex.scene.json", 4, (2, 3, "hex", "kruskal")),
+        ("walk-v4-triangle.scene.json", 4, (2, 4, "triangle", "kruskal")),
+    ],
+)
+def test_old_scene_versions_still_read(tmp_path: Path, capsys: pytest.CaptureFixture, name, version, made) -> None:
+    """Files the writers of versions 2, 3 and 4 made read back to their maze (seed 9 for 3 and
+    4), checked to the last number; ``laby3d export`` makes a version-5 scene of them."""
+    from laby3d.cli import main
+
+    back = read_scene((DATA / name).read_text(encoding="utf-8"))
+    assert back.version == version
+    if made is not None:
+        rows, cols, shape, algorithm = made
+        maze = laby3d.generate(rows, cols, shape=shape, algorithm=algorithm, seed=9)
+        assert (back.maze.open_walls == maze.open_walls).all() and (back.maze.entrance, back.maze.exit) == (
+            maze.entrance,
+            maze.exit,
+        )
+    assert main(["export", str(DATA / name), "-o", str(tmp_path / "new.scene.json")]) == 0
+    again = read_scene((tmp_path / "new.scene.json").read_text(encoding="utf-8"))
+    assert again.version == 5 and back.options().items() <= again.options().items()  # version 2: three sizes
+    capsys.readouterr()
 
 
 @pytest.mark.parametrize("algorithm", ["kruskal", "sidewinder", "growing_tree"])
@@ -127,21 +184,9 @@ def test_scene_json_round_trip(algorithm: str) -> None:
     assert dict(back.maze.options) == dict(maze.options)
     assert back.fabrication == fab and (back.label, back.lang) == ("Zoé <3", "fr")
     data = json.loads(text)
-    assert data["version"] == 3 and data["units"] == "mm" and data["walk"]["trail"] is False
+    assert data["version"] == 5 and data["units"] == "mm" and data["walk"]["trail"] is False
     assert data["solution"] == [list(cell) for cell in maze.solution]
     assert text.isascii()
-
-
-def test_scene_version_2_still_reads() -> None:
-    """A file written by the version 2 writer (walls as rectangles, three sizes) reads unchanged."""
-    back = read_scene((DATA / "walk-v2.scene.json").read_text(encoding="utf-8"))
-    assert back.version == 2 and (back.maze.rows, back.maze.cols, back.maze.seed) == (4, 5, 8)
-    assert back.options() == {
-        "print.cell_size": 14,
-        "print.wall_thickness": 2,
-        "print.wall_height": 5,
-        **{f"walk.{name}": name != "trail" for name in ("overview", "trail", "hint", "timer", "steps")},
-    }
 
 
 def stl_extent(path: Path) -> np.ndarray:
@@ -213,10 +258,11 @@ def test_scene_global_refused_on_the_command_line(
     ("edit", "message"),
     [
         (lambda d: d["walls"].pop(), "walls"),
-        (lambda d: d["walls"][0].__setitem__(2, 999), "walls"),
+        (lambda d: d["walls"].__setitem__(2, 999), "walls"),
         (lambda d: d.__setitem__("version", 1), "version"),
         (lambda d: d.__setitem__("version", True), "version"),
-        (lambda d: d["cells"][0].__setitem__(0, 15), "border"),
+        (lambda d: d["passages"].pop(), "passages"),
+        (lambda d: d.__setitem__("cells", [[15]]), "unknown key 'cells'"),
         (lambda d: d.__setitem__("units", "inch"), "units"),
         (lambda d: d.__setitem__("walk", {"overview": "no"}), "walk"),
         (lambda d: d["entrance"].__setitem__("door", [0, 0, 1, 1]), "entrance"),
@@ -241,8 +287,7 @@ def test_page_is_self_contained_and_escapes_its_data() -> None:
     assert not re.search(r"""(src|href)=["']https?:""", text)
     assert text.count("</script>") == 3 and "alert(1)</script>" not in text and "\u2028" not in text
     assert "<title>&lt;/script&gt;&lt;b&gt; – Find the exit" in text
-    data = text.split("window.LABY3D_PAGE = ", 1)[1].split(";\n</script>", 1)[0]
-    assert json.loads(data)["scene"]["algorithm"] == maze.algorithm
+    assert page_data(text)["scene"]["algorithm"] == maze.algorithm
 
 
 def test_one_table_of_texts_in_english_and_french() -> None:
@@ -280,31 +325,6 @@ def test_walk_options_are_teacher_switches() -> None:
         assert field.description, name
 
 
-def test_which_way_from_every_cell_in_node(tmp_path: Path) -> None:
-    """web/maze.js run by node: from every cell, the way out agrees with a breadth-first search
-    written here (the open neighbour nearer the exit; in the exit cell, out through its door)."""
-    maze = laby3d.generate(9, 11, algorithm="wilson", seed=21)
-    driver = (
-        "var scene = JSON.parse(require('fs').readFileSync(0, 'utf8'));\n"
-        "var model = window.LABY3D_WALK.mazeModel(scene), out = [];\n"
-        "for (var r = 0; r < scene.rows; r++)\n"
-        "  for (var c = 0; c < scene.cols; c++) out.push(model.wayOut(r, c));\n"
-        "process.stdout.write(JSON.stringify(out));\n"
-    )
-    answers = run_node(("maze.js",), driver, scene_json(maze, Fabrication()), tmp_path)
-    exit_cell = (maze.exit.row, maze.exit.col)
-    distance = distances(maze, exit_cell)
-    for k, answer in enumerate(answers):
-        cell = (k // maze.cols, k % maze.cols)
-        if cell == exit_cell:
-            assert answer["next"] is None
-            assert answer["direction"] == {"E": [1, 0], "W": [-1, 0], "N": [0, -1], "S": [0, 1]}[maze.exit.side]
-        else:
-            nxt = min(open_neighbours(maze, *cell), key=distance.__getitem__)
-            assert tuple(answer["next"]) == nxt
-            assert answer["direction"] == [nxt[1] - cell[1], nxt[0] - cell[0]]
-
-
 def test_walker_never_enters_or_crosses_walls_in_any_direction_in_node(tmp_path: Path) -> None:
     """web/walls.js run by node against random walls at random angles (not a grid), thin to
     thick, with walkers small to large and moves from 0.01 to 300 mm; checked with shapely:
@@ -337,7 +357,8 @@ def test_walker_never_enters_or_crosses_walls_in_any_direction_in_node(tmp_path:
     driver = (
         "var cases = JSON.parse(require('fs').readFileSync(0, 'utf8')), out = [];\n"
         "cases.forEach(function (c) {\n"
-        "  var set = window.LABY3D_WALK.wallSet(c.walls, c.thickness, 10), p = c.start, path = [p];\n"
+        "  var flat = [].concat.apply([], c.walls);\n"
+        "  var set = window.LABY3D_WALK.wallSet(flat, c.thickness, 10), p = c.start, path = [p];\n"
         "  c.moves.forEach(function (m) { p = set.move(p[0], p[1], m[0], m[1], c.radius); path.push(p); });\n"
         "  out.push(path);\n"
         "});\n"
@@ -754,7 +775,7 @@ def test_teacher_switches_turn_things_off(tmp_path: Path, page: Browser) -> None
     hud = page.evaluate("document.getElementById('laby3d-hud').textContent")
     help_text = page.evaluate("document.getElementById('laby3d-help').textContent")
     assert now["overview"] is False and now["trail"] is False and now["hint"] is False
-    assert list(buttons_on(page)) == ["restart", "help"] and hud == ""
+    assert list(buttons_on(page)) == ["where", "restart", "help"] and hud == ""
     assert "O map" not in help_text and "L solution" not in help_text
 
 
@@ -972,7 +993,164 @@ def test_eye_stays_above_the_floor_with_low_walls(tmp_path: Path, page: Browser)
     press(page, "KeyH", "h")
     image = picture(page)
     errors = state(page)["errors"]
-    below = image[560:580, 300:360].reshape(-1, 3).mean(axis=0)
+    below = image[500:520, 300:360].reshape(-1, 3).mean(axis=0)  # above the buttons
     floor_or_start_sign = ([236, 235, 230], [47, 174, 79])
     assert min(np.abs(below - colour).max() for colour in floor_or_start_sign) < 12, below
     assert errors == []
+
+
+# ---------------------------------------------------------------- issue 28: edges of the walk-through
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (3, 4)])
+def test_an_exit_in_the_start_cell_is_won_through_its_door(tmp_path: Path, page: Browser, rows: int, cols: int) -> None:
+    """Entrance and exit in one cell (every 1×1 maze; ``--placement explicit --entrance 0,0,W
+    --exit 0,0,N``): backing into the entrance's door wins nothing; turning to the exit's door
+    (north) and walking into it on real keys finds the exit, and the clock stops."""
+    maze = laby3d.generate(rows, cols, seed=5, placement="explicit", entrance="0,0,W", exit="0,0,N")
+    page.open(write_page(tmp_path, maze))
+    press(page, "KeyS", "s", 0.6)  # backs west, into the entrance's door
+    assert state(page)["exited"] is False and state(page)["position"]["x"] < cell_centre(Fabrication(), 0, 0)[0]
+    for _ in range(20):  # turn from east to north
+        error = (0 - state(page)["heading"] + np.pi) % (2 * np.pi) - np.pi
+        if abs(error) < 0.05:
+            break
+        code = "ArrowRight" if error > 0 else "ArrowLeft"
+        press(page, code, code, min(abs(error) / 1.8, 0.4))
+    press(page, "KeyW", "w", 0.6)
+    now = state(page)
+    message = page.evaluate("document.getElementById('laby3d-message').textContent")
+    seconds = page.evaluate("laby3d.seconds")
+    time.sleep(1.2)
+    assert now["exited"] and message.startswith("You found the exit!"), now
+    assert page.evaluate("laby3d.seconds") == seconds and now["steps"] == 0 and now["errors"] == []
+
+
+def sky_share(image: np.ndarray) -> float:
+    return float(near(image, SKY, 6).mean())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ratio", [1, 2, 3])
+def test_a_turning_phone_keeps_the_page_at_the_screens_size(tmp_path: Path, page: Browser, ratio: int) -> None:
+    """A phone at devicePixelRatio 1–3 turned to landscape and back (DevTools screen metrics with
+    their orientation): the page stays the screen's size (no zoom: a canvas sized in CSS pixels
+    from the old size widened the page, which the phone then zoomed out or in), every button on
+    the screen, the view drawn in its lower half; back in portrait, the screen as before."""
+    maze = laby3d.generate(8, 8, seed=1)
+    page.page("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    page.screen(390, 844, scale=ratio, mobile=True)
+    page.open(write_page(tmp_path, maze))
+    press(page, "KeyH", "h")
+    before = picture(page)
+    for width, height, angle in ((844, 390, 90), (390, 844, 0)):
+        frames = page.evaluate("laby3d.frames")
+        page.screen(width, height, scale=ratio, mobile=True, angle=angle)
+        page.wait_for(f"laby3d.frames > {frames}")
+        time.sleep(0.3)
+        seen = page.evaluate(
+            "[innerWidth, innerHeight, visualViewport.scale, document.documentElement.scrollWidth,"
+            " document.documentElement.scrollHeight]"
+        )
+        assert seen == [width, height, 1, width, height], (ratio, width, seen)
+        for action, (x, y, w, h) in buttons_on(page).items():
+            assert 0 <= x and x + w <= width and 0 <= y and y + h <= height, (action, x, y, w, h)
+        image = picture(page)
+        assert image.shape[:2] == (height * ratio, width * ratio)
+        assert sky_share(image[image.shape[0] // 2 :]) < 0.5, "the lower half shows the maze, not plain sky"
+    after = picture(page)
+    difference = np.abs(after - before).max(axis=2)
+    assert difference.mean() < 2 and (difference > 24).mean() < 0.01, (difference.mean(), (difference > 24).mean())
+    assert state(page)["errors"] == []
+
+
+def rectangle(page: Browser, element: str) -> list[float]:
+    return page.evaluate(
+        f"(function(r){{return [r.left, r.top, r.right, r.bottom]}})({element}.getBoundingClientRect())"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "height", "touch", "lang"),
+    [
+        (640, 400, False, "en"),
+        (640, 400, False, "fr"),
+        (800, 600, False, "fr"),
+        (390, 844, True, "fr"),
+        (844, 390, True, "en"),
+    ],
+)
+def test_the_win_message_never_covers_the_help(
+    tmp_path: Path, page: Browser, width: int, height: int, touch: bool, lang: str
+) -> None:
+    """Through the exit on real keys, in windows from 640×400 to a phone: the message and its
+    button lie below the help (issue 28: at 640×400 it covered it), inside the window."""
+    maze, row = exit_corridor_maze()
+    view(page, width, height, touch=touch, mobile=touch)
+    page.open(write_page(tmp_path, maze, lang=lang, label="Noémie-Bérénice"))
+    x, z = cell_centre(Fabrication(), row - 1, 7)
+    page.evaluate(f"laby3d.place({x}, {z}, {np.pi}, 0), 1")
+    press(page, "KeyW", "w", 1.0)
+    page.wait_for("laby3d.exited", timeout=10)
+    time.sleep(0.2)
+    helped = rectangle(page, "document.getElementById('laby3d-help')")
+    shown = rectangle(page, "document.getElementById('laby3d-message')")
+    apart = shown[1] >= helped[3] or shown[3] <= helped[1] or shown[0] >= helped[2] or shown[2] <= helped[0]
+    assert apart, (helped, shown)
+    assert 0 <= shown[0] and shown[2] <= width and shown[1] >= 0 and shown[3] <= height, shown
+    assert state(page)["errors"] == []
+
+
+AZERTY = {"KeyW": "z", "KeyA": "q", "KeyS": "s", "KeyD": "d", "KeyQ": "a", "KeyE": "e"}
+DVORAK = {"KeyW": ",", "KeyA": "a", "KeyS": "o", "KeyD": "e", "KeyQ": "'", "KeyE": ".", "KeyO": "r", "KeyL": "n"}
+
+
+def layout_stub(labels: dict[str, str] | None) -> str:
+    """A script giving the page a keyboard whose layout map has ``labels`` over QWERTY's (None:
+    a browser without ``navigator.keyboard``, as Firefox and Safari)."""
+    if labels is None:
+        return "Object.defineProperty(Navigator.prototype, 'keyboard', {get: function () { return undefined; }});"
+    qwerty = {code: code[3].lower() for code in ("KeyW KeyA KeyS KeyD KeyQ KeyE KeyO KeyL KeyI KeyR KeyH KeyP".split())}
+    entries = json.dumps(list({**qwerty, **labels}.items()))
+    return (
+        "Object.defineProperty(Navigator.prototype, 'keyboard', {get: function () { return {getLayoutMap: function () {"
+        f" return Promise.resolve(new Map({entries})); }} }}; }}}});"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("labels", "lang", "expected"),
+    [
+        (AZERTY, "en", "Z Q S D or ↑ ↓ to walk, ← → or A E to turn"),
+        (AZERTY, "fr", "Z Q S D ou ↑ ↓ pour marcher, ← → ou A E pour tourner"),
+        ({}, "fr", "W A S D ou ↑ ↓ pour marcher, ← → ou Q E pour tourner"),
+        (DVORAK, "en", ", A O E or ↑ ↓ to walk, ← → or ' . to turn"),
+        (None, "en", "The keys in the place of W A S D on an English keyboard (Z Q S D on a French one)"),
+        (None, "fr", "Les touches à la place de Z Q S D sur un clavier français (W A S D sur un clavier anglais)"),
+    ],
+)
+def test_the_help_names_the_keys_of_the_pupils_keyboard(
+    tmp_path: Path, page: Browser, labels: dict | None, lang: str, expected: str
+) -> None:
+    """The help names the walking keys as the pupil's keyboard labels them (the browser's
+    layout map: AZERTY, QWERTY, Dvorak), or says where they are when the browser cannot tell
+    (issue 28: the English help said W A S D / Q E to AZERTY pupils); the other keys too (Dvorak's
+    O is labelled R); the key by its place walks whatever its label (a real key, code KeyW)."""
+    script = page.before_each_page(layout_stub(labels))
+    try:
+        page.open(write_page(tmp_path, facing_open_maze(5, 5), lang=lang))
+        page.wait_for("document.getElementById('laby3d-help').innerText.indexOf('↑ ↓') >= 0")
+        time.sleep(0.2)
+        help_text = page.evaluate("document.getElementById('laby3d-help').innerText")
+        before = state(page)["position"]["x"]
+        press(page, "KeyW", (labels or {}).get("KeyW", "w"), 0.4)
+        walked = state(page)["position"]["x"] - before
+    finally:
+        page.forget(script)
+    assert expected in help_text, help_text
+    if labels is DVORAK:
+        assert "R map" in help_text and "N solution trail" in help_text, help_text
+    assert walked > 3

@@ -1,13 +1,21 @@
 """Independent checks of the walk-through's walker: where the walls are, worked out here from the
 maze's cells (never from the scene file's walls or the page's collision code), and whether a
-recorded path of the walker ever enters or crosses one."""
+recorded path of the walker ever enters or crosses one; and the data a page inlines."""
 
 from __future__ import annotations
+
+import json
 
 import numpy as np
 from mazecheck import STEP, open_neighbours
 
 from laby3d.maze.model import Maze
+
+
+def page_data(page: str) -> dict:
+    """The data a walk-through page inlines (``{"scene": …, "text": …}``), read from its text."""
+    start = '<script type="application/json" id="laby3d-page">'
+    return json.loads(page.split(start, 1)[1].split("</script>", 1)[0])
 
 
 def wall_boxes(maze: Maze, cell_size: float, thickness: float) -> np.ndarray:

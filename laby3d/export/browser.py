@@ -8,8 +8,8 @@ three.js is taken at export time from an installed package, never stored in this
 trimesh's viewer template (``trimesh/resources/templates/viewer.zip``, three.js r14x, MIT) is
 used. An ES-module build is refused with the reason.
 
-A theta, hex or triangle maze gets the page of ``web/shaped/``, which reads every position from
-the scene's version-4 tables and knows no shape; a square maze keeps its own page, byte for byte.
+One page for every shape: it reads every position from the scene's tables (version 5) and
+knows no shape. The scene and the texts are one JSON element, read with ``JSON.parse``.
 """
 
 from __future__ import annotations
@@ -33,10 +33,7 @@ if TYPE_CHECKING:
 
 Language = Literal["en", "fr"]
 #: The walk-through's own scripts in ``web/``, in the order the page runs them.
-WALK_SCRIPTS = ("maze.js", "walls.js", "meshes.js", "input.js", "walk.js")
-#: The scripts of the page of a maze that is not square: the walls, meshes and input as the
-#: square page's, the cells, scenery and walker of ``web/shaped/``.
-SHAPED_WALK_SCRIPTS = ("walls.js", "meshes.js", "input.js", "shaped/cells.js", "shaped/scenery.js", "shaped/walk.js")
+WALK_SCRIPTS = ("maze.js", "walls.js", "meshes.js", "input.js", "words.js", "walk.js")
 
 __all__ = [
     "HEADLESS_CHROMIUM_FLAGS",
@@ -130,25 +127,32 @@ def _trimesh_three() -> str:
     return classic_three(script[: end.end()], "trimesh's viewer template")
 
 
-def page_strings(lang: Language, *, shaped: bool = False) -> dict[str, str]:
-    """Every text of the page in ``lang``, from the one table ``web/strings.json``; the rows
-    marked ``"pages": "shaped"`` only for the page of a maze that is not square (``shaped``)."""
+def page_strings(lang: Language, shape: str = "square") -> dict[str, str]:
+    """Every text of the page of a ``shape`` maze in ``lang``, from the one table
+    ``web/strings.json``: a row ``<key>_<shape>`` replaces ``<key>`` for that shape."""
+    from laby3d.tessellation import SHAPES
+
     if lang not in ("en", "fr"):
         raise ParameterError(f"must be en or fr, got {str(lang)[:20]!r}", field="lang")
     table = json.loads(resources.files("laby3d.export").joinpath("web/strings.json").read_text(encoding="utf-8"))
-    return {
-        key: row[lang]
-        for key, row in table.items()
-        if not key.startswith("_") and (shaped or row.get("pages") != "shaped")
-    }
+    variants = tuple(f"_{name}" for name in SHAPES)
+    text = {key: row[lang] for key, row in table.items() if not key.startswith("_") and not key.endswith(variants)}
+    text.update({key.removesuffix(f"_{shape}"): row[lang] for key, row in table.items() if key.endswith(f"_{shape}")})
+    return text
 
 
 _STYLE = """
   html, body { margin: 0; height: 100%; overflow: hidden; background: #bfe3ff; font-family: sans-serif; }
-  canvas { display: block; touch-action: none; }
-  #laby3d-map { position: absolute; left: 0; top: 0; pointer-events: none; }
-  #laby3d-help { position: absolute; left: 12px; top: 12px; max-width: 60%; padding: 8px 12px;
+  /* the canvases fill the screen by CSS: sized in px by script, a turning phone widened the page */
+  canvas { display: block; touch-action: none; position: fixed; left: 0; top: 0; width: 100%; height: 100%; }
+  #laby3d-map { pointer-events: none; }
+  /* the help, then the message in the room left below it (centred there): it never covers the help */
+  #laby3d-top { position: absolute; left: 12px; right: 12px; top: 12px; bottom: 68px; display: flex;
+                flex-direction: column; align-items: flex-start; gap: 8px; pointer-events: none; }
+  #laby3d-help { max-width: 60%; padding: 8px 12px; pointer-events: auto;
                  background: rgba(255,255,255,.88); border-radius: 6px; font-size: 14px; line-height: 1.5; }
+  #laby3d-speech { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+                   white-space: nowrap; }
   #laby3d-hud { position: absolute; right: 12px; top: 12px; padding: 6px 10px; background: rgba(255,255,255,.88);
                 border-radius: 6px; font: bold 16px monospace; }
   #laby3d-hud:empty { display: none; }
@@ -166,12 +170,12 @@ _STYLE = """
                   touch-action: none; }
   #laby3d-stick div { position: absolute; left: 45px; top: 45px; width: 50px; height: 50px; border-radius: 50%;
                       background: rgba(255,255,255,.9); pointer-events: none; }
-  #laby3d-message { display: none; position: absolute; left: 50%; top: 40%; transform: translate(-50%, -50%);
-                    max-width: 80%; padding: 16px 24px; background: rgba(255,255,255,.94); border-radius: 8px;
-                    font-size: 22px; text-align: center; }
+  #laby3d-message { display: none; margin: auto; max-width: 80%; padding: 16px 24px; pointer-events: auto;
+                    background: rgba(255,255,255,.94); border-radius: 8px; font-size: 22px; text-align: center; }
   #laby3d-message button { margin-top: 12px; background: #ffd35c; }
   @media (max-width: 640px) {  /* a phone: the help goes under the timer */
-    #laby3d-help { top: 56px; right: 12px; max-width: none; font-size: 13px; }
+    #laby3d-top { top: 56px; }
+    #laby3d-help { max-width: none; align-self: stretch; font-size: 13px; }
     #laby3d-way { top: auto; bottom: 180px; }
   }
 """
@@ -185,18 +189,13 @@ _WAY_ARROW = (
 )
 
 
-def page_title(text: dict[str, str], rows: int, cols: int | None, label: str | None, shape: str = "square") -> str:
+def page_title(text: dict[str, str], rows: int, cols: int | None, label: str | None) -> str:
     """The page's title: the pupil's name (the job's label) if any, the goal and the maze's shape
-    and size (a square maze's: rows × cols)."""
-    goal = text["goal"]
-    if shape != "square":
-        maze = text[f"maze_{shape}"].format(rows=rows, cols=cols)
-        if label:
-            return text["title_shaped_named"].format(name=label, goal=goal, maze=maze)
-        return text["title_shaped"].format(goal=goal, maze=maze)
+    and size (``text`` of its shape: :func:`page_strings`)."""
+    maze = text["maze"].format(rows=rows, cols=cols)
     if label:
-        return text["title_named"].format(name=label, goal=goal, rows=rows, cols=cols)
-    return text["title"].format(goal=goal, rows=rows, cols=cols)
+        return text["title_named"].format(name=label, goal=text["goal"], maze=maze)
+    return text["title"].format(goal=text["goal"], maze=maze)
 
 
 def page_html(
@@ -209,18 +208,15 @@ def page_html(
 ) -> str:
     """The self-contained page: three.js, the scene (with the teacher switches), the page's texts
     in ``lang`` and the walking code, inlined as classic scripts; no markup holds unescaped data.
-    ``label`` is the pupil's name, shown with the goal. A maze that is not square gets the page
-    of ``web/shaped/`` (:data:`SHAPED_WALK_SCRIPTS`)."""
+    ``label`` is the pupil's name, shown with the goal."""
     from laby3d.options.walk import WalkSpec
 
-    shaped = maze.shape != "square"
-    text = page_strings(lang, shaped=shaped)
-    title = page_title(text, maze.rows, maze.cols, label, maze.shape)
+    text = page_strings(lang, maze.shape)
+    title = page_title(text, maze.rows, maze.cols, label)
     scene = scene_json(maze, fab, walk=walk if walk is not None else WalkSpec(), label=label, lang=lang)
     page_data = f'{{"scene": {scene.strip()},\n"text": {json.dumps(text, ensure_ascii=True)}}}'
     web = resources.files("laby3d.export").joinpath("web")
-    scripts = SHAPED_WALK_SCRIPTS if shaped else WALK_SCRIPTS
-    walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in scripts)
+    walk_code = "".join(web.joinpath(name).read_text(encoding="utf-8") for name in WALK_SCRIPTS)
     parts = [
         "<!DOCTYPE html>",
         f'<html lang="{html.escape(lang)}">',
@@ -231,16 +227,16 @@ def page_html(
         f"<style>{_STYLE}</style>",
         "</head>",
         "<body>",
-        '<div id="laby3d-help"></div>',
+        '<canvas id="laby3d-map"></canvas>',
+        '<div id="laby3d-top"><div id="laby3d-help"></div><div id="laby3d-message" role="status"></div></div>',
         '<div id="laby3d-hud" aria-live="off"></div>',
         _WAY_ARROW,
         '<div id="laby3d-buttons"></div>',
         '<div id="laby3d-stick"><div></div></div>',
-        '<canvas id="laby3d-map"></canvas>',
-        '<div id="laby3d-message" role="status"></div>',
+        '<div id="laby3d-speech" aria-live="polite"></div>',
         "<script>\n/* three.js, MIT licence, https://threejs.org */",
         three_source() + "</script>",
-        f"<script>\nwindow.LABY3D_PAGE = {script_literal(page_data)};\n</script>",
+        f'<script type="application/json" id="laby3d-page">\n{script_literal(page_data)}\n</script>',
         f"<script>\n{walk_code}</script>",
         "</body>",
         "</html>",

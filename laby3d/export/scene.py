@@ -1,19 +1,18 @@
-"""The scene file: what the walk-through needs to draw and walk a maze, in mm (docs/scene-format.md).
+"""The scene file: what the walk-through needs to draw and walk a maze of any shape, in mm
+(docs/scene-format.md).
 
-Two forms of the same JSON object: pure JSON (``.scene.json``) and JavaScript that assigns it to a
-global (``.js``, for pages of one's own). Walls are given as segments: the centre line of each
-straight run of closed walls (posts included) and of each free-standing post, drawn
-``wall_thickness`` wide with flat ends, so no reader re-derives geometry from the cell bits and a
-reader needs no grid. The file also carries the solid's sizes, the label and the language, so
-``laby3d export`` of a scene keeps them. Reading a scene back checks it completely.
-
-A square maze's scene is version 3, written here; a theta, hex or triangle maze's is version 4,
-with every geometric fact as its own table (:mod:`laby3d.export.shaped_scene`).
+Two forms of the same JSON object: pure JSON (``.scene.json``) and JavaScript that assigns it to
+a global (``.js``, for pages of one's own). Written once for every shape against the cell graph
+(version 5): the maze file's keys (version 2: ``shape``, ``passages``…), the solid's sizes, the
+label and the language, and every geometric fact the page needs as a table of its own
+(:mod:`laby3d.export.scene_geometry`), so the page knows no shape and re-derives nothing.
+Reading a scene back (versions 2 to 5, :mod:`laby3d.export.scene_versions`) checks it completely.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +20,6 @@ import numpy as np
 
 from laby3d.errors import MazeFileError
 from laby3d.jsonsafe import JsonLimits, load_json
-from laby3d.maze.grid import E, N, S, W
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
@@ -30,20 +28,36 @@ if TYPE_CHECKING:
     from laby3d.options.walk import WalkSpec
 
 FORMAT = "laby3d.scene"
-#: The version a square maze's scene is written in (other shapes: version 4).
-VERSION = 3
-#: Versions this module reads (2: walls as rectangles, without the solid's other sizes; 4: the
-#: scene of a maze that is not square).
-READS = (2, 3, 4)
-#: Keys of the maze file that the scene repeats unchanged (docs/maze-file.md).
-MAZE_KEYS = ("rows", "cols", "algorithm", "seed", "options", "cells", "entrance", "exit", "solution")
+#: The version laby3d writes, for every shape.
+VERSION = 5
+#: Versions read back (2 and 3: square mazes as bit masks; 4: other shapes, tables of pairs).
+READS = (2, 3, 4, 5)
+#: Keys of the maze file (version 2) that the scene repeats unchanged (docs/maze-file.md).
+MAZE_KEYS = ("shape", "rows", "cols", "algorithm", "seed", "options", "passages", "entrance", "exit", "solution")
 #: The solid's sizes, mm (the first three in every version, the others from version 3).
 SIZE_KEYS = ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin")
-SCENE_KEYS = ("format", "version", "units", *SIZE_KEYS, "size", "label", "lang", "walls", "walk")
+#: Geometry keys: what the maze and sizes give, checked when a file is read back.
+GEOMETRY_KEYS = (
+    *("size", "narrowest_passage", "row_starts", "points", "polygon_starts", "cell_polygons", "centres"),
+    *("passage_middles", "outline", "walls"),
+)
+#: Version 4's geometry keys (no narrowest passage: the page measured it; polygons as lists).
+GEOMETRY_KEYS_4 = tuple(key for key in GEOMETRY_KEYS if key not in ("narrowest_passage", "polygon_starts"))
 WALK_SWITCHES = ("overview", "trail", "hint", "timer", "steps")
 LANGUAGES = ("en", "fr")
 #: Longest label, characters (the job's label field).
 MAX_LABEL = 60
+#: Tables written several items to a line: numbers (flat tables) or lists per line.
+PER_LINE = {
+    "passages": 16,
+    "points": 16,
+    "polygon_starts": 16,
+    "cell_polygons": 24,
+    "centres": 16,
+    "passage_middles": 16,
+    "walls": 32,
+    "cells": 1,  # versions 2 and 3
+}
 
 
 def _mm(value: float) -> float | int:
@@ -52,86 +66,10 @@ def _mm(value: float) -> float | int:
     return int(rounded) if rounded.is_integer() else rounded
 
 
-def _runs(closed: np.ndarray) -> list[tuple[int, int, int]]:
-    """``(line, start, end)`` of each run of True along axis 1 of a 2-D bool array (end excluded)."""
-    padded = np.zeros((closed.shape[0], closed.shape[1] + 2), dtype=np.int8)
-    padded[:, 1:-1] = closed
-    steps = np.diff(padded, axis=1)
-    starts, ends = np.argwhere(steps == 1), np.argwhere(steps == -1)
-    return [(int(a[0]), int(a[1]), int(b[1])) for a, b in zip(starts, ends, strict=True)]
-
-
-def wall_runs(maze: Maze, fab: Fabrication) -> list[list[float | int]]:
-    """Wall rectangles ``[x0, z0, x1, z1]`` in mm (x along columns, z down the rows), wall_height
-    tall from the floor, never overlapping: one per straight west-east run of closed walls with its
-    end posts, one per north-south run (its end posts only where no west-east run covers them),
-    then one per post that no wall touches. Entrance and exit are open."""
-    s, t = fab.cell_size, fab.wall_thickness
-    grid = maze.grid
-    rows, cols, cells = grid.rows, grid.cols, grid.cells
-    # horizontal lattice lines i = 0..rows, segment j between posts j and j + 1
-    horizontal = np.vstack([(cells & N) == 0, (cells[-1:] & S) == 0])
-    # vertical lattice lines j = 0..cols (transposed: one row per line), segment i
-    vertical = np.hstack([(cells & W) == 0, (cells[:, -1:] & E) == 0]).T
-    # posts that a horizontal run covers: a vertical run stops at that run's face
-    crossed = np.zeros((rows + 1, cols + 1), dtype=bool)
-    crossed[:, :-1] |= horizontal
-    crossed[:, 1:] |= horizontal
-    walls: list[list[float | int]] = []
-    for i, j0, j1 in _runs(horizontal):
-        walls.append([_mm(j0 * s), _mm(i * s), _mm(j1 * s + t), _mm(i * s + t)])
-    # north-south lines as posts and segments alternating: element 2i is post i, 2i + 1 segment i
-    along = np.zeros((cols + 1, 2 * rows + 1), dtype=bool)
-    along[:, 1::2] = vertical
-    along[:, 2:-1:2] = vertical[:, :-1] | vertical[:, 1:]
-    along[:, 0] = vertical[:, 0]
-    along[:, -1] = vertical[:, -1]
-    along[:, ::2] &= ~crossed.T
-    starts = np.arange(2 * rows + 1) // 2 * s + np.arange(2 * rows + 1) % 2 * t  # element -> z0, mm
-    ends = (np.arange(2 * rows + 1) + 1) // 2 * s + (np.arange(2 * rows + 1) + 1) % 2 * t  # z1
-    for j, e0, e1 in _runs(along):
-        walls.append([_mm(j * s), _mm(starts[e0]), _mm(j * s + t), _mm(ends[e1 - 1])])
-    touched = crossed.copy()
-    touched[:-1, :] |= vertical.T
-    touched[1:, :] |= vertical.T
-    for i, j in np.argwhere(~touched):
-        walls.append([_mm(j * s), _mm(i * s), _mm(j * s + t), _mm(i * s + t)])
-    return walls
-
-
-def centre_line(box: list[float | int]) -> list[float | int]:
-    """The centre segment ``[x0, z0, x1, z1]`` of an axis-aligned wall rectangle whose width
-    across is the wall thickness (a square post: the segment along x)."""
-    x0, z0, x1, z1 = box
-    if x1 - x0 >= z1 - z0:
-        return [x0, _mm((z0 + z1) / 2), x1, _mm((z0 + z1) / 2)]
-    return [_mm((x0 + x1) / 2), z0, _mm((x0 + x1) / 2), z1]
-
-
-def wall_segments(maze: Maze, fab: Fabrication) -> list[list[float | int]]:
-    """The walls as centre segments ``[x0, z0, x1, z1]`` (mm), each ``wall_thickness`` wide with
-    flat ends: exactly the rectangles of :func:`wall_runs`."""
-    return [centre_line(box) for box in wall_runs(maze, fab)]
-
-
-def door(opening: Opening, fab: Fabrication) -> list[float | int]:
-    """The gap ``[x0, z0, x1, z1]`` (mm) an opening leaves in the border wall."""
-    s, t = fab.cell_size, fab.wall_thickness
-    x, z = opening.col * s, opening.row * s
-    gap = {
-        "N": (x + t, z, x + s, z + t),
-        "S": (x + t, z + s, x + s, z + s + t),
-        "W": (x, z + t, x + t, z + s),
-        "E": (x + s, z + t, x + s + t, z + s),
-    }[opening.side or "N"]
-    return [_mm(v) for v in gap]
-
-
-def _opening(opening: Opening | None, fab: Fabrication, version: int) -> dict[str, Any] | None:
-    if opening is None:
-        return None
-    gap = door(opening, fab) if opening.side else None
-    return {**opening.as_dict(), "door": centre_line(gap) if gap and version >= 3 else gap}
+def _flat_mm(values: np.ndarray) -> list[float]:
+    """``values`` (mm, any shape) rounded to 1 µm, as one flat list (the text writes whole
+    numbers as integers: :func:`table_text`)."""
+    return np.round(np.asarray(values, dtype=np.float64), 3).ravel().tolist()
 
 
 def stated(fab: Fabrication) -> Fabrication:
@@ -142,6 +80,17 @@ def stated(fab: Fabrication) -> Fabrication:
     return replace(fab, **{key: float(_mm(getattr(fab, key))) for key in SIZE_KEYS})
 
 
+def _opening(maze: Maze, opening: Opening | None, fab: Fabrication) -> dict[str, Any] | None:
+    """The maze file's opening and its ``door``: the boundary wall it opens as centre segments,
+    one flat list ``x0, z0, x1, z1, …`` (None for a start or goal inside the maze)."""
+    from laby3d.export.scene_geometry import door_segments
+
+    if opening is None:
+        return None
+    door = None if opening.side is None else [_mm(v) for v in door_segments(maze, opening, fab).ravel()]
+    return {**opening.as_dict(), "door": door}
+
+
 def scene_data(
     maze: Maze,
     fab: Fabrication,
@@ -149,36 +98,39 @@ def scene_data(
     walk: WalkSpec | None = None,
     label: str | None = None,
     lang: str = "en",
-    version: int = VERSION,
 ) -> dict[str, Any]:
-    """The scene as a JSON-ready dict (docs/scene-format.md); ``walk`` adds the teacher switches,
-    ``label`` is the pupil's name (or any text) the page shows. ``version`` 2 gives what an older
-    file holds (for reading one back). A maze that is not square gives version 4
-    (:func:`laby3d.export.shaped_scene.shaped_scene_data`)."""
-    fab = stated(fab)
-    if maze.tessellation.kind != "square":
-        from laby3d.export.shaped_scene import shaped_scene_data
+    """The scene as a JSON-ready dict (docs/scene-format.md): the maze file's keys (its passages
+    as one flat list), the sizes as stated (:func:`stated`), the geometry tables (flat lists:
+    JSON.parse reads them several times faster than lists of pairs); ``walk`` adds the teacher
+    switches, ``label`` is the pupil's name (or any text) the page shows."""
+    from laby3d.export import scene_geometry as geometry
+    from laby3d.geometry.passages import narrowest_passage
 
-        return shaped_scene_data(maze, fab, walk=walk, label=label, lang=lang)
-    grid = maze.grid
-    sizes = SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]
-    data: dict[str, Any] = {"format": FORMAT, "version": version, "units": "mm"}
-    data.update({key: getattr(maze, key) for key in ("rows", "cols", "algorithm", "seed")})
-    data["options"] = dict(maze.options)
-    data.update({key: _mm(getattr(fab, key)) for key in sizes})
-    data["size"] = [
-        _mm(grid.cols * fab.cell_size + fab.wall_thickness),
-        _mm(grid.rows * fab.cell_size + fab.wall_thickness),
-    ]
-    if version >= 3:
-        data.update({"label": label, "lang": lang})
+    fab = stated(fab)
+    t = maze.tessellation
+    data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "units": "mm", "shape": maze.shape, "rows": maze.rows}
+    if maze.cols is not None:
+        data["cols"] = maze.cols
+    data.update({"algorithm": maze.algorithm, "seed": maze.seed, "options": dict(maze.options)})
+    data.update({key: _mm(getattr(fab, key)) for key in SIZE_KEYS})
+    width, depth = t.extent
+    data["size"] = [_mm(width * fab.cell_size + fab.wall_thickness), _mm(depth * fab.cell_size + fab.wall_thickness)]
+    data["narrowest_passage"] = _mm(narrowest_passage(maze.shape, fab, maze.rows))
+    data.update({"label": label, "lang": lang})
     data.update(
         {
-            "entrance": _opening(maze.entrance, fab, version),
-            "exit": _opening(maze.exit, fab, version),
+            "passages": maze.passages.ravel().tolist(),
+            "entrance": _opening(maze, maze.entrance, fab),
+            "exit": _opening(maze, maze.exit, fab),
             "solution": [list(cell) for cell in maze.solution],
-            "cells": grid.cells.tolist(),
-            "walls": wall_segments(maze, fab) if version >= 3 else wall_runs(maze, fab),
+            "row_starts": t.row_starts.tolist(),
+            "points": _flat_mm(geometry.placed(t.vertices, fab)),
+            "polygon_starts": t.polygon_starts.tolist(),
+            "cell_polygons": t.polygon_vertices.tolist(),
+            "centres": _flat_mm(geometry.placed(t.centres, fab)),
+            "passage_middles": _flat_mm(geometry.placed(t.wall_midpoints[maze.open_walls], fab)),
+            "outline": geometry.outline_ids(maze),
+            "walls": _flat_mm(geometry.wall_segments(maze, fab)),
         }
     )
     if walk is not None:
@@ -186,12 +138,34 @@ def scene_data(
     return data
 
 
-def _chunked(items: list[Any], per_line: int) -> str:
-    lines = (
-        ",".join(json.dumps(item, separators=(",", ":")) for item in items[k : k + per_line])
-        for k in range(0, len(items), per_line)
-    )
-    return "[\n    " + ",\n    ".join(lines) + "\n  ]" if items else "[]"
+_WHOLE = re.compile(r"(?<=\d)\.0(?=[,\]])")
+
+
+def table_text(items: list[Any], per_line: int) -> str:
+    """A list of numbers or of lists of numbers as JSON, ``per_line`` items to a line, whole
+    numbers without ``.0`` (what ``json.dumps`` of each item would give, at the speed of one
+    ``json.dumps`` and two passes of a regular expression over its text: a 1000×1000 scene's
+    tables hold 10 million numbers, and a string per item would take gigabytes)."""
+    if not items:
+        return "[]"
+    text = _WHOLE.sub("", json.dumps(items, separators=(",", ":")))[1:-1]
+    item = r"\[[^\]]*\]" if isinstance(items[0], list) else r"[^,]+"
+    line = re.compile(rf"((?:{item},){{{per_line - 1}}}{item}),")
+    return "[\n    " + line.sub("\\1,\n    ", text) + "\n  ]"
+
+
+def scene_text(data: dict[str, Any]) -> str:
+    """A scene's JSON text: one key per line, its long tables a few items per line
+    (:data:`PER_LINE`). ASCII only (other characters as ``\\u`` escapes), so it is also safe to
+    inline in a page once ``<``, ``>`` and ``&`` are escaped (:func:`script_literal`)."""
+    lines = []
+    for key, value in data.items():
+        if key in PER_LINE:
+            text = table_text(value, PER_LINE[key])
+        else:
+            text = json.dumps(value, separators=(", ", ": "))
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def scene_json(
@@ -202,24 +176,8 @@ def scene_json(
     label: str | None = None,
     lang: str = "en",
 ) -> str:
-    """The ``.scene.json`` text: one key per line, a row of cells per line, walls 8 per line
-    (version 4: its long tables a few items per line, :data:`laby3d.export.shaped_scene.PER_LINE`).
-
-    ASCII only (other characters as ``\\u`` escapes), so it is also safe to inline in a page
-    once ``<``, ``>`` and ``&`` are escaped (:func:`script_literal`).
-    """
-    from laby3d.export.shaped_scene import PER_LINE, table_text
-
-    data = scene_data(maze, fab, walk=walk, label=label, lang=lang)
-    per_line, table = ({"cells": 1, "walls": 8}, _chunked) if data["version"] < 4 else (PER_LINE, table_text)
-    lines = []
-    for key, value in data.items():
-        if key in per_line:
-            text = table(value, per_line[key])
-        else:
-            text = json.dumps(value, separators=(", ", ": "))
-        lines.append(f"  {json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    """The ``.scene.json`` text (:func:`scene_data`, as :func:`scene_text` lays it out)."""
+    return scene_text(scene_data(maze, fab, walk=walk, label=label, lang=lang))
 
 
 def script_literal(json_text: str) -> str:
@@ -250,20 +208,28 @@ def scene_js(
     return f"window[{json.dumps(spec.scene_global)}] = {body};\n"
 
 
+#: What a scene file holds per cell at most, as (bytes, arrays and objects, commas): a square
+#: maze's, and the fullest of theta, hex and triangle (hex; measured at 900×900 and 300×300,
+#: 5 % to spare: tests/test_walk_shapes.py).
+PER_CELL = {"square": (125, 3, 16), "shaped": (195, 3, 26)}
+
+
 def scene_limits() -> JsonLimits:
-    """What a scene file may hold: the largest maze laby3d writes a page for (:mod:`laby3d.budget`),
-    its solution through every cell, and at most ``3 (rows + 1)(cols + 1)`` wall runs."""
+    """What a scene file may hold: that of the largest maze laby3d writes a page for
+    (:mod:`laby3d.budget`, square or of another shape) at :data:`PER_CELL`."""
     from laby3d.budget import largest_cells
     from laby3d.maze.model import MAX_SIDE
 
-    cells = largest_cells("page")
-    lattice = cells + 2 * MAX_SIDE + 1  # (rows + 1)(cols + 1) at most
+    most = [
+        [per_cell * largest_cells("page", shaped=kind == "shaped") for per_cell in PER_CELL[kind]] for kind in PER_CELL
+    ]
+    size, containers, commas = (max(values) for values in zip(*most, strict=True))
     return JsonLimits(
         kind="a scene file",
-        max_bytes=64 * cells,
-        max_containers=cells + 3 * lattice + MAX_SIDE + 64,
-        max_commas=3 * cells + 12 * lattice + MAX_SIDE + 256,
-        why="one array per solution cell and per wall, four numbers per wall",
+        max_bytes=size,
+        max_containers=containers + MAX_SIDE + 64,
+        max_commas=commas + MAX_SIDE + 256,
+        why="a list per cell's polygon, per passage and per solution cell; a few numbers per point, cell and wall",
     )
 
 
@@ -290,35 +256,27 @@ class Scene:
 
 
 def maze_from_scene(text: str) -> Maze:
-    """Read a ``.scene.json`` back: the maze, validated like a maze file, and the walls, doors
-    and size checked against the cells and the sizes the scene states."""
+    """Read a ``.scene.json`` back: the maze, validated like a maze file, and the geometry
+    checked against the maze and the sizes the scene states."""
     return read_scene(text).maze
 
 
-def _keys(version: int) -> list[str]:
+def _keys(version: int) -> tuple[str, ...]:
     """Every key a scene file of ``version`` may hold."""
-    if version >= 4:
-        from laby3d.export.shaped_scene import GEOMETRY_KEYS
-        from laby3d.export.shaped_scene import MAZE_KEYS as SHAPED_MAZE_KEYS
+    from laby3d.export.scene_versions import GRID_KEYS
 
-        return ["format", "version", "units", *SHAPED_MAZE_KEYS, *SIZE_KEYS, "label", "lang", *GEOMETRY_KEYS, "walk"]
-    if version == 3:
-        return [*MAZE_KEYS, *SCENE_KEYS]
-    return [*MAZE_KEYS, *SCENE_KEYS[:6], "size", "walls", "walk"]
+    if version <= 3:
+        return (*GRID_KEYS[version], "walk")
+    geometry = GEOMETRY_KEYS if version >= 5 else GEOMETRY_KEYS_4
+    return ("format", "version", "units", *MAZE_KEYS, *SIZE_KEYS, "label", "lang", *geometry, "walk")
 
 
-def _geometry_keys(version: int) -> tuple[str, ...]:
-    """The keys a reader recomputes from the maze and sizes and compares with the file's."""
-    if version >= 4:
-        from laby3d.export.shaped_scene import GEOMETRY_KEYS
-
-        return (*GEOMETRY_KEYS, "entrance", "exit")
-    return ("size", "walls", "entrance", "exit")
-
-
-def maze_file_data(data: dict[str, Any], keys: tuple[str, ...], version: int) -> dict[str, Any]:
+def maze_file_data(
+    data: dict[str, Any], keys: tuple[str, ...], version: int, *, paired: bool = False
+) -> dict[str, Any]:
     """The maze file (of ``version``) a scene's parsed JSON holds: its maze ``keys``, each
-    opening's ``door`` set aside; ``cols`` may be absent (a theta maze has none)."""
+    opening's ``door`` set aside; ``cols`` may be absent (a theta maze has none); ``paired``:
+    the flat ``passages`` of version 5 as the maze file's pairs."""
     maze_file: dict[str, Any] = {"format": "laby3d.maze", "version": version}
     for key in keys:
         if key not in data:
@@ -328,14 +286,31 @@ def maze_file_data(data: dict[str, Any], keys: tuple[str, ...], version: int) ->
         value = data[key]
         if key in ("entrance", "exit") and isinstance(value, dict):
             value = {k: v for k, v in value.items() if k != "door"}
+        if key == "passages" and paired:
+            if not isinstance(value, list) or len(value) % 2:
+                raise MazeFileError("scene file: passages must be one flat list of cell indices, two per passage")
+            value = [value[k : k + 2] for k in range(0, len(value), 2)]
         maze_file[key] = value
     return maze_file
 
 
+def expected_geometry(maze: Maze, fab: Fabrication, version: int) -> dict[str, Any]:
+    """The geometry keys (and openings with their doors) a scene of ``version`` holds for
+    ``maze`` at the sizes ``fab`` states."""
+    from laby3d.export.scene_versions import grid_geometry, version_4
+
+    if version <= 3:
+        return grid_geometry(maze, fab, version)
+    data = scene_data(maze, fab)
+    return {**data, **version_4(data, maze, fab)} if version == 4 else data
+
+
 def read_scene(text: str) -> Scene:
-    """Read a ``.scene.json`` (version 2, 3 or 4) completely: :func:`maze_from_scene` and what
+    """Read a ``.scene.json`` (version 2 to 5) completely: :func:`maze_from_scene` and what
     else it states."""
+    from laby3d.export.scene_versions import GRID_MAZE_KEYS
     from laby3d.geometry.params import Fabrication
+    from laby3d.maze.mazefile import maze_from_data
 
     try:
         data = load_json(text, scene_limits())
@@ -354,15 +329,10 @@ def read_scene(text: str) -> Scene:
         raise MazeFileError(f"scene file: unknown key {shown(unknown[0])} (in version {version})")
     if data.get("units") != "mm":
         raise MazeFileError(f"scene file: units must be 'mm', got {shown(data.get('units'), 20)}")
-    maze: Maze
-    if version >= 4:
-        from laby3d.export.shaped_scene import read_shaped_scene
-
-        maze = read_shaped_scene(data)
+    if version <= 3:
+        maze = maze_from_data(maze_file_data(data, GRID_MAZE_KEYS, 1))
     else:
-        from laby3d.maze.mazefile import maze_from_data
-
-        maze = maze_from_data(maze_file_data(data, MAZE_KEYS, 1))
+        maze = maze_from_data(maze_file_data(data, MAZE_KEYS, 2, paired=version >= 5))
     sizes: dict[str, float] = {}
     for key in SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]:
         value = data.get(key)
@@ -381,10 +351,11 @@ def read_scene(text: str) -> Scene:
             )
         if lang not in LANGUAGES:
             raise MazeFileError(f"scene file: lang must be {' or '.join(LANGUAGES)}, got {shown(lang, 20)}")
-    expected = scene_data(maze, fab, version=version)
-    for key in _geometry_keys(version):
+    expected = expected_geometry(maze, stated(fab), version)
+    checked = ("size", "walls") if version <= 3 else (GEOMETRY_KEYS if version >= 5 else GEOMETRY_KEYS_4)
+    for key in (*checked, "entrance", "exit"):
         if data.get(key) != expected[key]:
-            raise MazeFileError(f"scene file: {key} do not match the cells and sizes it states")
+            raise MazeFileError(f"scene file: {key} do not match the maze and sizes it states")
     walk = data.get("walk")
     if walk is not None and (
         not isinstance(walk, dict)
@@ -402,10 +373,8 @@ __all__ = [
     "maze_from_scene",
     "read_scene",
     "scene_data",
-    "scene_limits",
     "scene_js",
     "scene_json",
+    "scene_limits",
     "script_literal",
-    "wall_runs",
-    "wall_segments",
 ]

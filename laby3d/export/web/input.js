@@ -18,7 +18,7 @@
     KeyA: ["strafe", -1], KeyD: ["strafe", 1],
     ArrowLeft: ["turn", -1], KeyQ: ["turn", -1], ArrowRight: ["turn", 1], KeyE: ["turn", 1]
   };
-  var ACTION_KEYS = { KeyO: "overview", KeyL: "trail", KeyI: "hint", KeyR: "restart", KeyH: "help" };
+  var ACTION_KEYS = { KeyO: "overview", KeyL: "trail", KeyI: "hint", KeyR: "restart", KeyH: "help", KeyP: "where" };
   var ZOOM_KEYS = { "+": 1 / 1.25, "=": 1 / 1.25, "-": 1.25, "_": 1.25 };   // by event.key
   var MOUSE_LOOK = 0.0025, DRAG_LOOK = 0.006;   // radians per pixel
   var TAP_PX = 6, DEAD_ZONE = 0.15;               // a tap moves less; the stick ignores its centre
@@ -59,7 +59,7 @@
       if (event.repeat) return;                                       // a held key toggles once
       var action = ACTION_KEYS[event.code], zoom = ZOOM_KEYS[event.key];
       if (action && page.allowed(action)) { event.preventDefault(); page.act(action); }
-      else if (zoom && page.mapShown()) page.zoom(window.innerWidth / 2, window.innerHeight / 2, zoom);
+      else if (zoom && page.mapShown()) page.zoom(document.documentElement.clientWidth / 2, document.documentElement.clientHeight / 2, zoom);
     });
     window.addEventListener("keyup", function (event) {
       if (!held[event.code]) return;

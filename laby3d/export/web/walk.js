@@ -1,17 +1,22 @@
-/* laby3d browser walk-through. Needs THREE (classic build) and window.LABY3D_PAGE = {scene, text}:
- * the scene file's object (docs/scene-format.md) and the page's texts in one language.
- * Scene units are millimetres: x to the right (columns), z down the rows, y up.
+/* laby3d browser walk-through for a maze of any shape. Needs THREE (classic build),
+ * LABY3D_WALK's cellModel, wallSet, meshes, words and controls, and the page's data {scene,
+ * text} (the JSON of the element #laby3d-page, or window.LABY3D_PAGE): the scene file's object
+ * (docs/scene-format.md, version 5: every position is in it, so nothing here knows a shape) and
+ * the page's texts in one language.
+ * Scene units are millimetres: x to the right, z down the picture, y up.
  * Test hook: window.laby3d (ready, position, cell, heading, exited, steps, track, simulate, place…).
  */
 (function () {
   "use strict";
-  var PAGE = window.LABY3D_PAGE;
-  var M = PAGE.scene, TEXT = PAGE.text;
+  function byId(id) { return document.getElementById(id); }
+  // JSON.parse reads a large scene several times faster than a script would
+  var PAGE = window.LABY3D_PAGE = window.LABY3D_PAGE || JSON.parse(byId("laby3d-page").textContent);
+  var M = PAGE.scene, WORDS = window.LABY3D_WALK.words(PAGE.text), say = WORDS.say;
   var ALLOW = M.walk || { overview: true, trail: true, hint: true, timer: true, steps: true };
   var S = M.cell_size, T = M.wall_thickness, H = M.wall_height;
-  var ROWS = M.rows, COLS = M.cols, WIDTH = M.size[0], DEPTH = M.size[1];
+  var WIDTH = M.size[0], DEPTH = M.size[1];
   var EYE = 0.6 * H;                      // always above the floor and below the wall tops
-  var RADIUS = 0.25 * (S - T);            // the walker's half width, mm
+  var RADIUS = 0.25 * M.narrowest_passage;   // the walker's half width, mm: it passes the narrowest passage
   var SPEED = 1.6 * S;                    // mm per second
   var TURN = 1.8;                         // radians per second (keys, full stick)
   var STEP = 1 / 120;                     // fixed physics step, seconds: cells and the exit are checked after each
@@ -33,11 +38,6 @@
     firstFrameMs: null, frameMs: null, frames: 0, keyTimes: null, renderScale: 1,
     track: null
   };
-
-  function say(key, values) {
-    return TEXT[key].replace(/\{(\w+)\}/g, function (all, name) { return String(values[name]); });
-  }
-  function byId(id) { return document.getElementById(id); }
   // a button does its action when clicked (mouse, keyboard) or when a finger or pen lifts off it:
   // the browser drops the click of a tap that comes while a quick drag is still "flinging"
   // (nothing scrolls on this page, so the pupil would see a tap that did nothing)
@@ -73,34 +73,31 @@
     messageBox.style.display = text ? "block" : "none";
   }
 
-  var model = window.LABY3D_WALK.mazeModel(M);
-  var index = model.index, centre = model.centre, cellOf = model.cellOf, OUTWARD = model.outward;
-  // what the feet meet: the walls and the two doors (open to the eye, closed to the feet)
-  var solid = M.walls.slice();
-  [M.entrance, M.exit].forEach(function (o) { if (o && o.door) solid.push(o.door); });
+  var model = window.LABY3D_WALK.cellModel(M), centre = model.centre, meshes = window.LABY3D_WALK.meshes;
+  // what the feet meet: the walls and the two doors (open to the eye, closed to the feet); the
+  // exit is found on entering its cell or on reaching its door (an exit in the start's cell)
+  var solid = M.walls;
+  [M.entrance, M.exit].forEach(function (o) { if (o && o.door) solid = solid.concat(o.door); });
   var walls = window.LABY3D_WALK.wallSet(solid, T, S);
+  var exitDoor = M.exit && M.exit.door ? window.LABY3D_WALK.wallSet(M.exit.door, T, S) : null;
+  var DOOR_REACHED = 1e-3 * S;             // mm between the walker and the exit's door that count as there
+  var here = 0;                            // the walker's cell (index); hook.cell is its [row, col]
 
   // ---------- the walker ----------
   var player = { x: 0, z: 0, yaw: 0, pitch: 0 };
   var clock = { running: false, seconds: 0 };
-  var visited = new Uint8Array(ROWS * COLS);   // cells walked through, dotted on the map
+  var visited = new Uint8Array(model.count);   // cells walked through, dotted on the map
   function start() {
-    var e = M.entrance || { row: 0, col: 0, side: null };
-    var p = centre(e.row, e.col), inward;
-    player.x = p[0]; player.z = p[1];
-    if (e.side) inward = OUTWARD[e.side].map(function (v) { return -v; });
-    else if (M.solution.length > 1) {
-      var q = centre(M.solution[1][0], M.solution[1][1]);
-      inward = [q[0] - p[0], q[1] - p[1]];
-    }
-    else inward = [1, 0];
-    player.yaw = Math.atan2(inward[0], -inward[1]);   // yaw 0 looks north (-z), pi/2 east (+x)
+    var from = model.start();
+    player.x = from.x; player.z = from.z;
+    player.yaw = Math.atan2(from.facing[0], -from.facing[1]);   // yaw 0 looks up the map (-z), pi/2 right (+x)
     player.pitch = 0;
     hook.exited = false; hook.steps = 0;
     clock.running = false; clock.seconds = 0;
-    hook.cell = cellOf(player.x, player.z);
+    here = model.cellAt(player.x, player.z, from.cell);
+    hook.cell = model.position(here);
     visited.fill(0);
-    visited[index(hook.cell[0], hook.cell[1])] = 1;
+    visited[here] = 1;
     if (hook.track) hook.track = [[player.x, player.z]];
     message("");
     observe();
@@ -110,25 +107,30 @@
     return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2);
   }
   function exitMessage() {
-    var parts = [say("exit_found")];
+    var parts = [say("exit_found", {})];
     if (ALLOW.timer) parts.push(say("exit_time", { time: clockText(clock.seconds) }));
     if (ALLOW.steps) parts.push(say("exit_steps", { steps: hook.steps }));
-    if (!hook.touch) parts.push(say("exit_again_keys"));
+    if (!hook.touch) parts.push(say("exit_again_keys", {}));
     return parts.join(" ");
   }
   function arrive() {                     // after each physics step: the cell entered, the exit
-    var cell = cellOf(player.x, player.z);
+    var cell = model.cellAt(player.x, player.z, here);
     if (hook.track) hook.track.push([player.x, player.z]);
-    if (cell[0] === hook.cell[0] && cell[1] === hook.cell[1]) return;
-    hook.steps += 1;
-    visited[index(cell[0], cell[1])] = 1;
-    hook.cell = cell;
-    if (M.exit && cell[0] === M.exit.row && cell[1] === M.exit.col && !hook.exited) {
-      hook.exited = true;
-      clock.running = false;
-      hook.exitedAfter = clock.seconds;
-      message(exitMessage(), true);
+    if (cell !== here) {
+      hook.steps += 1;
+      visited[cell] = 1;
+      here = cell;
+      hook.cell = model.position(cell);
+      if (cell === model.exitCell) found();
     }
+    if (here === model.exitCell && exitDoor && exitDoor.clearance(player.x, player.z) <= RADIUS + DOOR_REACHED) found();
+  }
+  function found() {
+    if (hook.exited) return;
+    hook.exited = true;
+    clock.running = false;
+    hook.exitedAfter = clock.seconds;
+    message(exitMessage(), true);
   }
   function observe() {                    // after a move, for the eye: hook, HUD, hint
     hook.position = { x: player.x, z: player.z };
@@ -180,8 +182,8 @@
   // ---------- three.js: renderer, scene, cameras ----------
   var canvas = document.createElement("canvas");
   canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", document.title + ". " + say("canvas_label", { rows: ROWS, cols: COLS }));
-  canvas.textContent = say("canvas_label", { rows: ROWS, cols: COLS });   // where a canvas is not shown
+  canvas.setAttribute("aria-label", document.title + ". " + say("canvas_label", { cells: model.count }));
+  canvas.textContent = say("canvas_label", { cells: model.count });   // where a canvas is not shown
   var renderer, context;
   try {
     context = canvas.getContext("webgl2") || canvas.getContext("webgl");
@@ -194,12 +196,16 @@
   }
   // resolution follows the frame time: a slow computer draws fewer pixels (down to half per axis).
   // Resizing clears the picture, so a change of resolution is always followed by a drawing.
+  // Sizes are the layout viewport's (CSS px); the canvases fill it by CSS, only their pixels are
+  // set here: a canvas sized in CSS px from a stale size (a phone turning) would widen the page,
+  // and a phone browser zooms a wide page out (and reports the zoomed size back)
+  function screenSize() { return [document.documentElement.clientWidth, document.documentElement.clientHeight]; }
   var PIXEL_RATIO = Math.min(window.devicePixelRatio || 1, 2), SLOW_MS = 70, FAST_MS = 25;
   var scaling = { scale: 1, fixed: false, walking: 1 };   // walking: the scale kept while on the map
   function setRenderScale(scale) {
     scaling.scale = Math.max(0.5, Math.min(1, scale));
     renderer.setPixelRatio(PIXEL_RATIO * scaling.scale);
-    renderer.setSize(window.innerWidth, window.innerHeight);
+    renderer.setSize(screenSize()[0], screenSize()[1], false);
     hook.renderScale = scaling.scale;
     dirty = true;
   }
@@ -209,20 +215,20 @@
     else if (ms < FAST_MS && scaling.scale < 1) setRenderScale(scaling.scale * 1.1);
   }
   renderer.setPixelRatio(PIXEL_RATIO);
-  renderer.setSize(window.innerWidth, window.innerHeight);
+  renderer.setSize(screenSize()[0], screenSize()[1], false);
   document.body.insertBefore(canvas, document.body.firstChild);
   var scene = new THREE.Scene();
   scene.background = new THREE.Color(COLOURS.sky);
   var FOG_NEAR = 8 * S, FOG_FAR = 30 * S, EDGE_RANGE = 12 * S;   // edges beyond EDGE_RANGE are fog anyway
   scene.fog = new THREE.Fog(COLOURS.sky, FOG_NEAR, FOG_FAR);
-  var camera = new THREE.PerspectiveCamera(70, window.innerWidth / window.innerHeight,
-                                           Math.min(0.05 * S, 0.5 * EYE), FOG_FAR + S);
+  var camera = new THREE.PerspectiveCamera(70, screenSize()[0] / screenSize()[1],
+                                           Math.min(0.05 * S, 0.5 * EYE, 0.5 * RADIUS), FOG_FAR + S);
   var mapCamera = new THREE.OrthographicCamera(-1, 1, 1, -1, 0.1, 10);
 
-  var meshes = window.LABY3D_WALK.meshes, WALL_COLOURS = meshes.palette(COLOURS, BASE_SHADE);
+  var WALL_COLOURS = meshes.palette(COLOURS, BASE_SHADE);
 
   // walls in chunks of about CHUNK x CHUNK cells (by where their middle is); geometry built when first seen
-  var chunks = meshes.chunked(M.walls.map(function (w) { return [w[0], w[1], w[2], w[3], T]; }), CHUNK * S)
+  var chunks = meshes.chunked(M.walls, T, CHUNK * S)
     .map(function (group) {
       var b = group.box;
       return { walls: group.walls, mesh: null, edges: null,
@@ -232,8 +238,9 @@
                                                    polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
   var edgeMaterial = new THREE.LineBasicMaterial({ color: COLOURS.edge });
   function buildChunk(chunk) {
-    chunk.mesh = new THREE.Mesh(meshes.wallGeometry(chunk.walls, H, WALL_COLOURS), wallMaterial);
-    chunk.edges = new THREE.LineSegments(meshes.edgeGeometry(chunk.walls, H), edgeMaterial);
+    var walls = chunk.walls();
+    chunk.mesh = new THREE.Mesh(meshes.wallGeometry(walls, H, WALL_COLOURS), wallMaterial);
+    chunk.edges = new THREE.LineSegments(meshes.edgeGeometry(walls, H), edgeMaterial);
     scene.add(chunk.mesh);
     scene.add(chunk.edges);
     hook.chunksBuilt += 1;
@@ -258,67 +265,53 @@
     hook.chunksDrawn = drawn;
   }
 
-  // floor of the maze, ground around it
-  function flat(x0, z0, x1, z1, y, colour, turned) {   // turned: a diamond (turned by 45 degrees)
-    var material = new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2,
-                                                 polygonOffsetUnits: 2 });
-    var side = turned ? (x1 - x0) / Math.SQRT2 : 0;
-    var mesh = new THREE.Mesh(new THREE.PlaneGeometry(turned ? side : x1 - x0, turned ? side : z1 - z0), material);
-    mesh.rotation.order = "YXZ";
-    mesh.rotation.set(-Math.PI / 2, turned ? Math.PI / 4 : 0, 0);
-    mesh.position.set((x0 + x1) / 2, y, (z0 + z1) / 2);
-    scene.add(mesh);
-    return mesh;
+  // the floor of the maze (inside its outline), the ground around it
+  function flatMaterial(colour) {
+    return new THREE.MeshBasicMaterial({ color: colour, polygonOffset: true, polygonOffsetFactor: 2,
+                                         polygonOffsetUnits: 2 });
   }
   var reach = Math.max(WIDTH, DEPTH) + 2 * FOG_FAR;
-  flat(-reach, -reach, WIDTH + reach, DEPTH + reach, -0.02 * H, COLOURS.ground);
-  flat(0, 0, WIDTH, DEPTH, 0, COLOURS.floor);
+  var ground = new THREE.Mesh(new THREE.PlaneGeometry(WIDTH + 2 * reach, DEPTH + 2 * reach), flatMaterial(COLOURS.ground));
+  ground.rotation.x = -Math.PI / 2;
+  ground.position.set(WIDTH / 2, -0.02 * H, DEPTH / 2);
+  scene.add(ground);
+  scene.add(new THREE.Mesh(meshes.floorGeometry(M.points, M.outline), flatMaterial(COLOURS.floor)));
 
   // entrance and exit, told apart by shape as well as colour: the start has square floor signs
-  // and a flat-topped arch, the exit diamond signs and an arch with a stepped gable
+  // and a flat-topped arch over its door, the exit diamond signs and an arch with a stepped gable;
+  // a start with no door (a round maze's centre) has its sign alone; in a cell that is both, the
+  // exit's sign lies on the start's
   function mark(opening, colour, isExit) {
     if (!opening) return;
-    var p = centre(opening.row, opening.col), half = 0.35 * (S - T);
-    flat(p[0] - half, p[1] - half, p[0] + half, p[1] + half, 0.01 * H, colour, isExit);
-    if (!opening.door) return;
-    var out = OUTWARD[opening.side], q = [p[0] + out[0] * S, p[1] + out[1] * S];
-    flat(q[0] - half, q[1] - half, q[0] + half, q[1] + half, 0.01 * H, colour, isExit);
-    var d = opening.door, alongX = d[1] === d[3];           // the door's centre line, T thick
-    var box = alongX ? [Math.min(d[0], d[2]), d[1] - T / 2, Math.max(d[0], d[2]), d[1] + T / 2]
-                     : [d[0] - T / 2, Math.min(d[1], d[3]), d[0] + T / 2, Math.max(d[1], d[3])];
+    var k = model.index(opening.row, opening.col), p = centre(k), half = 0.35 * (S - T);
     var palette = meshes.palette({ north: colour, south: colour, east: colour, west: colour, top: colour }, 0.6);
-    var lintel = 0.25 * H;
-    var posts = alongX ? [[box[0] - T, box[1], box[0], box[3]], [box[2], box[1], box[2] + T, box[3]]]
-                       : [[box[0], box[1] - T, box[2], box[1]], [box[0], box[3], box[2], box[3] + T]];
     var material = new THREE.MeshBasicMaterial({ vertexColors: true });
-    scene.add(new THREE.Mesh(meshes.boxGeometry(posts, H + lintel, palette), material));
-    var tiers = isExit ? 4 : 1;          // the exit's lintel narrows in steps to a point
-    for (var k = 0; k < tiers; k++) {
-      var shrink = k * (alongX ? box[2] - box[0] + 2 * T : box[3] - box[1] + 2 * T) / (2 * tiers + 1);
-      var tier = alongX ? [box[0] - T + shrink, box[1], box[2] + T - shrink, box[3]]
-                        : [box[0], box[1] - T + shrink, box[2], box[3] + T - shrink];
-      var mesh = new THREE.Mesh(meshes.boxGeometry([tier], lintel, palette), material);
-      mesh.position.y = H + k * lintel;
-      scene.add(mesh);
+    var door = [], signs = [], chord = [1, 0];
+    for (var n = 0; opening.door && n < opening.door.length; n += 4) door.push(opening.door.slice(n, n + 4));
+    if (door.length) {
+      var last = door[door.length - 1], middle = model.doorMiddle(opening.door);
+      chord = [last[2] - door[0][0], last[3] - door[0][1]];
+      var length = Math.hypot(chord[0], chord[1]) || 1, out = [chord[1] / length, -chord[0] / length];
+      if (out[0] * (middle[0] - p[0]) + out[1] * (middle[1] - p[1]) < 0) out = [-out[0], -out[1]];
+      signs.push(meshes.signWall(middle[0] + out[0] * S / 2, middle[1] + out[1] * S / 2, half, chord, isExit));
+      meshes.archPieces(door, T, H, 0.25 * H, isExit ? 4 : 1).forEach(function (piece) {
+        var mesh = new THREE.Mesh(meshes.wallGeometry([piece.wall], piece.top - piece.bottom, palette), material);
+        mesh.position.y = piece.bottom;
+        scene.add(mesh);
+      });
     }
+    signs.push(meshes.signWall(p[0], p[1], half, chord, isExit));
+    scene.add(new THREE.Mesh(meshes.wallGeometry(signs, (isExit ? 0.012 : 0.01) * H, palette), material));
   }
   mark(M.entrance, COLOURS.start, false);
   mark(M.exit, COLOURS.exit, true);
 
-  // the solution trail (built on first use): a flat ribbon on the floor through the cell centres
+  // the solution trail (built on first use): a flat ribbon on the floor from door to door,
+  // through the cell centres and the middles of the walls crossed
   var trailMesh = null;
   function buildTrail() {
-    var half = 0.08 * S, quads = [];
-    for (var k = 0; k < M.solution.length; k++) {
-      var p = centre(M.solution[k][0], M.solution[k][1]);
-      quads.push([p[0] - half, p[1] - half, p[0] + half, p[1] + half]);
-      if (k + 1 < M.solution.length) {
-        var q = centre(M.solution[k + 1][0], M.solution[k + 1][1]);
-        quads.push([Math.min(p[0], q[0]) - half, Math.min(p[1], q[1]) - half,
-                    Math.max(p[0], q[0]) + half, Math.max(p[1], q[1]) + half]);
-      }
-    }
-    trailMesh = new THREE.Mesh(meshes.boxGeometry(quads, 0.03 * H, meshes.palette(COLOURS.trail, 1)),
+    trailMesh = new THREE.Mesh(meshes.wallGeometry(meshes.ribbon(model.trail(), 0.16 * S), 0.03 * H,
+                                                   meshes.palette(COLOURS.trail, 1)),
                                new THREE.MeshBasicMaterial({ vertexColors: true }));
     scene.add(trailMesh);
   }
@@ -328,13 +321,14 @@
   var hintState = { until: 0 }, wayBox = byId("laby3d-way");
   var WAY_WORDS = ["way_ahead", "way_right", "way_back", "way_left"];
   function pointHint() {
-    var way = model.wayOut(hook.cell[0], hook.cell[1]), dir = way.direction;
+    var way = model.wayOut(here), to = way.target;
+    var dir = to ? [to[0] - player.x, to[1] - player.z] : [0, 0];
     var turn = Math.atan2(dir[0], -dir[1]) - player.yaw;                 // clockwise from straight ahead
     turn = Math.atan2(Math.sin(turn), Math.cos(turn));
     var degrees = turn * 180 / Math.PI;
     wayBox.firstElementChild.style.transform = "rotate(" + degrees.toFixed(1) + "deg)";
     wayBox.setAttribute("aria-label", say(WAY_WORDS[(Math.round(degrees / 90) + 4) % 4], {}));
-    hook.hintCell = way.next;
+    hook.hintCell = way.next === null ? null : model.position(way.next);
     hook.hintDirection = dir;
     hook.hintTurn = turn;
   }
@@ -343,15 +337,15 @@
   var view = { x: WIDTH / 2, z: DEPTH / 2, half: 1, widest: 1 };   // centre and half the screen height, mm
   var MAP_MIN_CELL_PX = 6;                // a map coarser than this starts zoomed in on the walker
   function fitView() {                    // the whole maze in any window shape, if readable there
-    var aspect = window.innerWidth / window.innerHeight;
+    var aspect = screenSize()[0] / screenSize()[1];
     view.x = WIDTH / 2; view.z = DEPTH / 2;
     view.half = 1.06 * Math.max(DEPTH / 2, WIDTH / 2 / aspect) + S;
     view.widest = 1.5 * view.half;
-    var readable = window.innerHeight * S / (2 * MAP_MIN_CELL_PX);
+    var readable = screenSize()[1] * S / (2 * MAP_MIN_CELL_PX);
     if (view.half > readable) { view.half = readable; view.x = player.x; view.z = player.z; }
   }
   function placeMapCamera() {
-    var aspect = window.innerWidth / window.innerHeight;
+    var aspect = screenSize()[0] / screenSize()[1];
     view.half = Math.max(2 * S, Math.min(view.half, view.widest));   // from 4 cells to the whole maze
     view.x = Math.max(0, Math.min(WIDTH, view.x));                    // the maze stays in sight
     view.z = Math.max(0, Math.min(DEPTH, view.z));
@@ -364,8 +358,8 @@
     mapCamera.updateProjectionMatrix();
   }
   function screenToWorld(px, py) {       // CSS pixels -> (x, z) mm on the map
-    var scale = 2 * view.half / window.innerHeight;
-    return [view.x + (px - window.innerWidth / 2) * scale, view.z + (py - window.innerHeight / 2) * scale];
+    var size = screenSize(), scale = 2 * view.half / size[1];
+    return [view.x + (px - size[0] / 2) * scale, view.z + (py - size[1] / 2) * scale];
   }
   function zoomAt(px, py, factor) {      // the point under (px, py) stays put
     var before = screenToWorld(px, py);
@@ -376,42 +370,44 @@
     dirty = true;
   }
   function panBy(dxPx, dyPx) {
-    var scale = 2 * view.half / window.innerHeight;
+    var scale = 2 * view.half / screenSize()[1];
     view.x -= dxPx * scale; view.z -= dyPx * scale;
     dirty = true;
   }
   var overlay = byId("laby3d-map"), pen = overlay.getContext("2d");
-  function sizeOverlay() {
-    var ratio = window.devicePixelRatio || 1;
-    overlay.width = Math.round(window.innerWidth * ratio); overlay.height = Math.round(window.innerHeight * ratio);
-    overlay.style.width = window.innerWidth + "px"; overlay.style.height = window.innerHeight + "px";
+  function sizeOverlay() {              // its pixels (device pixels); CSS sizes it to the screen
+    var ratio = window.devicePixelRatio || 1, size = screenSize();
+    overlay.width = Math.round(size[0] * ratio); overlay.height = Math.round(size[1] * ratio);
     pen.setTransform(ratio, 0, 0, ratio, 0, 0);
   }
   function toScreen(cam, x, y, z) {
-    var v = new THREE.Vector3(x, y, z).project(cam);
-    return [(v.x + 1) / 2 * window.innerWidth, (1 - v.y) / 2 * window.innerHeight];
+    var v = new THREE.Vector3(x, y, z).project(cam), size = screenSize();
+    return [(v.x + 1) / 2 * size[0], (1 - v.y) / 2 * size[1]];
   }
+  var sameCell = M.entrance && M.exit && M.entrance.row === M.exit.row && M.entrance.col === M.exit.col;
   function drawOverlay() {
-    pen.clearRect(0, 0, window.innerWidth, window.innerHeight);
+    var size = screenSize();
+    pen.clearRect(0, 0, size[0], size[1]);
     if (!hook.overview) return;
     pen.font = "bold 16px sans-serif";
     pen.textAlign = "center";
-    [[M.entrance, "start_sign", COLOURS.start], [M.exit, "exit_sign", COLOURS.exit]].forEach(function (sign) {
-      if (!sign[0]) return;
-      var p = centre(sign[0].row, sign[0].col), s = toScreen(mapCamera, p[0], H, p[1]);
-      pen.lineWidth = 4; pen.strokeStyle = "white";
-      pen.strokeText(say(sign[1], {}), s[0], s[1] - 14);
-      pen.fillStyle = "#" + ("00000" + sign[2].toString(16)).slice(-6);
-      pen.fillText(say(sign[1], {}), s[0], s[1] - 14);
-    });
-    var origin = toScreen(mapCamera, centre(0, 0)[0], H, centre(0, 0)[1]);
-    var pitch = toScreen(mapCamera, centre(0, 1)[0], H, centre(0, 1)[1])[0] - origin[0];
-    var dot = Math.max(1.5, 0.12 * pitch);
+    [[M.entrance, "start_sign", COLOURS.start, -14], [M.exit, "exit_sign", COLOURS.exit, sameCell ? 28 : -14]]
+      .forEach(function (sign) {
+        if (!sign[0]) return;
+        var p = centre(model.index(sign[0].row, sign[0].col)), s = toScreen(mapCamera, p[0], H, p[1]);
+        pen.lineWidth = 4; pen.strokeStyle = "white";
+        pen.strokeText(say(sign[1], {}), s[0], s[1] + sign[3]);
+        pen.fillStyle = "#" + ("00000" + sign[2].toString(16)).slice(-6);
+        pen.fillText(say(sign[1], {}), s[0], s[1] + sign[3]);
+      });
+    var scale = size[1] / (2 * view.half);   // CSS pixels per mm, north up
+    var dot = Math.max(1.5, 0.12 * S * scale);
     pen.fillStyle = "rgba(30, 110, 255, 0.55)";
     for (var k = 0; k < visited.length; k++) {
       if (!visited[k]) continue;
-      var x = origin[0] + (k % COLS) * pitch, y = origin[1] + Math.floor(k / COLS) * pitch;
-      if (x < -dot || y < -dot || x > window.innerWidth + dot || y > window.innerHeight + dot) continue;
+      var c = centre(k);
+      var x = size[0] / 2 + (c[0] - view.x) * scale, y = size[1] / 2 + (c[1] - view.z) * scale;
+      if (x < -dot || y < -dot || x > size[0] + dot || y > size[1] + dot) continue;
       pen.fillRect(x - dot, y - dot, 2 * dot, 2 * dot);
     }
     var at = toScreen(mapCamera, player.x, H, player.z), L = ARROW_PX;
@@ -441,10 +437,10 @@
     return camera;
   }
   // a map zoomed out past a few pixels per cell is one picture of the maze (a mipmapped texture,
-  // a pixel per post, wall and cell) instead of thousands of sub-pixel walls that shimmer
+  // about two pixels a wall across) instead of thousands of sub-pixel walls that shimmer
   var MAP_PICTURE_BELOW_PX = 4, mapPicture = null;
   function buildMapPicture() {
-    var texture = meshes.mapTexture(M, COLOURS.floor, COLOURS.top);
+    var texture = meshes.mapTexture(M, M.walls, COLOURS, 2 / T);
     mapPicture = new THREE.Mesh(new THREE.PlaneGeometry(WIDTH, DEPTH), new THREE.MeshBasicMaterial({ map: texture }));
     mapPicture.rotation.x = -Math.PI / 2;
     mapPicture.position.set(WIDTH / 2, H * 1.01, DEPTH / 2);
@@ -453,7 +449,7 @@
   function render() {
     if (hook.contextLost) return;
     var cam = activeCamera();
-    var pixelsPerCell = window.innerHeight / (2 * view.half) * S;
+    var pixelsPerCell = screenSize()[1] / (2 * view.half) * S;
     var picture = hook.overview && pixelsPerCell < MAP_PICTURE_BELOW_PX;
     if (picture && !mapPicture) buildMapPicture();
     if (mapPicture) mapPicture.visible = picture;
@@ -509,16 +505,25 @@
     byId("laby3d-help").style.display = on ? "block" : "none";
     hook.help = on; pressed("help", on);
   }
+  // where am I? said by the live region (a screen reader reads it out), in the page's language
+  var speech = byId("laby3d-speech");
+  function tellWhere() {
+    var text = WORDS.where(model, here, player.x, player.z, player.yaw);
+    speech.textContent = speech.textContent === text ? text + "\u00a0" : text;   // said again if asked again
+    hook.said = text;
+  }
   function restart() { start(); setTrail(hook.trail); dirty = true; }
   var ACTIONS = {
     overview: function () { setOverview(!hook.overview); },
     trail: function () { setTrail(!hook.trail); },
     hint: function () { if (hook.hint) hideHint(); else showHint(); },
     restart: restart,
-    help: function () { setHelp(!hook.help); }
+    help: function () { setHelp(!hook.help); },
+    where: tellWhere
   };
 
-  // the help: the name and goal, then how to play with keys and mouse, or with fingers (short)
+  // the help: the name and goal, then how to play with keys and mouse (named as the pupil's
+  // keyboard labels them, once the browser says), or with fingers (short)
   var HELP_KEYS = ["help_look", "help_keys", "help_overview", "help_trail", "help_hint", "help_always"];
   var HELP_TOUCH = ["help_touch"];
   function writeHelp() {
@@ -529,6 +534,7 @@
     (hook.touch ? HELP_TOUCH : HELP_KEYS).forEach(function (key) {
       var name = key.slice(5);
       if (name in ALLOW && !ALLOW[name]) return;
+      if (key === "help_keys" && !WORDS.layoutKnown()) key = "help_keys_unknown";
       help.appendChild(document.createElement("br"));
       help.appendChild(document.createTextNode(say(key, {})));
     });
@@ -542,13 +548,13 @@
   }
   function buildHelpAndButtons() {
     writeHelp();
-    ["overview", "trail", "hint", "restart", "help"].forEach(function (name) {
+    ["overview", "trail", "hint", "where", "restart", "help"].forEach(function (name) {
       if (name in ALLOW && !ALLOW[name]) return;
       var button = document.createElement("button");
       button.type = "button";
       button.textContent = say("button_" + name, {});
       button.setAttribute("data-action", name);
-      if (name !== "restart") button.setAttribute("aria-pressed", "false");
+      if (name in ALLOW || name === "help") button.setAttribute("aria-pressed", "false");
       onPress(button, function () { ACTIONS[name](); });
       byId("laby3d-buttons").appendChild(button);
       buttons[name] = button;
@@ -564,6 +570,7 @@
     observe(); dirty = true;
   }
   buildHelpAndButtons();
+  WORDS.readLayout(function () { writeHelp(); if (hook.exited) message(exitMessage(), true); });
   controls = window.LABY3D_WALK.controls({
     canvas: canvas, stick: byId("laby3d-stick"),
     mapShown: function () { return hook.overview; },
@@ -577,9 +584,9 @@
   hook.keyTimes = controls.keyTimes;
 
   window.addEventListener("resize", function () {
-    camera.aspect = window.innerWidth / window.innerHeight;
+    camera.aspect = screenSize()[0] / screenSize()[1];
     camera.updateProjectionMatrix();
-    renderer.setSize(window.innerWidth, window.innerHeight);
+    renderer.setSize(screenSize()[0], screenSize()[1], false);
     sizeOverlay();
     if (hook.overview) fitView();
     dirty = true;
@@ -629,7 +636,8 @@
   };
   hook.place = function (x, z, yaw, pitch) {    // stand at (x, z) mm looking along yaw (radians)
     player.x = x; player.z = z; player.yaw = yaw; player.pitch = pitch || 0;
-    hook.cell = cellOf(x, z);
+    here = model.cellAt(x, z, here);
+    hook.cell = model.position(here);
     observe(); render();
   };
   hook.record = function () {                   // from now on, hook.track gets [x, z] after every physics step

@@ -1,13 +1,14 @@
 /* laby3d walk-through: walls as segments with a thickness, and a walker (a circle) that slides
  * along them. Pure functions: no three.js, no page, no grid. Units mm; points are (x, z).
  *
- * A wall is a centre segment [x0, z0, x1, z1] widened by half the thickness on each side, with
+ * A wall is a centre segment x0, z0, x1, z1 widened by half the thickness on each side, with
  * flat (butt) ends: an oriented rectangle in any direction, so mazes whose walls are not on a
  * square grid use the same code. A move is swept: the walker stops at the NEAREST wall its
  * circle would touch along the way (however far the move, however thin the wall), then slides
  * along that wall with what is left of the move.
  * Adds LABY3D_WALK.wallSet(segments, thickness, bucket) -> {move(x, z, dx, dz, radius) -> [x, z],
- * clearance(x, z) -> mm from (x, z) to the nearest wall}; bucket: side of the search grid, mm.
+ * clearance(x, z) -> mm from (x, z) to the nearest wall}; segments: one flat list x0, z0, x1,
+ * z1, x0, ... (the scene's); bucket: side of the search grid, mm.
  */
 (function () {
   "use strict";
@@ -15,42 +16,51 @@
   var SLIDES = 4;                         // walls met in one move (a corner takes two)
 
   function wallSet(segments, thickness, bucket) {
-    var count = segments.length, half = thickness / 2;
+    var count = segments.length >> 2, half = thickness / 2, k;
     // each wall in its own frame: centre, unit direction along it, half length
     var cx = new Float64Array(count), cz = new Float64Array(count), ux = new Float64Array(count),
         uz = new Float64Array(count), halfLength = new Float64Array(count);
     var x0 = Infinity, z0 = Infinity, x1 = -Infinity, z1 = -Infinity;
-    segments.forEach(function (s, k) {
-      var length = Math.hypot(s[2] - s[0], s[3] - s[1]);
-      cx[k] = (s[0] + s[2]) / 2; cz[k] = (s[1] + s[3]) / 2;
-      ux[k] = length ? (s[2] - s[0]) / length : 1; uz[k] = length ? (s[3] - s[1]) / length : 0;
+    for (k = 0; k < count; k++) {
+      var a0 = segments[4 * k], b0 = segments[4 * k + 1], a1 = segments[4 * k + 2], b1 = segments[4 * k + 3];
+      var length = Math.hypot(a1 - a0, b1 - b0);
+      cx[k] = (a0 + a1) / 2; cz[k] = (b0 + b1) / 2;
+      ux[k] = length ? (a1 - a0) / length : 1; uz[k] = length ? (b1 - b0) / length : 0;
       halfLength[k] = length / 2;
-      x0 = Math.min(x0, s[0], s[2]); z0 = Math.min(z0, s[1], s[3]);
-      x1 = Math.max(x1, s[0], s[2]); z1 = Math.max(z1, s[1], s[3]);
-    });
+      x0 = Math.min(x0, a0, a1); z0 = Math.min(z0, b0, b1);
+      x1 = Math.max(x1, a0, a1); z1 = Math.max(z1, b0, b1);
+    }
     if (!count) { x0 = z0 = 0; x1 = z1 = bucket; }
-    // search grid: the walls whose bounding box touches each square of side bucket
+    // search grid: the walls whose bounding box touches each square of side bucket, all in one
+    // array (each square's walls counted first, then placed)
     var left = x0 - half - bucket, top = z0 - half - bucket;
     var across = Math.ceil((x1 - x0 + thickness) / bucket) + 3, down = Math.ceil((z1 - z0 + thickness) / bucket) + 3;
-    var buckets = new Array(across * down);
     function column(x) { return Math.max(0, Math.min(across - 1, Math.floor((x - left) / bucket))); }
     function row(z) { return Math.max(0, Math.min(down - 1, Math.floor((z - top) / bucket))); }
-    segments.forEach(function (s, k) {
-      for (var a = row(Math.min(s[1], s[3]) - half); a <= row(Math.max(s[1], s[3]) + half); a++) {
-        for (var b = column(Math.min(s[0], s[2]) - half); b <= column(Math.max(s[0], s[2]) + half); b++) {
-          (buckets[a * across + b] = buckets[a * across + b] || []).push(k);
-        }
+    var box = new Int32Array(4 * count), filled = new Int32Array(across * down + 1);
+    for (k = 0; k < count; k++) {
+      var hx = Math.abs(ux[k]) * halfLength[k] + half, hz = Math.abs(uz[k]) * halfLength[k] + half;
+      box[4 * k] = column(cx[k] - hx); box[4 * k + 1] = row(cz[k] - hz);
+      box[4 * k + 2] = column(cx[k] + hx); box[4 * k + 3] = row(cz[k] + hz);
+      for (var a = box[4 * k + 1]; a <= box[4 * k + 3]; a++) {
+        for (var b = box[4 * k]; b <= box[4 * k + 2]; b++) filled[a * across + b + 1] += 1;
       }
-    });
+    }
+    for (k = 1; k < filled.length; k++) filled[k] += filled[k - 1];
+    var walls = new Int32Array(filled[filled.length - 1]), place = filled.slice(0, -1);
+    for (k = 0; k < count; k++) {
+      for (var a2 = box[4 * k + 1]; a2 <= box[4 * k + 3]; a2++) {
+        for (var b2 = box[4 * k]; b2 <= box[4 * k + 2]; b2++) walls[place[a2 * across + b2]++] = k;
+      }
+    }
     var seen = new Int32Array(count), visit = 0;
     function near(xa, za, xb, zb) {      // walls whose buckets meet the box [xa, xb] x [za, zb]
       var found = [];
       visit += 1;
       for (var a = row(za); a <= row(zb); a++) {
         for (var b = column(xa); b <= column(xb); b++) {
-          var list = buckets[a * across + b] || [];
-          for (var n = 0; n < list.length; n++) {
-            if (seen[list[n]] !== visit) { seen[list[n]] = visit; found.push(list[n]); }
+          for (var n = filled[a * across + b]; n < filled[a * across + b + 1]; n++) {
+            if (seen[walls[n]] !== visit) { seen[walls[n]] = visit; found.push(walls[n]); }
           }
         }
       }
