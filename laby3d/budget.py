@@ -28,12 +28,10 @@ from laby3d.maze.model import MAX_SIDE
 
 #: Memory of a worker before the maze (the interpreter, numpy, numba's compiler), MB.
 BASE_MB = 200.0
-#: Peak memory per cell by what an output needs, KB: the largest files a scene reader must take
-#: (:mod:`laby3d.export.scene`: one format for every shape, a 1000×1000 square page peaks at
-#: 1.44 GB, 1.24 KB a cell over the base); the budget of each format is its own :class:`Cost`.
-PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5, "page": 1.5}
+#: Peak memory per cell by what an output needs, KB; the budget of each format is its own :class:`Cost`.
+PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5}
 #: The same for a maze that is not square, where it differs.
-SHAPED_CELL_KB = {"page": 3.5, "solid": 12.5}
+SHAPED_CELL_KB = {"solid": 12.5}
 #: Memory one maze may use while rendered, MB.
 LIMIT_MB = 3000.0
 #: Time one output file of one maze, or the maze itself, may take, s.
@@ -84,9 +82,11 @@ COSTS: dict[str, dict[str, Cost]] = {
         "svg": _cost(9, 54.5, 1),
         "dxf": _cost(6, 170, 0.7),
         "laser.png": _cost(4.5, 54.5, 1.9),
-        "html": _cost(2, 32, 0.4),
-        "js": _cost(2, 25.5, 0.4),
-        "scene.json": _cost(2, 29.5, 0.4),
+        # the scene of every shape (version 5): 1.1 KB a cell at 600×600 where version 3 took 0.4,
+        # 1.0-1.15× its time (side by side, loaded machine)
+        "html": _cost(2, 37, 1.2),
+        "js": _cost(2, 29.5, 1.2),
+        "scene.json": _cost(2, 34, 1.2),
         "handout.pdf": _cost(3, 0, 0),  # at most 30 cells (laby3d.draw.handout)
     },
     "hex": {
@@ -249,11 +249,15 @@ def frame_cost(name: str, shape: str = "square") -> FrameCost | None:
     return FRAME_COSTS[shape].get(name)
 
 
-def largest_cells(need: str, *, shaped: bool = False) -> int:
-    """The most cells of a maze (``shaped``: not square) whose outputs needing ``need`` fit
-    :data:`LIMIT_MB` (what a scene file of the largest page holds: :mod:`laby3d.export.scene`)."""
-    kb = SHAPED_CELL_KB.get(need, PER_CELL_KB[need]) if shaped else PER_CELL_KB[need]
-    return int((LIMIT_MB - BASE_MB) * 1024 / kb)
+def largest_scene_cells(shape: str) -> int:
+    """The most cells of a ``shape`` maze whose scene file (``scene.json``) :data:`COSTS`
+    accepts: what a scene reader must take (:mod:`laby3d.export.scene`)."""
+    cost = COSTS[shape]["scene.json"]
+    low, high = 1, 1 << 40
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if _fits(cost.of(middle)) else (low, middle - 1)
+    return low
 
 
 @dataclass(frozen=True)

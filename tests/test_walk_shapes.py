@@ -319,10 +319,10 @@ def test_the_largest_page_fits_what_a_scene_file_may_hold(shape: str, size: tupl
     """The largest page the budget lets laby3d write, of a square maze or another shape, gives
     a scene file within the reader's limits: its bytes, arrays and commas per cell (at sizes
     whose numbers are as long as at the largest) times the budget's cells."""
-    from laby3d.budget import largest_cells
+    from laby3d.budget import largest_scene_cells
     from laby3d.export.scene import scene_limits
 
-    limits, cells = scene_limits(), largest_cells("page", shaped=shape != "square")
+    limits, cells = scene_limits(), largest_scene_cells(shape)
     maze = shaped(shape, size=size)
     text = scene_json(maze, fab, walk=WalkSpec(), label="x" * 60)
     per_cell = maze.cell_count / 1.05  # 5 % to spare
@@ -332,15 +332,15 @@ def test_the_largest_page_fits_what_a_scene_file_may_hold(shape: str, size: tupl
 
 
 def test_a_page_too_large_is_refused_up_front(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
-    """A 700-ring page (its scene's tables would need about 4 GB) is refused on one line that
-    names the flag, the cells and the most a page may have; nothing is written."""
+    """A 900-ring page (past the budget's time for its scene) is refused on one line that names
+    the flag, the cells and the most a page may have; nothing is written."""
     from laby3d.cli import main
     from laby3d.tessellation import tessellate
 
-    assert main(["generate", "--shape", "theta", "--rows", "700", "-o", str(tmp_path / "m.html")]) == 2
+    assert main(["generate", "--shape", "theta", "--rows", "900", "-o", str(tmp_path / "m.html")]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    cells = tessellate("theta", 700).cell_count
-    assert len(lines) == 1 and f"--rows 700 ({cells:,} cells): the html would take about" in lines[0]
+    cells = tessellate("theta", 900).cell_count
+    assert len(lines) == 1 and f"--rows 900 ({cells:,} cells): the html would take about" in lines[0]
     assert re.search(r"about \d+ rings$", lines[0]), lines[0]
     assert list(tmp_path.iterdir()) == []
 

@@ -209,19 +209,21 @@ def scene_js(
 
 
 #: What a scene file holds per cell at most, as (bytes, arrays and objects, commas): a square
-#: maze's, and the fullest of theta, hex and triangle (hex; measured at 900×900 and 300×300,
+#: maze's, and the fullest of theta, hex and triangle (hex; measured at 600×600 and 300×300,
 #: 5 % to spare: tests/test_walk_shapes.py).
 PER_CELL = {"square": (125, 3, 16), "shaped": (195, 3, 26)}
 
 
 def scene_limits() -> JsonLimits:
-    """What a scene file may hold: that of the largest maze laby3d writes a page for
-    (:mod:`laby3d.budget`, square or of another shape) at :data:`PER_CELL`."""
-    from laby3d.budget import largest_cells
+    """What a scene file may hold: that of the largest scene file laby3d writes, of any shape
+    (:func:`laby3d.budget.largest_scene_cells`), at :data:`PER_CELL`."""
+    from laby3d.budget import largest_scene_cells
     from laby3d.maze.model import MAX_SIDE
+    from laby3d.tessellation import SHAPES
 
     most = [
-        [per_cell * largest_cells("page", shaped=kind == "shaped") for per_cell in PER_CELL[kind]] for kind in PER_CELL
+        [per_cell * largest_scene_cells(shape) for per_cell in PER_CELL["square" if shape == "square" else "shaped"]]
+        for shape in SHAPES
     ]
     size, containers, commas = (max(values) for values in zip(*most, strict=True))
     return JsonLimits(
