@@ -37,7 +37,7 @@ from pagecheck import (
     view,
     write_page,
 )
-from walkcheck import clearance, crossings, page_data, wall_boxes
+from walkcheck import clearance, crossings, file_cells, file_route, page_data, wall_boxes
 
 import laby3d
 from laby3d.errors import Laby3dError, MazeFileError
@@ -262,7 +262,7 @@ def test_scene_global_refused_on_the_command_line(
         (lambda d: d.__setitem__("version", 1), "version"),
         (lambda d: d.__setitem__("version", True), "version"),
         (lambda d: d["passages"].pop(), "passages"),
-        (lambda d: d.__setitem__("cells", [[15]]), "unknown key 'cells'"),
+        (lambda d: d.__setitem__("cells", [[15]]), "cells must be a list of the board's cell indices"),
         (lambda d: d.__setitem__("units", "inch"), "units"),
         (lambda d: d.__setitem__("walk", {"overview": "no"}), "walk"),
         (lambda d: d["entrance"].__setitem__("door", [0, 0, 1, 1]), "entrance"),
@@ -499,29 +499,65 @@ def test_touch_stick_walks_and_drag_looks(tmp_path: Path, page: Browser) -> None
 
 
 @pytest.mark.slow
+def pilot_to(page: Browser, goal: tuple[float, float]) -> None:
+    """Real keys: turn until facing ``goal`` (mm), then walk to it (or until the exit is found)."""
+    for _ in range(200):
+        now = state(page)
+        dx, dz = goal[0] - now["position"]["x"], goal[1] - now["position"]["z"]
+        if np.hypot(dx, dz) < 1.0 or now["exited"]:
+            return
+        error = (np.arctan2(dx, -dz) - now["heading"] + np.pi) % (2 * np.pi) - np.pi
+        if abs(error) > 0.12:
+            code = "ArrowRight" if error > 0 else "ArrowLeft"
+            press(page, code, code, min(abs(error) / 1.8, 0.3))
+        else:
+            press(page, "KeyW", "z", min(np.hypot(dx, dz) / 16.0, 0.3))
+
+
 def test_real_keys_walk_from_entrance_to_exit(tmp_path: Path, page: Browser) -> None:
     """A pilot holding real keys (turn until facing the next cell centre, then walk) gets out."""
     maze = laby3d.generate(4, 4, algorithm="kruskal", seed=3)
     fab = Fabrication()
     page.open(write_page(tmp_path, maze))
     for row, col in [*maze.solution[1:], (maze.exit.row, maze.exit.col)]:
-        goal = cell_centre(fab, row, col)
-        for _ in range(200):
-            now = state(page)
-            dx, dz = goal[0] - now["position"]["x"], goal[1] - now["position"]["z"]
-            if np.hypot(dx, dz) < 1.0 or now["exited"]:
-                break
-            error = (np.arctan2(dx, -dz) - now["heading"] + np.pi) % (2 * np.pi) - np.pi
-            if abs(error) > 0.12:
-                code = "ArrowRight" if error > 0 else "ArrowLeft"
-                press(page, code, code, min(abs(error) / 1.8, 0.3))
-            else:
-                press(page, "KeyW", "z", min(np.hypot(dx, dz) / 16.0, 0.3))
+        pilot_to(page, cell_centre(fab, row, col))
     final = state(page)
     message = page.evaluate("document.getElementById('laby3d-message').textContent")
     assert final["exited"], final
     assert message.startswith("You found the exit!") and f"Steps: {final['steps']}." in message
     assert "Press R to play again." in message
+    assert final["errors"] == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", ["heart", "braid"])
+def test_real_keys_reach_the_exit_of_a_cut_or_braided_maze(tmp_path: Path, page: Browser, kind: str) -> None:
+    """A heart maze (a board cut to an outline: ``--outline heart``) and a braided one (``--braid
+    100``: loops, no dead end), 12×12: a pilot on real keys follows the route a breadth-first
+    search over the maze file's passages finds, centre to centre, and the page says the exit is
+    found; no recorded position comes nearer a wall (worked out from the maze file's cells and
+    passages) than the walker's radius, no step crosses one, and the cells the walker was in
+    are the maze's."""
+    maze = laby3d.generate(12, 12, seed=3, **({"outline": "heart"} if kind == "heart" else {"braid": 100}))
+    cells, _ = file_cells(maze)
+    assert (len(cells) < 144) == (kind == "heart")
+    fab = Fabrication()
+    page.open(write_page(tmp_path, maze))
+    page.evaluate("laby3d.record(), 1")
+    route = file_route(maze)
+    for row, col in route[1:]:
+        pilot_to(page, cell_centre(fab, row, col))
+    final = state(page)
+    message = page.evaluate("document.getElementById('laby3d-message').textContent")
+    track = recorded(page)
+    radius = page.evaluate("laby3d.radius")
+    boxes = wall_boxes(maze, fab.cell_size, fab.wall_thickness)
+    assert final["exited"] and message.startswith("You found the exit!"), final
+    assert len(route) > 5 and final["cell"] == [maze.exit.row, maze.exit.col]
+    assert clearance(track, boxes).min() >= radius - 1e-6
+    assert crossings(track, boxes) == []
+    walked = {tuple(c) for c in np.floor((track[:, ::-1] - fab.wall_thickness / 2) / fab.cell_size).astype(int)}
+    assert walked <= cells, walked - cells
     assert final["errors"] == []
 
 

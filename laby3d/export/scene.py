@@ -32,17 +32,29 @@ FORMAT = "laby3d.scene"
 VERSION = 5
 #: Versions read back (2 and 3: square mazes as bit masks; 4: other shapes, tables of pairs).
 READS = (2, 3, 4, 5)
-#: Keys of the maze file (version 2) that the scene repeats unchanged (docs/maze-file.md).
-MAZE_KEYS = ("shape", "rows", "cols", "algorithm", "seed", "options", "passages", "entrance", "exit", "solution")
+#: Keys of the maze file (version 2) that the scene repeats unchanged (docs/maze-file.md): the
+#: board (its shape, size and options), how it was carved, the cells a cut board keeps (an
+#: outline), the passages (flat in the scene), the openings and the solution.
+MAZE_KEYS = (
+    *("shape", "rows", "cols", "first_ring", "algorithm", "seed", "options", "outline", "braid", "cells"),
+    *("passages", "entrance", "exit", "solution"),
+)
+#: Maze keys a maze file may leave out (cols: theta; the others when they say nothing).
+OPTIONAL_MAZE_KEYS = ("cols", "first_ring", "outline", "braid", "cells")
+#: Version 4's maze keys (no outlines, loops or ring options then).
+MAZE_KEYS_4 = ("shape", "rows", "cols", "algorithm", "seed", "options", "passages", "entrance", "exit", "solution")
 #: The solid's sizes, mm (the first three in every version, the others from version 3).
 SIZE_KEYS = ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin")
 #: Geometry keys: what the maze and sizes give, checked when a file is read back.
 GEOMETRY_KEYS = (
     *("size", "narrowest_passage", "row_starts", "points", "polygon_starts", "cell_polygons", "centres"),
-    *("passage_middles", "outline", "walls"),
+    *("passage_middles", "floor", "walls"),
 )
-#: Version 4's geometry keys (no narrowest passage: the page measured it; polygons as lists).
-GEOMETRY_KEYS_4 = tuple(key for key in GEOMETRY_KEYS if key not in ("narrowest_passage", "polygon_starts"))
+#: Version 4's geometry keys (no narrowest passage: the page measured it; polygons as lists; the
+#: floor named ``outline``).
+GEOMETRY_KEYS_4 = (
+    *("size", "row_starts", "points", "cell_polygons", "centres", "passage_middles", "outline", "walls"),
+)
 WALK_SWITCHES = ("overview", "trail", "hint", "timer", "steps")
 LANGUAGES = ("en", "fr")
 #: Longest label, characters (the job's label field).
@@ -111,25 +123,32 @@ def scene_data(
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, "units": "mm", "shape": maze.shape, "rows": maze.rows}
     if maze.cols is not None:
         data["cols"] = maze.cols
+    data.update(dict(t.options))
     data.update({"algorithm": maze.algorithm, "seed": maze.seed, "options": dict(maze.options)})
+    if maze.outline:
+        data["outline"] = maze.outline
+    if maze.braid:
+        data["braid"] = maze.braid
     data.update({key: _mm(getattr(fab, key)) for key in SIZE_KEYS})
     width, depth = t.extent
     data["size"] = [_mm(width * fab.cell_size + fab.wall_thickness), _mm(depth * fab.cell_size + fab.wall_thickness)]
     data["narrowest_passage"] = _mm(narrowest_passage(maze.shape, fab, maze.rows))
     data.update({"label": label, "lang": lang})
+    if t.inside is not None:  # a board cut to an outline: the board cell of each cell
+        data["cells"] = t.inside.tolist()
     data.update(
         {
             "passages": maze.passages.ravel().tolist(),
             "entrance": _opening(maze, maze.entrance, fab),
             "exit": _opening(maze, maze.exit, fab),
             "solution": [list(cell) for cell in maze.solution],
-            "row_starts": t.row_starts.tolist(),
+            "row_starts": t.board.row_starts.tolist(),
             "points": _flat_mm(geometry.placed(t.vertices, fab)),
             "polygon_starts": t.polygon_starts.tolist(),
             "cell_polygons": t.polygon_vertices.tolist(),
             "centres": _flat_mm(geometry.placed(t.centres, fab)),
             "passage_middles": _flat_mm(geometry.placed(t.wall_midpoints[maze.open_walls], fab)),
-            "outline": geometry.outline_ids(maze),
+            "floor": geometry.floor_ids(maze),
             "walls": _flat_mm(geometry.wall_segments(maze, fab)),
         }
     )
@@ -269,8 +288,8 @@ def _keys(version: int) -> tuple[str, ...]:
 
     if version <= 3:
         return (*GRID_KEYS[version], "walk")
-    geometry = GEOMETRY_KEYS if version >= 5 else GEOMETRY_KEYS_4
-    return ("format", "version", "units", *MAZE_KEYS, *SIZE_KEYS, "label", "lang", *geometry, "walk")
+    maze, geometry = (MAZE_KEYS, GEOMETRY_KEYS) if version >= 5 else (MAZE_KEYS_4, GEOMETRY_KEYS_4)
+    return ("format", "version", "units", *maze, *SIZE_KEYS, "label", "lang", *geometry, "walk")
 
 
 def maze_file_data(
@@ -282,7 +301,7 @@ def maze_file_data(
     maze_file: dict[str, Any] = {"format": "laby3d.maze", "version": version}
     for key in keys:
         if key not in data:
-            if key == "cols" and version >= 2:
+            if key in OPTIONAL_MAZE_KEYS and version >= 2:
                 continue
             raise MazeFileError(f"scene file: missing key {key!r}")
         value = data[key]
@@ -334,7 +353,8 @@ def read_scene(text: str) -> Scene:
     if version <= 3:
         maze = maze_from_data(maze_file_data(data, GRID_MAZE_KEYS, 1))
     else:
-        maze = maze_from_data(maze_file_data(data, MAZE_KEYS, 2, paired=version >= 5))
+        keys = MAZE_KEYS if version >= 5 else MAZE_KEYS_4
+        maze = maze_from_data(maze_file_data(data, keys, 2, paired=version >= 5))
     sizes: dict[str, float] = {}
     for key in SIZE_KEYS if version >= 3 else SIZE_KEYS[:3]:
         value = data.get(key)

@@ -109,18 +109,20 @@ def door_segments(maze: Maze, opening: Opening, fab: Fabrication) -> np.ndarray:
     return np.hstack([points[:-1], points[1:]])
 
 
-def outline_ids(maze: Maze) -> list[int]:
-    """Point ids of the outline, once round (each boundary wall's last point is the next's first)."""
+def floor_ids(maze: Maze) -> list[int]:
+    """Point ids of the outline, once round: the boundary walls of its first loop (each wall's
+    last point is the next's first; a cut board's holes are floored too, their walls keep the
+    walker out)."""
     t = maze.tessellation
-    keep = np.ones(len(t.boundary_vertices), dtype=bool)
-    keep[t.boundary_starts[1:] - 1] = False
-    return t.boundary_vertices[keep].tolist()
+    starts = t.boundary_starts[t.loop_starts[0] : t.loop_starts[1] + 1]
+    loop = [t.boundary_vertices[a : b - 1] for a, b in zip(starts[:-1], starts[1:], strict=True)]
+    return np.concatenate(loop).tolist()
 
 
 __all__ = [
     "door_segments",
+    "floor_ids",
     "mitred_segments",
-    "outline_ids",
     "placed",
     "straight_runs",
     "wall_segments",

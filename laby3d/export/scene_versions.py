@@ -138,6 +138,7 @@ def version_4(data: dict[str, Any], maze: Maze, fab: Fabrication) -> dict[str, A
     from laby3d.export.scene_geometry import wall_segments
 
     old: dict[str, Any] = {key: _pairs(data[key], 2) for key in PAIRED}
+    old["outline"] = data["floor"]
     starts = data["polygon_starts"]
     old["cell_polygons"] = [data["cell_polygons"][a:b] for a, b in zip(starts[:-1], starts[1:], strict=True)]
     old["walls"] = np.round(wall_segments(maze, fab, runs=False), 3).tolist()

@@ -4,7 +4,8 @@
  * starts and the solution's path. Pure functions of the scene: no three.js, no page, and no
  * rule of any shape (the scene gives every position). Units mm; points are (x, z); the scene's
  * tables are flat (x0, z0, x1, z1, ...; the passages' cells two by two; each cell's polygon
- * from polygon_starts[k] to polygon_starts[k + 1] of cell_polygons).
+ * from polygon_starts[k] to polygon_starts[k + 1] of cell_polygons); a board cut to an outline
+ * names the board cell of each cell (cells), whose row and column row_starts give.
  * Adds LABY3D_WALK.cellModel(scene) -> {count, index, position, centre, cellAt, links, wayOut,
  * stepsOut, exitCell, start, doorMiddle, trail}.
  */
@@ -14,15 +15,25 @@
   function cellModel(scene) {
     var points = scene.points, corners = scene.cell_polygons, first = scene.polygon_starts, centres = scene.centres;
     var starts = scene.row_starts, count = first.length - 1;
+    var board = scene.cells || null;     // a board cut to an outline: the board cell of each cell
 
-    function index(row, col) { return starts[row] + col; }
-    function position(k) {              // [row, col] of cell k (rows by their first cell)
-      var low = 0, high = starts.length - 2;
+    function last(list, value) {         // the last n with list[n] <= value (list increasing)
+      var low = 0, high = list.length - 1;
       while (low < high) {
         var middle = (low + high + 1) >> 1;
-        if (starts[middle] <= k) low = middle; else high = middle - 1;
+        if (list[middle] <= value) low = middle; else high = middle - 1;
       }
-      return [low, k - starts[low]];
+      return low;
+    }
+    function index(row, col) {          // the cell (row, col) of the board (-1: cut away)
+      var b = starts[row] + col;
+      if (!board) return b;
+      var k = last(board, b);
+      return board[k] === b ? k : -1;
+    }
+    function position(k) {              // [row, col] of cell k (rows by their first board cell)
+      var b = board ? board[k] : k, row = last(starts, b);
+      return [row, b - starts[row]];
     }
     function centre(k) { return [centres[2 * k], centres[2 * k + 1]]; }
 

@@ -1,6 +1,6 @@
 /* laby3d walk-through: three.js geometry from the scene's tables, in mm (needs THREE, classic
  * build): walls (a centre segment [x0, z0, x1, z1] and a thickness: a box with flat ends, in any
- * direction), the floor (the outline), arches on doors, floor signs, the solution's ribbon and
+ * direction), the floor (inside the outline), arches on doors, floor signs, the solution's ribbon and
  * the map's picture. Points (x, z); y up.
  * Adds LABY3D_WALK.meshes = {colourOf, palette, wallGeometry, edgeGeometry, chunked, floorGeometry,
  * along, archPieces, signWall, ribbon, mapTexture}.
@@ -193,7 +193,7 @@
     pen.fillRect(0, 0, canvas.width, canvas.height);
     pen.setTransform(canvas.width / width, 0, 0, canvas.height / depth, 0, 0);
     pen.beginPath();
-    scene.outline.forEach(function (id, n) {
+    scene.floor.forEach(function (id, n) {
       var x = scene.points[2 * id], z = scene.points[2 * id + 1];
       if (n) pen.lineTo(x, z); else pen.moveTo(x, z);
     });

@@ -275,7 +275,7 @@
   ground.rotation.x = -Math.PI / 2;
   ground.position.set(WIDTH / 2, -0.02 * H, DEPTH / 2);
   scene.add(ground);
-  scene.add(new THREE.Mesh(meshes.floorGeometry(M.points, M.outline), flatMaterial(COLOURS.floor)));
+  scene.add(new THREE.Mesh(meshes.floorGeometry(M.points, M.floor), flatMaterial(COLOURS.floor)));
 
   // entrance and exit, told apart by shape as well as colour: the start has square floor signs
   // and a flat-topped arch over its door, the exit diamond signs and an arch with a stepped gable;
