@@ -37,7 +37,7 @@ from pagecheck import (
     view,
     write_page,
 )
-from walkcheck import clearance, crossings, file_cells, file_route, page_data, wall_boxes
+from walkcheck import clearance, crossings, file_cells, file_route, page_data, pilot, wall_boxes
 
 import laby3d
 from laby3d.errors import Laby3dError, MazeFileError
@@ -499,28 +499,13 @@ def test_touch_stick_walks_and_drag_looks(tmp_path: Path, page: Browser) -> None
 
 
 @pytest.mark.slow
-def pilot_to(page: Browser, goal: tuple[float, float]) -> None:
-    """Real keys: turn until facing ``goal`` (mm), then walk to it (or until the exit is found)."""
-    for _ in range(200):
-        now = state(page)
-        dx, dz = goal[0] - now["position"]["x"], goal[1] - now["position"]["z"]
-        if np.hypot(dx, dz) < 1.0 or now["exited"]:
-            return
-        error = (np.arctan2(dx, -dz) - now["heading"] + np.pi) % (2 * np.pi) - np.pi
-        if abs(error) > 0.12:
-            code = "ArrowRight" if error > 0 else "ArrowLeft"
-            press(page, code, code, min(abs(error) / 1.8, 0.3))
-        else:
-            press(page, "KeyW", "z", min(np.hypot(dx, dz) / 16.0, 0.3))
-
-
 def test_real_keys_walk_from_entrance_to_exit(tmp_path: Path, page: Browser) -> None:
     """A pilot holding real keys (turn until facing the next cell centre, then walk) gets out."""
     maze = laby3d.generate(4, 4, algorithm="kruskal", seed=3)
     fab = Fabrication()
     page.open(write_page(tmp_path, maze))
     for row, col in [*maze.solution[1:], (maze.exit.row, maze.exit.col)]:
-        pilot_to(page, cell_centre(fab, row, col))
+        pilot(page, cell_centre(fab, row, col), "z")  # AZERTY's label of KeyW
     final = state(page)
     message = page.evaluate("document.getElementById('laby3d-message').textContent")
     assert final["exited"], final
@@ -546,7 +531,7 @@ def test_real_keys_reach_the_exit_of_a_cut_or_braided_maze(tmp_path: Path, page:
     page.evaluate("laby3d.record(), 1")
     route = file_route(maze)
     for row, col in route[1:]:
-        pilot_to(page, cell_centre(fab, row, col))
+        pilot(page, cell_centre(fab, row, col))
     final = state(page)
     message = page.evaluate("document.getElementById('laby3d-message').textContent")
     track = recorded(page)

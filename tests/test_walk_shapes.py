@@ -32,7 +32,7 @@ from pagecheck import (
     write_page,
 )
 from shapely.geometry import LineString, Polygon
-from walkcheck import page_data
+from walkcheck import page_data, pilot
 
 import laby3d
 from laby3d.errors import MazeFileError
@@ -526,23 +526,6 @@ def test_walker_never_crosses_the_real_walls_in_node(tmp_path: Path, shape: str)
 
 
 # ---------------------------------------------------------------- real Chromium
-
-
-def pilot(page: Browser, goal: tuple[float, float]) -> dict:
-    """Real keys (by physical code) until the walker stands within 1 mm of ``goal``: turn
-    towards it (← →), then walk (W, as on any layout); the page's state at the end."""
-    for _ in range(60):
-        now = state(page)
-        dx, dz = goal[0] - now["position"]["x"], goal[1] - now["position"]["z"]
-        if np.hypot(dx, dz) < 1.0 or now["exited"]:
-            return now
-        error = (np.arctan2(dx, -dz) - now["heading"] + np.pi) % (2 * np.pi) - np.pi
-        if abs(error) > 0.1:
-            code = "ArrowRight" if error > 0 else "ArrowLeft"
-            press(page, code, code, min(abs(error) / 1.8, 0.4))
-        else:
-            press(page, "KeyW", "w", min(np.hypot(dx, dz) / 16.0, 0.4))
-    raise AssertionError(f"the pilot did not reach {goal}: {now}")
 
 
 #: Walls as thick as a scene of 12 mm cells takes (passages of 2 mm, or under 1 mm for hex and theta).

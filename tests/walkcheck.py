@@ -1,7 +1,7 @@
 """Independent checks of the walk-through's walker on a square maze: where the walls are, worked
 out here from the maze file (never from the scene file's walls or the page's collision code;
 whole boards, boards cut to an outline, mazes with loops), the route out, and whether a recorded
-path of the walker ever enters or crosses a wall; and the data a page inlines."""
+path of the walker ever enters or crosses a wall; a pilot on real keys; the data a page inlines."""
 
 from __future__ import annotations
 
@@ -9,9 +9,29 @@ import json
 from collections import deque
 
 import numpy as np
+from devtools import Browser
 from mazecheck import STEP
+from pagecheck import press, state
 
 from laby3d.maze.model import Maze
+
+
+def pilot(page: Browser, goal: tuple[float, float], label: str = "w") -> dict:
+    """Real keys (by physical code) until the walker stands within 1 mm of ``goal`` (mm) or the
+    exit is found: turn towards it (← →), then walk (KeyW, whose key is ``label``: ``z`` on
+    AZERTY); the page's state at the end."""
+    for _ in range(200):
+        now = state(page)
+        dx, dz = goal[0] - now["position"]["x"], goal[1] - now["position"]["z"]
+        if np.hypot(dx, dz) < 1.0 or now["exited"]:
+            return now
+        error = (np.arctan2(dx, -dz) - now["heading"] + np.pi) % (2 * np.pi) - np.pi
+        if abs(error) > 0.1:
+            code = "ArrowRight" if error > 0 else "ArrowLeft"
+            press(page, code, code, min(abs(error) / 1.8, 0.4))
+        else:
+            press(page, "KeyW", label, min(np.hypot(dx, dz) / 16.0, 0.4))
+    raise AssertionError(f"the pilot did not reach {goal}: {now}")
 
 
 def page_data(page: str) -> dict:
