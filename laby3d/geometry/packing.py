@@ -7,7 +7,12 @@ orientation it allows; split every free rectangle the new one overlaps into the 
 largest free rectangles left around it and drop those inside another; open a new bin when none
 has room. :func:`pack` tries every sort order × heuristic × orientation rule and keeps the run
 with the fewest bins (fixed orientations give the plain grids, so the result is never worse
-than the best grid of either orientation); it stops early at the area bound.
+than the best grid of either orientation); it stops early at the area bound. :func:`pack_in_turn`
+fills one bin at a time instead, each as full as any of those runs fills it from what is left:
+rectangles of many sizes (a class's kits of several maze sizes) waste less room that way.
+:func:`line_bound` is a lower bound at least as strong as the area's: a bin holds no more area
+than its height times the longest row of rectangle sides that fits its width (and the other way
+round).
 
 Equal discs (a class set of theta kits) pack closer than their boxes: :func:`staggered_rows`
 lays them in rows shifted by half a disc every other row, the rows closer than a disc apart.
@@ -104,6 +109,82 @@ def pack(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> list[Spot]:
     return best
 
 
+def pack_in_turn(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> list[Spot]:
+    """Where each of ``sizes`` goes (as :func:`pack`), bins filled in turn: each with the run
+    (every sort order × heuristic × orientation rule over the rectangles left) that puts the
+    most area in it (ties: the first run); every rectangle must fit a bin in some orientation."""
+    left = list(range(len(sizes)))
+    spots: list[Spot | None] = [None] * len(sizes)
+    index = 0
+    while left:
+        best: dict[int, Spot] = {}
+        best_area = -1
+        for sort in SORTS.values():
+            order = sorted(left, key=lambda k: sort(sizes[k]))
+            for heuristic in HEURISTICS.values():
+                for turns in TURNS.values():
+                    placed = _fill(sizes, order, bin_size, heuristic, turns, index)
+                    area = sum(sizes[k][0] * sizes[k][1] for k in placed)
+                    if area > best_area:
+                        best, best_area = placed, area
+        if not best:
+            raise InternalError("no packing: a rectangle larger than the bin in both orientations")
+        for k, spot in best.items():
+            spots[k] = spot
+        left = [k for k in left if k not in best]
+        index += 1
+    return [spot for spot in spots if spot is not None]
+
+
+def _fill(
+    sizes: list[tuple[int, int]],
+    order: list[int],
+    bin_size: tuple[int, int],
+    heuristic: Callable[[Rect, int, int], tuple[int, ...]],
+    turns: tuple[bool, ...],
+    index: int,
+) -> dict[int, Spot]:
+    """One MaxRects run into the single bin ``index``: the rectangles it takes, in ``order``."""
+    width, height = bin_size
+    room = _Bin(free=[(0, 0, width, height)], largest=width * height)
+    placed: dict[int, Spot] = {}
+    for k in order:
+        w, h = sizes[k]
+        spot = _put(room, [(h, w, True) if turn else (w, h, False) for turn in turns], heuristic)
+        if spot is not None:
+            placed[k] = (index, *spot)
+    return placed
+
+
+def line_bound(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> int:
+    """Fewest bins the rectangles need, a lower bound at least :func:`area_bound`: a line across
+    a bin meets rectangles whose sides along it (either orientation) add up to at most the
+    largest such sum that fits the bin's side (:func:`_longest_row`), so a bin holds no more area
+    than that sum times its other side."""
+    if not sizes:
+        return 0
+    sides = {side for size in sizes for side in size}
+    width, height = bin_size
+    holds = min(_longest_row(sides, width) * height, width * _longest_row(sides, height))
+    total = sum(w * h for w, h in sizes)
+    return max(area_bound(sizes, bin_size), -(-total // holds) if holds else len(sizes))
+
+
+def _longest_row(sides: set[int], length: int) -> int:
+    """The largest sum of ``sides`` (each any number of times) at most ``length`` (a bit set of
+    the sums reached, in units of the sides' common divisor)."""
+    unit = math.gcd(*sides)
+    top = length // unit
+    mask = (1 << (top + 1)) - 1
+    reached = 1
+    for side in sorted(sides):
+        step = side // unit
+        while step <= top:  # adds 0..2^k - 1 copies of the side, doubling
+            reached = (reached | reached << step) & mask
+            step *= 2
+    return (reached.bit_length() - 1) * unit
+
+
 def _run(
     sizes: list[tuple[int, int]],
     order: list[int],
@@ -124,15 +205,27 @@ def _run(
             if room is None:  # a new bin: its one free rectangle is the whole bin
                 room = _Bin(free=[(0, 0, width, height)], largest=width * height)
                 bins.append(room)
-            if room.largest < w * h:
-                continue
-            choice = _choose(room.free, shapes, heuristic)
-            if choice is not None:
-                x, y, a, b, turned = choice
-                _place(room, (x, y, a, b))
-                spots[k] = (index, x, y, turned)
+            spot = _put(room, shapes, heuristic)
+            if spot is not None:
+                spots[k] = (index, *spot)
                 break
     return [spot for spot in spots if spot is not None]
+
+
+def _put(
+    room: _Bin, shapes: list[tuple[int, int, bool]], heuristic: Callable[[Rect, int, int], tuple[int, ...]]
+) -> tuple[int, int, bool] | None:
+    """Place a rectangle (its allowed ``shapes``) in ``room`` where the heuristic chooses:
+    (x, y, turned), or None when it does not fit."""
+    a, b, _ = shapes[0]
+    if room.largest < a * b:
+        return None
+    choice = _choose(room.free, shapes, heuristic)
+    if choice is None:
+        return None
+    x, y, a, b, turned = choice
+    _place(room, (x, y, a, b))
+    return x, y, turned
 
 
 def _choose(

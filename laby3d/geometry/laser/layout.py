@@ -2,9 +2,12 @@
 
 Steps: group the parts by material (in the order materials first appear); pack each group's
 boxes with :func:`laby3d.geometry.packing.pack` (every part grown by ``spacing``, the sheet shrunk to keep
-:data:`EDGE` mm from its edge, in whole µm), or, for equal discs (theta kits), in staggered rows
+:data:`EDGE` mm from its edge, in whole µm), or sheet by sheet
+(:func:`laby3d.geometry.packing.pack_in_turn`) where that takes fewer sheets (boxes of many sizes:
+a class's kits of several maze sizes), or, for equal discs (theta kits), in staggered rows
 (:func:`laby3d.geometry.packing.staggered_rows`) unless the boxes take fewer sheets; report the sheets
-used against the area bound (of the boxes, or of the discs).
+used against the area bound (of the boxes, or of the discs) and, for boxes, the line bound
+(:func:`laby3d.geometry.packing.line_bound`), which no packing beats either.
 Pages are y down; parts keep ``spacing`` between them and from the sheet's edge (at least
 :data:`EDGE` mm).
 """
@@ -22,7 +25,7 @@ from laby3d.errors import ParameterError
 from laby3d.geometry.laser.drawing import Drawing
 from laby3d.geometry.laser.options import Material
 from laby3d.geometry.laser.parts import Part
-from laby3d.geometry.packing import area_bound, pack, staggered_rows
+from laby3d.geometry.packing import area_bound, line_bound, pack, pack_in_turn, staggered_rows
 
 #: Least distance between a part and the sheet's edge, mm.
 EDGE = 2.0
@@ -77,6 +80,11 @@ def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> Nesti
         for part in own:
             check_sheet(part.name, part.size, sheet, spacing)
         spots = pack(sizes, room)
+        bound = area_bound(sizes, room)
+        if _sheets(spots) > bound:  # sheet by sheet, where that saves one
+            in_turn = pack_in_turn(sizes, room)
+            if _sheets(in_turn) < _sheets(spots):
+                spots = in_turn
         round_parts = _discs(own, sizes)
         if round_parts:  # equal discs: staggered rows unless their boxes take fewer sheets
             rows = staggered_rows(len(own), max(max(size) for size in sizes), room)
@@ -86,25 +94,31 @@ def nest(parts: list[Part], sheet: tuple[float, float], spacing: float) -> Nesti
             placements.append(
                 Placement(part=part, sheet=first + index, x=edge + x / UNIT, y=edge + y / UNIT, turned=turned)
             )
-        used = max(spot[0] for spot in spots) + 1
+        used = _sheets(spots)
         boxes = sum(part.size[0] * part.size[1] for part in own)
-        bound = area_bound(sizes, room)
         if round_parts:  # discs can pack closer than their boxes: the bound of their own area
             discs = sum(math.pi / 4 * w * h for w, h in sizes)
             bound = math.ceil(discs / (room[0] * room[1]) - 1e-9)
-        entry = {
+        entry: dict[str, Any] = {
             "material": material.key,
             "parts": len(own),
             "sheets": used,
             "area_bound_sheets": bound,
-            "waste_percent": round(100 * (1 - boxes / (used * width * height)), 1),
         }
+        if not round_parts:
+            entry["line_bound_sheets"] = line_bound(sizes, room)
+        entry["waste_percent"] = round(100 * (1 - boxes / (used * width * height)), 1)
         if round_parts:  # what is left over around the discs themselves
             outlines = sum(_outline_area(part) for part in own)
             entry["outline_waste_percent"] = round(100 * (1 - outlines / (used * width * height)), 1)
         report.append(entry)
         first += used
     return Nesting(placements=placements, materials=report)
+
+
+def _sheets(spots: list[tuple[int, int, int, bool]]) -> int:
+    """Sheets used by ``spots``."""
+    return max(spot[0] for spot in spots) + 1
 
 
 def _discs(parts: list[Part], sizes: list[tuple[int, int]]) -> bool:
