@@ -24,10 +24,9 @@ from laby3d.export.laser import laser_files, svg_bytes
 from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
 from laby3d.geometry.laser.travel import travel_length
 from laby3d.geometry.params import Fabrication
-from laby3d.geometry.trails import odd_point_bound
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
-from svgcheck import greedy_travel  # noqa: E402 - the tests' independent greedy order
+from svgcheck import closed_walls_and_bound, greedy_travel  # noqa: E402 - the tests' own bound and greedy order
 
 
 def lines(repeat: int) -> None:
@@ -44,8 +43,9 @@ def lines(repeat: int) -> None:
         page = sheets.pages[0]
         strokes = list(zip(page.strokes["score"], page.closed["score"], strict=True))
         greedy = greedy_travel(strokes) / 1000
+        bound = closed_walls_and_bound(maze)[1]
         print(
-            f"| {size}×{size} | {statistics.median(times):.2f} | {len(strokes):,} | {odd_point_bound(maze):,} "
+            f"| {size}×{size} | {statistics.median(times):.2f} | {len(strokes):,} | {bound:,} "
             f"| {page.cut_length() / 1000:.1f} | {travel_length(page) / 1000:.1f} | {greedy:.1f} |",
             flush=True,
         )

@@ -97,8 +97,8 @@ def nesting(repeat: int, pupils: int = 24) -> None:
     from dataclasses import replace
 
     from laby3d.geometry.laser import class_sheets
+    from laby3d.geometry.laser.kit import kit_of
     from laby3d.geometry.laser.layout import nest
-    from laby3d.geometry.laser.shaped_kit import kit_of
 
     print(
         "\n| class set | material | parts | sheets | area bound | by boxes alone | waste around boxes "

@@ -124,8 +124,10 @@ def label_pictures(margin: Path, bottom: Path) -> None:
 
 def laser_pictures(docs: Path) -> None:
     """configs/laser.yaml's ball kit assembled (exploded) and its sheets; a class set's first sheet."""
+    from kit_picture import kit_png
+
     from laby3d.export.laser import svg_bytes
-    from laby3d.export.laser_preview import kit_png, sheet_png
+    from laby3d.export.laser_preview import sheet_png
     from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
 
     maze = laby3d.generate(12, 16, algorithm="wilson", seed=3)
@@ -145,7 +147,9 @@ def laser_pictures(docs: Path) -> None:
 def laser_shape_pictures(docs: Path) -> None:
     """A round maze's ball kit assembled (exploded), and a class set of round kits' first
     plywood sheet: the discs in staggered rows."""
-    from laby3d.export.laser_preview import kit_png, sheet_png
+    from kit_picture import kit_png
+
+    from laby3d.export.laser_preview import sheet_png
     from laby3d.geometry.laser import LaserOptions, class_sheets, laser_sheets
 
     fab = Fabrication(cell_size=10, wall_thickness=2, margin=6)

@@ -184,6 +184,11 @@ def assemble(pieces: list[Piece], names: list[str], *, top_material: str = "acry
     return result
 
 
+def ink_to_outer_cut(piece: Piece) -> float:
+    """The least distance from the part's engraved ink to its outer cut, mm (inf without ink)."""
+    return math.inf if piece.ink.is_empty else float(piece.outline.exterior.distance(piece.ink))
+
+
 def keyed(piece: Piece) -> bool:
     """No turn or flip but the identity maps the part's outline (holes included) onto itself."""
     shape = piece.material_left

@@ -253,7 +253,7 @@ def test_ball_kit_closes_and_aligns(rows, cols, seed, cell, wall, margin, wall_s
 def test_kit_refuses_with_the_numbers() -> None:
     maze = laby3d.generate(5, 5, seed=1)
     fab = Fabrication(cell_size=10, wall_thickness=3)
-    with pytest.raises(ParameterError, match=r"ball 7 mm \+ play 1 mm must fit the corridor width"):
+    with pytest.raises(ParameterError, match=r"7 mm \+ play 1 mm must pass the narrowest passage of a square maze"):
         ball_kit(maze, fab, LaserOptions(mode="stack", ball=7))
     with pytest.raises(
         ParameterError,
@@ -456,7 +456,7 @@ def test_label_is_engraved_as_outlines() -> None:
 
 
 def test_a_class_of_24_shares_sheets_and_every_part_carries_its_name() -> None:
-    fab = Fabrication(cell_size=10, wall_thickness=3, margin=2)
+    fab = Fabrication(cell_size=10, wall_thickness=3, margin=3)  # a band for names 1.5 mm from the edge
     options = LaserOptions(mode="stack", top=True, ball=6, kerf=0.15)
     pupils = [(f"Pupil {k:02d}", laby3d.generate(8 + k % 9, 10 + k % 7, seed=k)) for k in range(24)]
     sheets = class_sheets(pupils, fab, options)
@@ -545,7 +545,10 @@ def test_sheet_preview_and_assembled_kit_pictures() -> None:
 
     from PIL import Image
 
-    from laby3d.export.laser_preview import MATERIAL_COLOURS, kit_png, sheet_png
+    sys.path.insert(0, str(Path(__file__).parent.parent / "docs"))  # the README's kit pictures are drawn there
+    from kit_picture import MATERIAL_COLOURS, kit_png
+
+    from laby3d.export.laser_preview import sheet_png
 
     maze = laby3d.generate(6, 8, seed=2)
     sheets = laser_sheets(maze, Fabrication(wall_thickness=3), LaserOptions(mode="stack", top=True, ball=5))

@@ -774,6 +774,63 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "doit être > 0 et tenir dans le cadre avec 1 mm autour : au plus margin + wall_thickness - 2 = {limit} mm, "
         "pas {value} (agrandir la marge)",
     ),
+    # --- what a laser kit engraves, where it cannot (laby3d.geometry.laser.engraving) ---
+    "laser_numbers_left_off": (
+        "layer numbers left off: the {band} mm frame of this {shape} plate holds no {height} mm digits {edge} mm "
+        "from its edge (a margin of {margin} mm does); the notch still keys which way each layer goes",
+        "numéros de couche omis : le cadre de {band} mm de ce plateau {shape} ne tient pas de chiffres de "
+        "{height} mm à {edge} mm de son bord (une marge de {margin} mm le permet) ; l’encoche indique toujours "
+        "le sens de chaque couche",
+    ),
+    "laser_numbers_left_off_any_margin": (
+        "layer numbers left off: the {band} mm frame of this {shape} plate holds no {height} mm digits {edge} mm "
+        "from its edge (no margin up to {most} mm does); the notch still keys which way each layer goes",
+        "numéros de couche omis : le cadre de {band} mm de ce plateau {shape} ne tient pas de chiffres de "
+        "{height} mm à {edge} mm de son bord (aucune marge jusqu’à {most} mm ne le permet) ; l’encoche indique "
+        "toujours le sens de chaque couche",
+    ),
+    "laser_label_under_base": (
+        "label moved under the base (mirrored): the frame of this {shape} plate holds no {height} mm capitals of "
+        "it on the {part} {edge} mm from its edge (a margin of {margin} mm does)",
+        "étiquette déplacée sous la base (en miroir) : le cadre de ce plateau {shape} ne la tient pas en capitales "
+        "de {height} mm sur la pièce {part} à {edge} mm de son bord (une marge de {margin} mm le permet)",
+    ),
+    "laser_label_under_base_any_margin": (
+        "label moved under the base (mirrored): the frame of this {shape} plate holds no {height} mm capitals of "
+        "it on the {part} {edge} mm from its edge (no margin up to {most} mm does)",
+        "étiquette déplacée sous la base (en miroir) : le cadre de ce plateau {shape} ne la tient pas en capitales "
+        "de {height} mm sur la pièce {part} à {edge} mm de son bord (aucune marge jusqu’à {most} mm ne le permet)",
+    ),
+    "laser_seed_left_off": (
+        'seed left off the label "{label}": it is not legible anywhere on the plate',
+        "graine retirée de l’étiquette « {label} » : elle n’est lisible nulle part sur le plateau",
+    ),
+    "laser_tag_needs_margin": (
+        '"{text}": a name tag needs a frame band that holds {height} mm capitals {edge} mm from its edge; this '
+        "{shape} plate's is {band} mm (margin + wall_thickness): a margin of at least {margin} mm",
+        "« {text} » : un nom gravé demande un cadre qui tienne des capitales de {height} mm à {edge} mm de son "
+        "bord ; celui de ce plateau {shape} fait {band} mm (margin + wall_thickness) : une marge d’au moins "
+        "{margin} mm",
+    ),
+    "laser_label_needs_margin": (
+        '"{text}": the label needs a frame band that holds {height} mm capitals {edge} mm from its edge; this '
+        "{shape} plate's is {band} mm (margin + wall_thickness): a margin of at least {margin} mm",
+        "« {text} » : l’étiquette demande un cadre qui tienne des capitales de {height} mm à {edge} mm de son "
+        "bord ; celui de ce plateau {shape} fait {band} mm (margin + wall_thickness) : une marge d’au moins "
+        "{margin} mm",
+    ),
+    "laser_tag_no_room": (
+        '"{text}": a name tag has no room for {height} mm capitals on this {size} mm {shape} plate, even with a '
+        "{most} mm margin: a shorter text or a larger maze",
+        "« {text} » : un nom gravé n’a pas la place pour des capitales de {height} mm sur ce plateau {shape} de "
+        "{size} mm, même avec une marge de {most} mm : un texte plus court ou un labyrinthe plus grand",
+    ),
+    "laser_label_no_room": (
+        '"{text}": the label has no room for {height} mm capitals on this {size} mm {shape} plate, even with a '
+        "{most} mm margin: a shorter text or a larger maze",
+        "« {text} » : l’étiquette n’a pas la place pour des capitales de {height} mm sur ce plateau {shape} de "
+        "{size} mm, même avec une marge de {most} mm : un texte plus court ou un labyrinthe plus grand",
+    ),
     "count_and_names": (
         "and names cannot both be given: one maze per name, or count variants",
         "et names ne vont pas ensemble : un labyrinthe par nom, ou count variantes",
@@ -892,7 +949,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
 NUMBER_VALUES = frozenset(
     "limit width depth base floor nozzle least size height megabytes side most row col last_row last_col rows cols "
     "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies seconds "
-    "count rings".split()
+    "count rings edge band".split()
 )
 #: Kinds too general to recognise in a sentence: only ever built as a :class:`Message`.
 BUILT_ONLY = frozenset({"other"})

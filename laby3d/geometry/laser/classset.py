@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from laby3d.errors import ParameterError
+from laby3d.geometry.laser.kit import ball_kit
 from laby3d.geometry.laser.layout import nest, pages
-from laby3d.geometry.laser.shaped_kit import kit_of
 from laby3d.geometry.laser.sheets import LaserSheets
 from laby3d.geometry.laser.travel import ordered
 
@@ -29,7 +29,7 @@ def class_sheets(kits: Sequence[tuple[str, Maze]], fab: Fabrication, options: La
     warnings: list[str] = []
     for index, (name, maze) in enumerate(kits):
         try:
-            kit = kit_of(maze, fab, options, tag=name)
+            kit = ball_kit(maze, fab, options, tag=name)
         except ParameterError as error:
             if error.field != "tag":
                 raise

@@ -1,5 +1,5 @@
-"""A planar wall graph as the fewest continuous strokes: any tessellation's walls (lines mode of
-theta, hex and triangle mazes; squares keep :mod:`laby3d.geometry.trails`, lattice-based).
+"""A planar wall graph as the fewest continuous strokes: any tessellation's walls (lines mode,
+:mod:`.lines`).
 
 A connected graph with ``2k`` odd-degree vertices needs at least ``k`` strokes (one when
 ``k = 0``). Steps: (1) pair the odd vertices of each component by virtual edges, so every

@@ -10,17 +10,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from laby3d.errors import ParameterError
-from laby3d.geometry.laser.engraving import WIDEST_SEED, plan
+from laby3d.geometry.laser.engraving import WIDEST_SEED, text_plan
 from laby3d.geometry.laser.kerf_test import kerf_comb
-from laby3d.geometry.laser.kit import kit_frame, kit_part_names
 from laby3d.geometry.laser.layout import check_sheet
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from laby3d.geometry.laser.engraving import Engraving, Frame
+    from laby3d.geometry.laser.frame import Frame
     from laby3d.geometry.laser.options import LaserOptions
-    from laby3d.geometry.laser.shaped_frame import ShapedFrame
     from laby3d.geometry.params import Fabrication
 
 
@@ -38,21 +34,13 @@ def check_fits(
     (field ``names[i]``)."""
     seed = WIDEST_SEED if seed is None else seed
     rows, cols = size
-    if shape != "square" and options.mode != "kerf-test":  # squares: checked beside the other outputs
-        fab.check_size(rows, cols, shape=shape)
-    if options.mode == "kerf-test":
+    if options.mode == "kerf-test":  # the card has no maze on it
         comb = kerf_comb(options.wall_material, options.kerf, options.lang)
         check_sheet(comb.name, comb.size, options.sheet_size, options.spacing)
-    elif options.mode == "stack" and shape != "square":
-        _check_shaped_kit(options, fab, shape, rows, cols, names, seed)
-    elif options.mode == "stack":
-        assert cols is not None, "a square maze has columns"
-        frame = kit_frame(fab, rows, cols, options)
-        parts = kit_part_names(fab, options)
-        plate = (frame.width + options.kerf, frame.depth + options.kerf)
-        for name in parts:
-            check_sheet(name, plate, options.sheet_size, options.spacing)
-        _check_text(plan, frame, parts, options, names, seed)
+        return
+    fab.check_size(rows, cols, shape=shape)
+    if options.mode == "stack":
+        _check_kit(options, fab, shape, rows, cols, names, seed)
     elif options.sheet is not None:
         from laby3d.geometry.laser.sheets import extras_box
 
@@ -63,7 +51,7 @@ def check_fits(
         check_sheet("walls" if options.mode == "outline" else "drawing", (x1 - x0, y1 - y0), options.sheet, 0.0)
 
 
-def _check_shaped_kit(
+def _check_kit(
     options: LaserOptions,
     fab: Fabrication,
     shape: str,
@@ -72,37 +60,32 @@ def _check_shaped_kit(
     names: list[str] | None,
     seed: int,
 ) -> None:
-    """:func:`check_fits` for the kit of a theta, hex or triangle maze."""
+    """:func:`check_fits` for a ball kit: every part on the sheet, every text legible."""
+    from laby3d.geometry.laser.frame import kit_frame
+    from laby3d.geometry.laser.kit import kit_part_names
     from laby3d.geometry.laser.options import min_wall
-    from laby3d.geometry.laser.shaped_frame import shaped_frame, shaped_plan_text
+    from laby3d.tessellation import tessellate
 
-    frame = shaped_frame(
-        shape, rows, cols, fab, min_wall=min_wall(options.wall_material), dowel=options.registration_holes
+    frame = kit_frame(
+        tessellate(shape, rows, cols), fab, min_wall=min_wall(options.wall_material), dowel=options.registration_holes
     )
     parts = kit_part_names(fab, options, shape)
     width, depth = frame.size
     for name in parts:
         check_sheet(name, (width + options.kerf, depth + options.kerf), options.sheet_size, options.spacing)
-    _check_text(shaped_plan_text, frame, parts, options, names, seed)
+    _check_text(frame, parts, options, names, seed)
 
 
-def _check_text(
-    place: Callable[..., Engraving],
-    frame: Frame | ShapedFrame,
-    parts: list[str],
-    options: LaserOptions,
-    names: list[str] | None,
-    seed: int | None,
-) -> None:
+def _check_text(frame: Frame, parts: list[str], options: LaserOptions, names: list[str] | None, seed: int) -> None:
     """The label and each pupil's name (as a tag, and as a label with the widest seed) placed on
-    the kit's ``frame`` by ``place`` (:func:`.engraving.plan` or :func:`.shaped_frame
-    .shaped_plan_text`), which raises for text that cannot be legible (a name: field ``names[i]``)."""
+    the kit's ``frame`` (:func:`.engraving.text_plan`, which raises for text that cannot be
+    legible; a name: field ``names[i]``)."""
     height = options.text_height
     if options.label is not None:
-        place(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
+        text_plan(frame, parts, label=options.label, seed=seed, tag=None, label_height=height)
     for index, name in enumerate(names or []):
         try:
-            place(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
-            place(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
+            text_plan(frame, parts, label=None, seed=WIDEST_SEED, tag=name, label_height=height)
+            text_plan(frame, parts, label=name, seed=WIDEST_SEED, tag=None, label_height=height)
         except ParameterError as error:
             raise ParameterError(error.detail, field=f"names[{index}]") from None

@@ -1,11 +1,14 @@
-"""The layered rolling-ball maze kit: base, stacked wall sheets, clear top; mm, y up.
+"""The layered rolling-ball maze kit of a maze of any shape: base, stacked wall sheets, clear top;
+mm, y up.
 
 Steps: (1) the ball and its play give the inside height, and the wall sheets needed to reach
-it; (2) the wall sheet is the plate minus the corridors, with the entrance and exit closed in
-the frame (one connected piece: the ball only leaves through a top hole); (3) base and top are
-the plate, the top with a hole over the entrance and one over the exit; (4) every layer keyed
-alike (:mod:`.engraving`): a notch at one corner, dowel holes (optional) lining up only one way
-round; (5) layer numbers, and the label or a pupil's name tag, where they can be read.
+it; (2) the frame (:mod:`.frame`): plate, key, dowel holes, and the text on it
+(:mod:`.engraving`); (3) the corridors: the region inside the outline's inner face less the
+walls' footprint (:func:`.walls.wall_footprint`) of the maze with its entrance and exit closed,
+the frame closing them, so every wall sheet is one piece and the ball only leaves through a top
+hole; (4) the wall sheet is the plate less the corridors, base and top the plate, the top with a
+hole of ball + play over the entrance's and the exit's cells; every layer less the key; (5)
+every part grown by half the kerf.
 """
 
 from __future__ import annotations
@@ -13,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import shapely
 
-from laby3d.geometry.laser.engraving import Engraving, Frame, dowel_centres, notch, notch_size, plan
+from laby3d.errors import InternalError
+from laby3d.geometry.laser.engraving import Engraving, text_plan
+from laby3d.geometry.laser.frame import HOLE_SEGMENTS, Frame, kit_frame
 from laby3d.geometry.laser.options import LaserOptions, min_wall, wall_layers_needed
 from laby3d.geometry.laser.parts import Mark, Part, grown
-from laby3d.geometry.raster import EMPTY, FLOOR, PATH, WALL, Raster, maze_raster
-from laby3d.geometry.trace import rings_to_shapely, trace
+from laby3d.geometry.laser.walls import wall_footprint
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -39,7 +42,7 @@ class Kit:
     wall_layers: int
     inside_height: float
     registration: list[tuple[float, float]]  # alignment hole centres, mm
-    notch: float  # the orientation notch's leg along the top edge from the top-left corner, mm
+    notch: float  # the orientation notch's leg along the top edge, mm
     label_on: str | None
     layer_numbers: bool
     warnings: list[str] = field(default_factory=list)
@@ -67,25 +70,7 @@ class Kit:
         }
 
 
-def kit_frame(fab: Fabrication, rows: int, cols: int, options: LaserOptions) -> Frame:
-    """The plate of a ``rows × cols`` kit and its key: frame band, notch, dowel holes, mm."""
-    width, depth = fab.outer_size(rows, cols)
-    band = fab.margin + fab.wall_thickness
-    notch = notch_size(band, min_wall(options.wall_material))
-    diameter = options.registration_holes
-    holes = dowel_centres(width, depth, band, diameter, notch) if diameter is not None else []
-    return Frame(
-        width=width,
-        depth=depth,
-        band=band,
-        wall=fab.wall_thickness,
-        notch=notch,
-        holes=tuple(holes),
-        hole=diameter or 0.0,
-    )
-
-
-def kit_part_names(fab: Fabrication, options: LaserOptions, shape: str = "square") -> list[str]:
+def kit_part_names(fab: Fabrication, options: LaserOptions, shape: str) -> list[str]:
     """The kit's parts bottom up: base, the wall sheets the ball needs, the top when asked."""
     ball = options.ball_diameter(fab, shape)
     layers = options.wall_layers or wall_layers_needed(ball + options.ball_play, options.wall_material.thickness)
@@ -93,44 +78,69 @@ def kit_part_names(fab: Fabrication, options: LaserOptions, shape: str = "square
     return ["base", *walls, *(["top"] if options.top else [])]
 
 
+def frame_of(maze: Maze, fab: Fabrication, options: LaserOptions) -> Frame:
+    """The frame of ``maze``'s kit (its tessellation and sizes alone)."""
+    return kit_frame(maze.tessellation, fab, min_wall=min_wall(options.wall_material), dowel=options.registration_holes)
+
+
+def corridors(maze: Maze, fab: Fabrication, frame: Frame) -> shapely.Geometry:
+    """Where the ball rolls, on the frame's plate (mm): inside the outline's inner face, less the
+    walls of ``maze`` with its entrance and exit closed (the frame closes them)."""
+    region = frame.inside.difference(wall_footprint(maze.with_openings(None, None), fab))
+    if shapely.get_num_geometries(region) != 1 or shapely.get_num_interior_rings(region) != 0:
+        raise InternalError(f"the corridors of a {maze.shape} maze are not one piece without holes")
+    return region
+
+
 def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
     """The kit of ``maze``: base, as many wall sheets as the ball needs, top (when asked). With a
     ``tag`` (a class set's pupil) every part carries that name and no label; else the label, if
     any, goes on one part."""
-    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
-    frame = kit_frame(fab, maze.grid.rows, maze.grid.cols, options)
-    names = kit_part_names(fab, options)
-    width, depth = frame.width, frame.depth
-    plate = shapely.box(0, 0, width, depth)
-    key = shapely.Polygon(notch(width, depth, frame.notch))
-    radius = frame.hole / 2
-    cuts = shapely.union_all([key, *(shapely.Point(c).buffer(radius, quad_segs=16) for c in frame.holes)])
-    walls = _wall_sheet(maze, fab, width, depth).difference(cuts)
-    shapes = [(name, plate.difference(cuts) if name == "base" else walls) for name in names]
-    if options.top:
-        ball_holes = _ball_holes(maze, fab, options.ball_diameter(fab) + options.ball_play)
-        shapes[-1] = ("top", plate.difference(shapely.union_all([*ball_holes, cuts])))
-    marks: dict[str, list[Mark]] = {name: [] for name in names}
-    if options.engrave_solution and maze.solution:
-        from laby3d.maze.grid import centre_line
+    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
+    return kit_of(maze, fab, options, tag=tag)
 
-        line = centre_line(maze) * fab.cell_size + fab.wall_line
-        marks["base"].append(
-            Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
-        )
+
+def kit_of(
+    maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None, frame: Frame | None = None
+) -> Kit:
+    """:func:`ball_kit` of options already checked for this maze's size; ``frame``: the frame of
+    its kit when already built (:func:`frame_of`: a class's kits of one size share it, and the
+    text it has placed)."""
+    frame = frame_of(maze, fab, options) if frame is None else frame
+    names = kit_part_names(fab, options, maze.shape)
+    cuts = frame.cuts()
+    plate = frame.plate.difference(cuts)
+    walls = frame.plate.difference(corridors(maze, fab, frame)).difference(cuts)
+    shapes = [(name, plate if name == "base" else walls) for name in names]
+    ball = options.ball_diameter(fab, maze.shape)
+    if options.top:
+        cells = [maze.cell_of(o) for o in (maze.entrance, maze.exit) if o is not None]
+        holes = [
+            shapely.Point(c).buffer((ball + options.ball_play) / 2, quad_segs=HOLE_SEGMENTS)
+            for c in frame.to_plate(maze.tessellation.centres[cells])
+        ]
+        shapes[-1] = ("top", frame.plate.difference(shapely.union_all([*holes, cuts])))
+    marks: dict[str, list[Mark]] = {name: [] for name in names}
+    if options.engrave_solution:
+        from laby3d.maze.solve import solution_polyline
+
+        line = frame.to_plate(solution_polyline(maze))
+        if len(line):
+            marks["base"].append(Mark(operation="engrave-line", points=line, closed=False))
     label = options.label if tag is None else None
-    engraving = plan(frame, names, label=label, seed=maze.seed, tag=tag, label_height=options.text_height)
+    engraving = text_plan(frame, names, label=label, seed=maze.seed, tag=tag, label_height=options.text_height)
     parts = kit_parts(shapes, engraving, marks, options, tag)
+    wall_layers = len(names) - 1 - options.top
     return Kit(
         layers=shapes,
         parts=parts,
-        plate=(width, depth),
-        ball=options.ball_diameter(fab),
+        plate=frame.size,
+        ball=ball,
         ball_play=options.ball_play,
-        wall_layers=len(names) - 1 - options.top,
-        inside_height=(len(names) - 1 - options.top) * options.wall_material.thickness,
+        wall_layers=wall_layers,
+        inside_height=wall_layers * options.wall_material.thickness,
         registration=list(frame.holes),
-        notch=frame.notch,
+        notch=frame.notch_leg,
         label_on=engraving.label_on,
         layer_numbers=engraving.numbers,
         warnings=engraving.warnings,
@@ -157,25 +167,3 @@ def kit_parts(
         material = materials.get(name, options.wall_material)
         parts.append(Part(name=name, material=material, shape=cut, box=cut.bounds, marks=tuple(marks[name]), owner=tag))
     return parts
-
-
-def _ball_holes(maze: Maze, fab: Fabrication, diameter: float) -> list[shapely.Geometry]:
-    """Round holes of ``diameter`` mm over the entrance and exit cells (y up)."""
-    return [
-        shapely.Point(fab.cell_centre(o.row, o.col, rows=maze.rows)).buffer(diameter / 2, quad_segs=16)
-        for o in (maze.entrance, maze.exit)
-        if o is not None
-    ]
-
-
-def _wall_sheet(maze: Maze, fab: Fabrication, width: float, depth: float) -> shapely.Geometry:
-    """Plate minus the corridors; everything outside the border walls (margin, entrance and
-    exit gaps) belongs to the frame, so the sheet is one piece."""
-    raster = maze_raster(maze, fab)
-    corridors = np.isin(raster.labels, (FLOOR, PATH))
-    frame = fab.margin + fab.wall_thickness
-    x_mid = (raster.xs[:-1] + raster.xs[1:]) / 2
-    y_mid = (raster.ys[:-1] + raster.ys[1:]) / 2
-    inside = ((y_mid > frame) & (y_mid < depth - frame))[:, None] & ((x_mid > frame) & (x_mid < width - frame))[None, :]
-    sheet = Raster(raster.xs, raster.ys, np.where(corridors & inside, EMPTY, WALL).astype(np.uint8))
-    return rings_to_shapely(sheet, trace(sheet, [WALL]))

@@ -56,7 +56,7 @@ class LaserOptions:
     top_material: Material = Material(name="acrylic", thickness=3.0)
     wall_layers: int | None = None  # stack: wall sheets; None: as many as the ball needs
     top: bool = False  # stack: add a clear top sheet with ball holes at the entrance and exit
-    ball: float | None = None  # stack: ball diameter; default 60 % of the corridor
+    ball: float | None = None  # stack: ball diameter; default 60 % of the narrowest passage
     ball_play: float = 1.0  # stack: clearance over the ball (inside height, ball holes), mm
     registration_holes: float | None = None  # stack: dowel diameter for corner alignment holes, mm
     engrave_solution: bool = False  # the solution path engraved (a key); off for a puzzle
@@ -71,11 +71,11 @@ class LaserOptions:
         return self.sheet if self.sheet is not None else (600.0, 400.0)
 
     def ball_diameter(self, fab: Fabrication, shape: str = "square") -> float:
-        """The ball, mm: as given, or 60 % of the narrowest passage of a ``shape`` maze (the
-        corridor width for squares, :func:`passage_width`)."""
+        """The ball, mm: as given, or 60 % of the narrowest passage of a ``shape`` maze
+        (:func:`passage_width`), to 0.01 mm."""
         if self.ball is not None:
             return self.ball
-        return round(0.6 * passage_width(fab, shape), 6 if shape == "square" else 2)
+        return round(0.6 * passage_width(fab, shape), 2)
 
     def check(
         self,
@@ -136,7 +136,7 @@ class LaserOptions:
         if not (math.isfinite(ball) and ball > 0):
             raise ParameterError(f"must be > 0 mm, got {ball:g}", field="print.ball")
         width = passage_width(fab, shape)
-        if shape != "square" and ball + self.ball_play > width:
+        if ball + self.ball_play > width:
             smaller = (
                 f"a ball of at most {width - self.ball_play:.2f} mm" if width > self.ball_play else "a smaller ball"
             )
@@ -146,13 +146,6 @@ class LaserOptions:
                 f"{ball:g} mm + play {self.ball_play:g} mm must pass the narrowest passage of a {shape} maze "
                 f"({width:.2f} mm with cell_size {fab.cell_size:g} and wall_thickness {fab.wall_thickness:g} mm): "
                 f"{smaller}, {larger} or thinner walls",
-                field="print.ball",
-            )
-        if ball + self.ball_play > fab.corridor_width:
-            raise ParameterError(
-                f"{ball:g} mm + play {self.ball_play:g} mm must fit the corridor width "
-                f"({fab.cell_size:g} - {fab.wall_thickness:g} = {fab.corridor_width:g} mm): "
-                f"a smaller ball, a larger cell_size or thinner walls",
                 field="print.ball",
             )
         if self.wall_layers is not None:
@@ -176,10 +169,8 @@ class LaserOptions:
 
 def passage_width(fab: Fabrication, shape: str = "square") -> float:
     """The narrowest passage a ball must pass in any ``shape`` maze with ``fab``'s sizes, mm: the
-    corridor width for squares, else the solid's
-    :func:`laby3d.geometry.passages.narrowest_passage` (the walls are the same footprint)."""
-    if shape == "square":
-        return fab.corridor_width
+    solid's :func:`laby3d.geometry.passages.narrowest_passage` (the walls are the same
+    footprint; the corridor width for squares and triangles)."""
     from laby3d.geometry.passages import narrowest_passage
 
     return narrowest_passage(shape, fab)

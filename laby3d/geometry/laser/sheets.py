@@ -1,9 +1,10 @@
 """Maze → laser sheets: the parts of the mode, nested on material sheets, strokes in travel order.
 
-Modes: ``lines`` (every closed wall once along its centre line, in as few strokes as the
-odd-point bound, as a cut, a score or a line engraving), ``outline`` (the wall footprint's
-outlines grown by half the kerf), ``stack`` (the layered ball-maze kit of :mod:`.kit`),
-``kerf-test`` (the comb of :mod:`.kerf_test`, to measure the kerf before cutting a kit).
+Modes, for a maze of any shape: ``lines`` (every closed wall once along its centre line, in as
+few strokes as the odd-point bound, as a cut, a score or a line engraving: :mod:`.lines`),
+``outline`` (the walls' footprint, :func:`.walls.wall_footprint`, grown by half the kerf),
+``stack`` (the layered ball-maze kit of :mod:`.kit`), ``kerf-test`` (the comb of
+:mod:`.kerf_test`, to measure the kerf before cutting a kit).
 """
 
 from __future__ import annotations
@@ -17,15 +18,14 @@ import shapely
 from laby3d.geometry.laser.drawing import Drawing, overview
 from laby3d.geometry.laser.engraving import caption
 from laby3d.geometry.laser.kerf_test import kerf_comb
-from laby3d.geometry.laser.kit import Kit
+from laby3d.geometry.laser.kit import Kit, kit_of
 from laby3d.geometry.laser.layout import Nesting, Placement, nest, pages
+from laby3d.geometry.laser.lines import lines_part
 from laby3d.geometry.laser.options import LaserOptions, Material
 from laby3d.geometry.laser.parts import Mark, Part, grown, text_marks
-from laby3d.geometry.laser.travel import ordered, restarted, travel_length
-from laby3d.geometry.raster import WALL, maze_raster
+from laby3d.geometry.laser.travel import ordered, travel_length
+from laby3d.geometry.laser.walls import wall_footprint, wall_plan
 from laby3d.geometry.text import text_outlines
-from laby3d.geometry.trace import rings_to_shapely, trace
-from laby3d.geometry.trails import wall_strokes
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -92,18 +92,11 @@ class LaserSheets:
 
 
 def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSheets:
-    """The sheets of ``maze`` (of any shape) in ``options.mode``. Squares have their own kit,
-    drawing and outline code (:mod:`.kit`, :mod:`laby3d.geometry.trails`, the raster footprint);
-    other shapes' are in :mod:`.shaped` and :mod:`.shaped_kit`. Other shapes' lines are ordered
-    by :func:`.restarted` (never longer than the greedy order over the file's own strokes); kits
-    and outlines by :func:`.ordered`, as squares' (24 round kits: the same travel in 0.8 s, not 6 s)."""
-    from laby3d.geometry.laser.shaped_kit import kit_of
-
-    if maze.tessellation.kind == "square":
-        options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed)
-        fab.check_size(maze.rows, maze.cols)
-    else:
-        options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
+    """The sheets of ``maze`` (of any shape) in ``options.mode``. Lines are ordered as the
+    maze's tessellation kind orders them (:data:`.walls.WALL_PLANS`); kits, outlines and the
+    kerf card by :func:`.ordered` (24 round kits: the same travel in 0.8 s as in 6 s by
+    :func:`.restarted`)."""
+    options.check(fab, size=(maze.rows, maze.cols), seed=maze.seed, shape=maze.shape)
     kit = None
     if options.mode == "stack":
         kit = kit_of(maze, fab, options)
@@ -126,7 +119,7 @@ def laser_sheets(maze: Maze, fab: Fabrication, options: LaserOptions) -> LaserSh
             nesting = nest([part], options.sheet, 0.0)
             sheet = options.sheet
     drawn = pages(nesting.placements, sheet, shared_edges=options.spacing == 0)
-    order = restarted if options.mode == "lines" and maze.tessellation.kind != "square" else ordered
+    order = wall_plan(maze).order if options.mode == "lines" else ordered
     return LaserSheets(pages=[order(page) for page in drawn], kit=kit, nesting=nesting.materials)
 
 
@@ -174,43 +167,12 @@ def _with_reference(parts: list[Part], sheets: int, options: LaserOptions) -> li
 
 def _drawing_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     """The one part of lines or outline mode, with its label and reference square."""
-    from laby3d.geometry.laser.shaped import shaped_lines_part
-    from laby3d.geometry.laser.shaped_kit import shaped_outline_part
-
-    if maze.tessellation.kind == "square":
-        return _lines_part(maze, fab, options) if options.mode == "lines" else _outline_part(maze, fab, options)
-    made = shaped_lines_part if options.mode == "lines" else shaped_outline_part
-    return _with_extras(maze, options, made(maze, fab, options))
-
-
-def _lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
-    pad = fab.wall_line
-    width, depth = fab.outer_size(maze.rows, maze.cols)
-    operation = "outer-cut" if options.line_operation == "cut" else options.line_operation
-    marks = []
-    for stroke in wall_strokes(maze):
-        closed = len(stroke) > 2 and bool((stroke[0] == stroke[-1]).all())
-        points = stroke[:-1] if closed else stroke
-        xy = np.column_stack([pad + points[:, 1] * fab.cell_size, depth - pad - points[:, 0] * fab.cell_size])
-        marks.append(Mark(operation=operation, points=xy, closed=closed))
-    if options.engrave_solution and maze.solution:
-        from laby3d.maze.grid import centre_line
-
-        line = centre_line(maze) * fab.cell_size + pad
-        marks.append(
-            Mark(operation="engrave-line", points=np.column_stack([line[:, 0], depth - line[:, 1]]), closed=False)
-        )
-    part = Part(
-        name="drawing", material=options.wall_material, shape=None, box=(0.0, 0.0, width, depth), marks=tuple(marks)
+    if options.mode == "lines":
+        return _with_extras(maze, options, lines_part(maze, fab, options))
+    walls = grown(wall_footprint(maze, fab), options.kerf)
+    return _with_extras(
+        maze, options, Part(name="walls", material=options.wall_material, shape=walls, box=walls.bounds)
     )
-    return _with_extras(maze, options, part)
-
-
-def _outline_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
-    raster = maze_raster(maze, fab)
-    walls = grown(rings_to_shapely(raster, trace(raster, [WALL])), options.kerf)
-    part = Part(name="walls", material=options.wall_material, shape=walls, box=walls.bounds)
-    return _with_extras(maze, options, part)
 
 
 def _with_extras(maze: Maze, options: LaserOptions, part: Part) -> Part:
