@@ -448,39 +448,64 @@ def _write_booklets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -
 
 
 def _write_class_sheets(tasks: list[MazeTask], mazes: MazeTexts, output_dir: Path) -> list[dict[str, Any]]:
-    """A class set's ball kits nested on shared sheets per material (stack mode, with names),
-    each part engraved with its pupil's name, in ``<job>/class-sheets/``."""
+    """The batch's class sheets: the ball kits of every job of the class (stack mode, with
+    names), pooled by their sheet (size, spacing and file options alike) and nested together per
+    material, each part engraved with its pupil's name; in ``<job>/class-sheets/`` when one job
+    makes them, else in the batch's ``class-sheets/`` (a class of several maze sizes)."""
     from laby3d.export.laser import laser_files
-    from laby3d.geometry.laser import class_sheets
+    from laby3d.geometry.laser.classset import ClassKits, pooled_sheets
     from laby3d.maze.mazefile import maze_from_json
 
-    written: list[dict[str, Any]] = []
+    groups: dict[str, list[ClassKits]] = {}
+    wanted: dict[str, set[str]] = {}
+    jobs_at: dict[str, tuple[Path, Any]] = {}  # job name -> its folder and laser options
     for folder, members in _by_job(tasks).items():
-        job = members[0].job
-        wanted = [name for name in job.formats if name in ("svg", "dxf")]
-        if job.names is None or job.laser.mode != "stack" or not wanted:  # before reading the mazes
+        job, laser = members[0].job, members[0].job.laser
+        formats = {name for name in job.formats if name in ("svg", "dxf")}
+        if job.names is None or laser.mode != "stack" or not formats:  # before reading the mazes
             continue
+        options = laser.options(job.print.ball, None)
         pupils = [(t.label or t.variant, maze_from_json(mazes[t.key])) for t in members if t.key in mazes]
-        if not pupils:
-            continue
-        laser = job.laser
-        metadata = {"generator": "laby3d", "job": job.name, "pupils": len(pupils)}
+        same = json.dumps([options.sheet_size, options.spacing, laser.file_options(), laser.sheet_overview])
+        if pupils:
+            groups.setdefault(same, []).append(
+                ClassKits(job=job.name, pupils=pupils, fab=job.print.fabrication(), options=options)
+            )
+            wanted.setdefault(same, set()).update(formats)
+            jobs_at[job.name] = (Path(folder), laser)
+    taken = {Path(task.folder).name.casefold() for task in tasks}
+    written: list[dict[str, Any]] = []
+    pooled = 0
+    for same, jobs in groups.items():
+        names = [kits.job for kits in jobs]
+        home, first = jobs_at[names[0]]  # the first job's laser options: the shared sheets' file options
+        if len(jobs) == 1:
+            place = home / "class-sheets"
+            about: dict[str, Any] = {"job": names[0]}
+        else:
+            pooled += 1
+            name = "class-sheets" + (f"-{pooled}" if pooled > 1 else "")
+            while name.casefold() in taken:  # a job of that name keeps its folder
+                name += "_"
+            place, about = output_dir / name, {"job": ", ".join(names), "jobs": names}
+        metadata = {"generator": "laby3d", **about, "pupils": sum(len(kits.pupils) for kits in jobs)}
         try:
-            sheets = class_sheets(pupils, job.print.fabrication(), laser.options(job.print.ball, None))
+            sheets = pooled_sheets(jobs)
             files = {
-                Path(folder) / "class-sheets" / name: data
-                for suffix in wanted
-                for name, data in laser_files(
-                    sheets, suffix=suffix, metadata=metadata, overview=laser.sheet_overview, **laser.file_options()
+                place / file_name: data
+                for suffix in ("svg", "dxf")
+                if suffix in wanted[same]
+                for file_name, data in laser_files(
+                    sheets, suffix=suffix, metadata=metadata, overview=first.sheet_overview, **first.file_options()
                 ).items()
             }
             write_outputs(files, root=output_dir)
         except Laby3dError as error:
-            written.append({"job": job.name, "error": str(error)})
+            written.append({**about, "error": str(error)})
             continue
         for path, data in files.items():
-            entry: dict[str, Any] = {"job": job.name, "file": str(path.relative_to(output_dir))}
-            if path.name == "laser.json":  # the sheets used against the area bound, and text moved
+            entry: dict[str, Any] = {**about, "file": str(path.relative_to(output_dir))}
+            if path.name == "laser.json":  # the sheets used against the area and line bounds, and text moved
                 entry.update({"nesting": sheets.nesting, "warnings": sheets.warnings})
             written.append({**entry, "sha256": hashlib.sha256(data).hexdigest(), "bytes": len(data)})
     return written
@@ -586,7 +611,7 @@ def totals(
     reports = [entry["printability"] for entry in entries if entry.get("printability") and not entry.get("error")]
     result: dict[str, Any] = {"mazes": len(entries), "failed": sum(1 for e in entries if e.get("error"))}
     result["solids"] = len(reports)
-    nested = {entry["job"] for entry in class_sheets}
+    nested = {job for entry in class_sheets for job in entry.get("jobs", [entry["job"]])}
     sheet_files = [f for e in entries if e.get("job") not in nested for f in e.get("files", {})]
     sheet_files += [entry.get("file", "") for entry in class_sheets if not entry.get("error")]
     # a sheet is one file per format (.svg, .dxf): count the distinct sheets
