@@ -293,7 +293,7 @@ def test_outline_is_the_walls_with_their_thickness_grown_by_half_the_kerf(shape:
     import shapely
     import shapely.ops
 
-    from laby3d.geometry.shaped_footprint import shaped_plan
+    from laby3d.geometry.plan import maze_plan
 
     maze = shaped(shape, 5, 6, seed=13)
     fab = Fabrication(cell_size=10, wall_thickness=2.0)
@@ -302,7 +302,7 @@ def test_outline_is_the_walls_with_their_thickness_grown_by_half_the_kerf(shape:
     shells = [shapely.Polygon(p * flip) for p, _ in page["layers"]["outer-cut"]]
     holes = [shapely.Polygon(p * flip) for p, _ in page["layers"].get("inner-cut", [])]
     drawn = shapely.union_all(shells).difference(shapely.union_all(holes)) if holes else shapely.union_all(shells)
-    plan = shaped_plan(maze, fab)
+    plan = maze_plan(maze, fab)
     footprint = plan.walls.geometry()
     x0, _, _, y1 = footprint.buffer(kerf / 2, join_style="mitre", mitre_limit=10).bounds
     t = maze.tessellation

@@ -801,6 +801,13 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "étiquette déplacée sous la base (en miroir) : le cadre de ce plateau {shape} ne la tient pas en capitales "
         "de {height} mm sur la pièce {part} à {edge} mm de son bord (aucune marge jusqu’à {most} mm ne le permet)",
     ),
+    "laser_wall_islands": (
+        "{count} wall pieces of each wall sheet stand apart from its frame (around the maze's loops or the "
+        "outline's holes): they are cut in place; glue each onto the base over its engraved outline",
+        "{count} morceaux de murs de chaque couche de murs ne tiennent pas à son cadre (autour des boucles du "
+        "labyrinthe ou des trous du contour) : ils sont découpés en place ; collez chacun sur la base, sur son "
+        "contour gravé",
+    ),
     "laser_seed_left_off": (
         'seed left off the label "{label}": it is not legible anywhere on the plate',
         "graine retirée de l’étiquette « {label} » : elle n’est lisible nulle part sur le plateau",

@@ -50,14 +50,14 @@ def pooled_sheets(jobs: Sequence[ClassKits]) -> LaserSheets:
     parts: list[Part] = []
     warnings: list[str] = []
     for job in jobs:
-        frames: dict[tuple[str, int, int | None], Frame] = {}  # by maze shape and size: checked, then shared
+        frames: dict[tuple[object, ...], Frame] = {}  # by board (shape, size, outline): checked, then shared
         for index, (name, maze) in enumerate(job.pupils):
-            size = (maze.shape, maze.rows, maze.cols)
+            board = _board(maze)
             try:
-                if size not in frames:
+                if board not in frames:
                     job.options.check(job.fab, size=(maze.rows, maze.cols), shape=maze.shape)
-                    frames[size] = frame_of(maze, job.fab, job.options)
-                kit = kit_of(maze, job.fab, job.options, tag=name, frame=frames[size])
+                    frames[board] = frame_of(maze, job.fab, job.options)
+                kit = kit_of(maze, job.fab, job.options, tag=name, frame=frames[board])
             except ParameterError as error:
                 if error.field != "tag":
                     raise
@@ -69,3 +69,11 @@ def pooled_sheets(jobs: Sequence[ClassKits]) -> LaserSheets:
     nesting = nest(parts, options.sheet_size, options.spacing)
     drawn = pages(nesting.placements, options.sheet_size, shared_edges=options.spacing == 0)
     return LaserSheets(pages=[ordered(page) for page in drawn], kit=None, nesting=nesting.materials, warnings=warnings)
+
+
+def _board(maze: Maze) -> tuple[object, ...]:
+    """What a kit's frame depends on: the maze's shape, size, shape options and the cells an
+    outline keeps (two pupils' hearts of one size share a frame, a heart and a star do not)."""
+    t = maze.tessellation
+    inside = None if t.inside is None else t.inside.tobytes()
+    return (maze.shape, maze.rows, maze.cols, t.options, inside)

@@ -33,6 +33,7 @@ from laby3d.geometry.laser.engraving import CLEARANCE, EDGE
 if TYPE_CHECKING:
     from laby3d.geometry.laser.engraving import Text
     from laby3d.geometry.params import Fabrication
+    from laby3d.geometry.plan import Plan
     from laby3d.tessellation.base import Tessellation
 
 #: Largest leg of the orientation notch (along the top edge; half as much down the side), mm.
@@ -123,8 +124,7 @@ def kit_frame(tessellation: Tessellation, fab: Fabrication, *, min_wall: float, 
 
     plan = plan_of(Maze(tessellation, np.ones(len(tessellation.edges), dtype=bool)), fab)
     plate = shapely.Polygon(plan.points[plan.plate])
-    ((_, hole),) = plan.walls.polygons  # the outline alone: one ring and the hole within
-    inside = shapely.Polygon(plan.points[hole])
+    inside = _inside(plan)
     band = fab.margin + fab.wall_thickness
     if _has_corners(plate):
         x0, y0, x1, y1 = plate.bounds
@@ -155,6 +155,17 @@ def kit_frame(tessellation: Tessellation, fab: Fabrication, *, min_wall: float, 
                 field="registration_holes",
             )
     return frame
+
+
+def _inside(plan: Plan) -> shapely.Polygon:
+    """The region inside the outline's inner face of ``plan`` (a maze with every wall open: its
+    walls are the boundary loops alone), less every hole of a board cut by an outline (a ring's
+    centre, a letter's counter) with its wall: the outline is the loop of largest area, each of
+    its polygons one thick ring."""
+    loops = [(shapely.Polygon(plan.points[outer]), holes) for outer, *holes in plan.walls.polygons]
+    outline, (hole,) = max(loops, key=lambda loop: loop[0].area)
+    others = [polygon for polygon, _ in loops if polygon is not outline]
+    return shapely.Polygon(plan.points[hole]).difference(shapely.union_all(others))
 
 
 def _has_corners(plate: shapely.Polygon) -> bool:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import shapely
 
 from laby3d.errors import InternalError
@@ -24,6 +25,7 @@ from laby3d.geometry.laser.frame import HOLE_SEGMENTS, Frame, kit_frame
 from laby3d.geometry.laser.options import LaserOptions, min_wall, wall_layers_needed
 from laby3d.geometry.laser.parts import Mark, Part, grown
 from laby3d.geometry.laser.walls import wall_footprint
+from laby3d.i18n import Message
 
 if TYPE_CHECKING:
     from laby3d.geometry.params import Fabrication
@@ -85,11 +87,19 @@ def frame_of(maze: Maze, fab: Fabrication, options: LaserOptions) -> Frame:
 
 def corridors(maze: Maze, fab: Fabrication, frame: Frame) -> shapely.Geometry:
     """Where the ball rolls, on the frame's plate (mm): inside the outline's inner face, less the
-    walls of ``maze`` with its entrance and exit closed (the frame closes them)."""
+    walls of ``maze`` with its entrance and exit closed (the frame closes them). One piece; its
+    holes are the walls the frame does not hold (:func:`islands`)."""
     region = frame.inside.difference(wall_footprint(maze.with_openings(None, None), fab))
-    if shapely.get_num_geometries(region) != 1 or shapely.get_num_interior_rings(region) != 0:
-        raise InternalError(f"the corridors of a {maze.shape} maze are not one piece without holes")
-    return region
+    if shapely.get_num_geometries(region) != 1:
+        raise InternalError(f"the corridors of a {maze.shape} maze are not one piece")
+    return shapely.get_geometry(region, 0)
+
+
+def islands(ways: shapely.Polygon) -> list[shapely.Polygon]:
+    """The pieces of a wall sheet that stand apart from its frame, mm: the holes of its
+    corridors ``ways`` (the walls around a loop of a braided maze, a hole of the board's outline
+    with its wall)."""
+    return [shapely.Polygon(ring) for ring in ways.interiors]
 
 
 def ball_kit(maze: Maze, fab: Fabrication, options: LaserOptions, *, tag: str | None = None) -> Kit:
@@ -110,7 +120,8 @@ def kit_of(
     names = kit_part_names(fab, options, maze.shape)
     cuts = frame.cuts()
     plate = frame.plate.difference(cuts)
-    walls = frame.plate.difference(corridors(maze, fab, frame)).difference(cuts)
+    ways = corridors(maze, fab, frame)
+    walls = frame.plate.difference(ways).difference(cuts)
     shapes = [(name, plate if name == "base" else walls) for name in names]
     ball = options.ball_diameter(fab, maze.shape)
     if options.top:
@@ -121,6 +132,10 @@ def kit_of(
         ]
         shapes[-1] = ("top", frame.plate.difference(shapely.union_all([*holes, cuts])))
     marks: dict[str, list[Mark]] = {name: [] for name in names}
+    apart = islands(ways)
+    for island in apart:  # cut in place in every wall sheet; their places engraved on the base
+        outline = np.asarray(island.exterior.coords)[:-1]
+        marks["base"].append(Mark(operation="engrave-line", points=outline, closed=True))
     if options.engrave_solution:
         from laby3d.maze.solve import solution_polyline
 
@@ -143,7 +158,7 @@ def kit_of(
         notch=frame.notch_leg,
         label_on=engraving.label_on,
         layer_numbers=engraving.numbers,
-        warnings=engraving.warnings,
+        warnings=[*engraving.warnings, *([Message("laser_wall_islands", count=len(apart))] if apart else [])],
     )
 
 

@@ -11,8 +11,8 @@ render context to carry an entry down. Entries:
 
 - ``footprint``: the closed walls with their thickness (outline mode, a kit's wall sheets). The
   square grid keeps its exact labelled raster (:mod:`laby3d.geometry.raster`), posts at every
-  lattice point, 7× faster than the plan at 300×300 (bench/bench_laser.py); every other kind
-  takes the plan geometry (:func:`laby3d.geometry.shaped_footprint.shaped_plan`, imported in this
+  lattice point, 0.43 s against the plan's 3.8 s at 300×300 (median of 3, load 7.9); every other kind
+  takes the plan geometry (:func:`laby3d.geometry.plan.maze_plan`, imported in this
   module only), mitred joins and square caps.
 - ``order``: the stroke order of lines mode. Square lattice points are exact in the files'
   0.1 µm digits, so :func:`.travel.ordered` (greedy, then 2-opt, never longer than the greedy
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from laby3d.geometry.laser.drawing import Drawing
     from laby3d.geometry.params import Fabrication
-    from laby3d.geometry.shaped_footprint import ShapedPlan
+    from laby3d.geometry.plan import Plan
     from laby3d.maze.model import Maze
 
 
@@ -62,11 +62,11 @@ def plan_footprint(maze: Maze, fab: Fabrication) -> shapely.Geometry:
     return plan_of(maze, fab).walls.geometry()
 
 
-def plan_of(maze: Maze, fab: Fabrication) -> ShapedPlan:
+def plan_of(maze: Maze, fab: Fabrication) -> Plan:
     """The plan of ``maze``: walls, floor, plate, and the map from tessellation points to mm."""
-    from laby3d.geometry.shaped_footprint import shaped_plan
+    from laby3d.geometry.plan import maze_plan
 
-    return shaped_plan(maze, fab)
+    return maze_plan(maze, fab)
 
 
 #: What each tessellation kind does its own way on the laser sheets ("any": every other kind).
