@@ -21,7 +21,7 @@ lays them in rows shifted by half a disc every other row, the rows closer than a
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from laby3d.errors import InternalError
@@ -86,24 +86,33 @@ def area_bound(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> int:
     return -(-total // capacity)
 
 
+def _variants(
+    sizes: list[tuple[int, int]], items: list[int]
+) -> Iterator[tuple[list[int], Callable[[Rect, int, int], tuple[int, ...]], tuple[bool, ...]]]:
+    """Every run :func:`pack` tries over ``items`` (indices into ``sizes``): each sort order
+    (the items so sorted) × heuristic × orientation rule."""
+    for sort in SORTS.values():
+        order = sorted(items, key=lambda k: sort(sizes[k]))
+        for heuristic in HEURISTICS.values():
+            for turns in TURNS.values():
+                yield order, heuristic, turns
+
+
 def pack(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> list[Spot]:
     """Where each of ``sizes`` (w, h) goes in bins of ``bin_size``, in the given order; every
     rectangle must fit a bin in some orientation (the caller checks)."""
     bound = area_bound(sizes, bin_size)
     best: list[Spot] | None = None
     best_bins = 0
-    for sort in SORTS.values():
-        order = sorted(range(len(sizes)), key=lambda k: sort(sizes[k]))
-        for heuristic in HEURISTICS.values():
-            for turns in TURNS.values():
-                spots = _run(sizes, order, bin_size, heuristic, turns)
-                if spots is None:
-                    continue
-                bins = max(spot[0] for spot in spots) + 1 if spots else 0
-                if best is None or bins < best_bins:
-                    best, best_bins = spots, bins
-                if best_bins <= bound:
-                    return best
+    for order, heuristic, turns in _variants(sizes, list(range(len(sizes)))):
+        spots = _run(sizes, order, bin_size, heuristic, turns)
+        if spots is None:
+            continue
+        bins = max(spot[0] for spot in spots) + 1 if spots else 0
+        if best is None or bins < best_bins:
+            best, best_bins = spots, bins
+        if best_bins <= bound:
+            return best
     if best is None:
         raise InternalError("no packing: a rectangle larger than the bin in both orientations")
     return best
@@ -119,14 +128,11 @@ def pack_in_turn(sizes: list[tuple[int, int]], bin_size: tuple[int, int]) -> lis
     while left:
         best: dict[int, Spot] = {}
         best_area = -1
-        for sort in SORTS.values():
-            order = sorted(left, key=lambda k: sort(sizes[k]))
-            for heuristic in HEURISTICS.values():
-                for turns in TURNS.values():
-                    placed = _fill(sizes, order, bin_size, heuristic, turns, index)
-                    area = sum(sizes[k][0] * sizes[k][1] for k in placed)
-                    if area > best_area:
-                        best, best_area = placed, area
+        for order, heuristic, turns in _variants(sizes, left):
+            placed = _fill(sizes, order, bin_size, heuristic, turns, index)
+            area = sum(sizes[k][0] * sizes[k][1] for k in placed)
+            if area > best_area:
+                best, best_area = placed, area
         if not best:
             raise InternalError("no packing: a rectangle larger than the bin in both orientations")
         for k, spot in best.items():
