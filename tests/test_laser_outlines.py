@@ -80,12 +80,12 @@ def test_a_kit_on_a_cut_board_follows_its_outline(name: str) -> None:
     layers = dict(kit.layers)
     t = maze.tessellation
     board = t.board
-    cells = shapely.union_all([shapely.Polygon(t.cell_polygon(c)) for c in range(t.cell_count)])
-    x0, _, _, y1 = cells.bounds
-    reach = FAB.wall_thickness / 2 + FAB.margin
+    cells = shapely.union_all([shapely.Polygon(t.cell_polygon(c) * [10, -10]) for c in range(t.cell_count)])
+    reach = FAB.wall_thickness / 2 + FAB.margin  # the plate: the outline grown so far, mitred (a box uncut)
+    x0, y0, _, _ = shapely.buffer(cells, reach, join_style="mitre", mitre_limit=10.0).bounds
 
     def on_plate(points: np.ndarray) -> np.ndarray:  # cell sizes, y down → plate mm, y up
-        return np.column_stack([(points[:, 0] - x0) * 10 + reach, (y1 - points[:, 1]) * 10 + reach])
+        return np.column_stack([points[:, 0] * 10 - x0, -points[:, 1] * 10 - y0])
 
     plate = shapely.box(0, 0, *kit.plate)
     walls = next(shape for part, shape in kit.layers if part.startswith("walls"))
@@ -100,6 +100,16 @@ def test_a_kit_on_a_cut_board_follows_its_outline(name: str) -> None:
     assert len(guides) == pieces - 1
     assert any(f"{pieces - 1} wall pieces" in w for w in kit.warnings) == (pieces > 1)
     assert (pieces > 1) == (maze.braid > 0), "a perfect maze's walls all hang on the frame"
+    assert kit.notch > 0 and plate.difference(layers["base"]).area > 1.0, "every layer keyed by its notch"
+
+
+def test_dowel_holes_on_a_plate_cut_to_an_outline_are_refused_in_one_line() -> None:
+    from laby3d.errors import ParameterError
+
+    maze = maze_from_json(maze_file("heart"))
+    with pytest.raises(ParameterError, match="a board cut to an outline is keyed by its notch alone") as error:
+        laser_sheets(maze, FAB, LaserOptions(mode="stack", registration_holes=3))
+    assert error.value.field == "registration_holes"
 
 
 @pytest.mark.parametrize("name", ["heart", "hex text:A", "braid 100"])

@@ -801,6 +801,12 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "étiquette déplacée sous la base (en miroir) : le cadre de ce plateau {shape} ne la tient pas en capitales "
         "de {height} mm sur la pièce {part} à {edge} mm de son bord (aucune marge jusqu’à {most} mm ne le permet)",
     ),
+    "laser_dowels_on_outline": (
+        "dowel holes key rectangular boards and discs; a board cut to an outline is keyed by its notch alone: "
+        "leave registration_holes out",
+        "les trous de chevilles repèrent les plateaux rectangulaires et les disques ; un plateau découpé selon un "
+        "contour est repéré par son encoche seule : retirer registration_holes",
+    ),
     "laser_wall_islands": (
         "{count} wall pieces of each wall sheet stand apart from its frame (around the maze's loops or the "
         "outline's holes): they are cut in place; glue each onto the base over its engraved outline",

@@ -29,6 +29,8 @@ import shapely
 
 from laby3d.errors import ParameterError
 from laby3d.geometry.laser.engraving import CLEARANCE, EDGE
+from laby3d.geometry.plan import plate_kind
+from laby3d.i18n import Message
 
 if TYPE_CHECKING:
     from laby3d.geometry.laser.engraving import Text
@@ -130,9 +132,14 @@ def kit_frame(tessellation: Tessellation, fab: Fabrication, *, min_wall: float, 
         x0, y0, x1, y1 = plate.bounds
         key = _largest(lambda leg: _corner_notch(plate, leg), inside, min_wall)
         holes = dowel_centres(x1 - x0, y1 - y0, band, dowel, _leg(key, plate)) if dowel is not None else []
-    else:
+    elif plate_kind(tessellation.kind) == "disc":
         key = _largest(lambda leg: _rim_notch(plate, leg), inside, min_wall)
         holes = _rim_dowels(plate, band) if dowel is not None else []
+    else:  # a plate following a cut board's outline
+        key = _largest(lambda leg: _top_notch(plate, leg), inside, min_wall)
+        if dowel is not None:
+            raise ParameterError(Message("laser_dowels_on_outline"), field="registration_holes")
+        holes = []
     frame = Frame(
         tessellation=tessellation,
         fab=fab,
@@ -206,6 +213,18 @@ def _rim_notch(plate: shapely.Polygon, leg: float) -> shapely.Polygon:
     beyond = y1 + 1.0
     reach = leg * (beyond - deepest) / (rim - deepest)
     return shapely.Polygon([(centre, deepest), (centre, beyond), (centre + reach, beyond)])  # beyond the rim
+
+
+def _top_notch(plate: shapely.Polygon, leg: float) -> shapely.Polygon:
+    """The notch of a plate following an outline: at its highest point (the leftmost of them),
+    straight down by half its leg, and from there a slanted side up through the point ``leg``
+    mm to the right at that height, reaching 1 mm beyond it (as a board's corner notch)."""
+    ring = np.asarray(plate.exterior.coords)
+    top = float(ring[:, 1].max())
+    x = float(ring[np.abs(ring[:, 1] - top) <= 1e-9, 0].min())
+    deepest, beyond = top - leg / 2, top + 1.0
+    reach = leg * (beyond - deepest) / (top - deepest)
+    return shapely.Polygon([(x, deepest), (x, beyond), (x + reach, beyond)])
 
 
 def dowel_centres(width: float, depth: float, band: float, diameter: float, notch: float) -> list[tuple[float, float]]:
