@@ -4,8 +4,6 @@ the field, and every front end names a bad option the way its user typed it."""
 from __future__ import annotations
 
 import argparse
-import subprocess
-import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -99,18 +97,17 @@ RANGED = [(path, field, flags) for path, field, flags in FIELDS if _out_of_range
 
 
 @pytest.mark.parametrize(("path", "field", "flags"), RANGED, ids=[path for path, _, _ in RANGED])
-def test_a_bad_value_is_named_as_typed(tmp_path: Path, path: str, field: Any, flags: list[str]) -> None:
+def test_a_bad_value_is_named_as_typed(
+    tmp_path: Path, path: str, field: Any, flags: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from laby3d.cli import main
+
     bad = _out_of_range(field)
     typed = f"{bad:g}" if isinstance(bad, float) else str(bad)
-    result = subprocess.run(
-        [sys.executable, "-m", "laby3d", "generate", flags[0], typed, "-o", "m.stl", "-o", "m.txt"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    assert result.returncode == 2
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"laby3d: error: {flags[0]} must be "), result.stderr
+    outputs = ["-o", str(tmp_path / "m.stl"), "-o", str(tmp_path / "m.txt")]
+    assert main(["generate", flags[0], typed, *outputs]) == 2  # in-process: a subprocess adds nothing here
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"laby3d: error: {flags[0]} must be "), lines
     assert list(tmp_path.iterdir()) == []
     *sections, name = path.split(".")
     job: dict[str, Any] = {"name": "x", "formats": ["stl"]}
