@@ -275,7 +275,8 @@ def shape_pictures(docs: Path) -> None:
 
 def outline_pictures(docs: Path) -> None:
     """Boards cut by an outline and mazes with loops (the README's section on them): a heart's
-    solid, a round maze with a central room, a braided maze with its shortest route."""
+    solid, a round maze with a central room, a braided maze with its shortest route, a letter cut
+    in lines on a laser sheet and a braided ball maze's laser kit."""
     colours = {"base": (0.92, 0.92, 0.88), "solution": (0.86, 0.24, 0.16), "walls": (0.16, 0.35, 0.67)}
     heart = laby3d.generate(14, 14, outline="heart", algorithm="wilson", seed=2)
     parts = maze_solid(heart, Fabrication(margin=3), SolidOptions(solution="ridge")).parts
@@ -284,6 +285,18 @@ def outline_pictures(docs: Path) -> None:
     write_atomic(docs / "outline-room.png", maze_picture(room, "png", solution=True))
     braided = laby3d.generate(12, 18, braid=100, algorithm="backtracker", seed=2)
     write_atomic(docs / "outline-braid.png", maze_picture(braided, "png", solution=True))
+    from kit_picture import kit_png
+
+    from laby3d.export.laser_preview import sheet_png
+    from laby3d.geometry.laser import LaserOptions, laser_sheets
+
+    letter = laby3d.generate(16, 16, shape="hex", outline="text:A", algorithm="wilson", seed=2)
+    lines = laser_sheets(letter, Fabrication(cell_size=8, wall_thickness=2), LaserOptions(mode="lines"))
+    write_atomic(docs / "outline-laser-letter.png", sheet_png(lines.overview(), width_px=600))
+    ball = laby3d.generate(8, 10, braid=100, algorithm="wilson", seed=2)
+    kit = LaserOptions(mode="stack", top=True, ball=6, label="Ana")
+    fab = Fabrication(cell_size=12, wall_thickness=3, margin=6)
+    write_atomic(docs / "outline-ball-braid.png", kit_png(laser_sheets(ball, fab, kit).kit, width_px=700))
 
 
 def main() -> None:

@@ -152,8 +152,11 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
         print(f"wrote {written} ({written.stat().st_size:,} bytes)")
     if rendered.report is not None:
         _print_report(rendered.report)
+    from laby3d.i18n import in_language
+
+    prefix = "découpe laser, attention :" if job.lang == "fr" else "laser warning:"
     for message in rendered.laser_warnings:
-        print(f"laser warning: {message}")
+        print(f"{prefix} {in_language(message, job.lang)}")
 
 
 def _print_report(report: dict[str, Any]) -> None:

@@ -22,7 +22,7 @@ def find(parent: np.ndarray, item: int) -> int:
     return item
 
 
-@kernel(python_ns=3_900)  # ns per item as Python: bench/bench_jit.py (trails._components)
+@kernel(python_ns=3_900)  # ns per item as Python: bench/bench_jit.py (the components of a wall graph)
 def _roots(count: int, first: np.ndarray, second: np.ndarray) -> np.ndarray:
     parent = np.arange(count)
     for e in range(first.shape[0]):
