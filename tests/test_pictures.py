@@ -56,3 +56,14 @@ def test_no_date_and_no_tool_version_in_the_file(fmt: str) -> None:
         assert marker not in data
     if fmt == "ps":
         assert data.startswith(b"%!PS-Adobe-3.0\n%%DocumentPaperSizes: letter\n") and b"%%Creator: laby3d\n" in data
+
+
+@pytest.mark.parametrize(("shape", "size"), [("square", (1, 1)), ("square", (1, 5)), ("hex", (1, 2)), ("theta", (2,))])
+def test_a_tiny_mazes_picture_is_big_enough_to_see(shape: str, size: tuple[int, ...]) -> None:
+    """Issue 28: a 1×1 maze's PNG was 110 px; its longer side is now at least 240 px."""
+    import io
+
+    from PIL import Image
+
+    png = laby3d.render(laby3d.generate(*size, shape=shape, seed=1), "png")
+    assert max(Image.open(io.BytesIO(png)).size) >= 240

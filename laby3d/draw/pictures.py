@@ -26,6 +26,8 @@ _METADATA = {  # fixed metadata: no date, no matplotlib version
 _SAVE_OPTIONS: dict[str, dict[str, Any]] = {"png": {}, "pdf": {}, "ps": {"papertype": "letter"}}
 #: Room around a maze for the entrance and exit arrows (cell sizes).
 MARK_ROOM = 0.9
+#: The drawing's longer side at least (inches, 240 px at 100 dpi): a 1×1 maze was 110 px.
+MIN_DRAWING_INCHES = 2.4
 #: The PostScript backend always writes the time (or $SOURCE_DATE_EPOCH): removed afterwards.
 _PS_CREATION_DATE = re.compile(rb"^%%CreationDate: [^\n]*\n", re.MULTILINE)
 
@@ -44,7 +46,8 @@ def maze_picture(maze: Maze, fmt: str, *, solution: bool = False, heatmap: bool 
 
     width, height = maze.tessellation.extent
     side = max(width, height)
-    scale = min(0.25, 12.0 / side)  # inches per cell
+    # inches per cell: a quarter inch, less for large mazes, more for tiny ones
+    scale = max(min(0.25, 12.0 / side), MIN_DRAWING_INCHES / (side + 2 * MARK_ROOM))
     figure = Figure(figsize=((width + 2 * MARK_ROOM) * scale + 0.4, (height + 2 * MARK_ROOM) * scale + 0.4))
     FigureCanvasAgg(figure)
     axes = figure.add_axes((0.02, 0.02, 0.96, 0.96))
