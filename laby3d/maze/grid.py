@@ -51,7 +51,8 @@ class SquareGrid:
 def grid_of(maze: Maze) -> SquareGrid:
     """The bit masks of a square ``maze``; raises :class:`ParameterError` for another shape."""
     if maze.tessellation.kind != "square":
-        raise ParameterError(f"only a square maze has a grid of bit masks, this one is {maze.shape}", field="maze")
+        what = "cut by an outline" if maze.shape == "square" else maze.shape
+        raise ParameterError(f"only a whole square board has a grid of bit masks, this one is {what}", field="maze")
     rows, cols = maze.rows, maze.cols or 0
     edges = maze.tessellation.edges[maze.open_walls].astype(np.int64)
     flat = np.zeros(rows * cols, dtype=np.uint8)
