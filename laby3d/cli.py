@@ -228,13 +228,24 @@ def cmd_export(args: argparse.Namespace) -> None:
 
 def cmd_import(args: argparse.Namespace) -> None:
     from laby3d.maze.classroom import read_classroom
+    from laby3d.maze.convert import OPENING_PLACEMENTS
 
-    if "seed" in typed_options(args):
-        raise ParameterError("has no effect with import: the maze comes from the form", field="seed")
+    typed = typed_options(args)
+    placement = typed.get("maze.placement")
+    if placement is not None and placement not in OPENING_PLACEMENTS:
+        raise ParameterError(
+            f"opens a closed maze at {' or '.join(OPENING_PLACEMENTS)}, got {placement}", field="maze.placement"
+        )
+    if "seed" in typed and placement != "opposite-sides":
+        raise ParameterError(
+            "has no effect with import: the maze comes from the form (--placement opposite-sides draws from it)",
+            field="seed",
+        )
     outputs = _outputs(args.output)
-    maze = read_classroom(args.form)
+    maze = read_classroom(args.form, placement=placement, seed=typed.get("seed", 0))
     job = job_from_flags(args, list(outputs), maze)
-    _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=False)
+    # the placement was used here, on the form's maze: only the seed and placement are the maze's
+    _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=True)
     ends = " → ".join(f"({o.row}, {o.col}) {o.side or 'inside'}" for o in (maze.entrance, maze.exit) if o is not None)
     print(f"maze {maze.rows}×{maze.cols} from the class exercise's form, entrance → exit: {ends}")
     _write(maze, job, outputs)
@@ -248,7 +259,11 @@ def cmd_show(args: argparse.Namespace) -> None:
         raise ParameterError(
             "has no effect with --sets-after (a maze part-way through has no solution yet)", field="--solution"
         )
-    maze, _ = _generated(args)
+    if args.sets_after is None:
+        _refuse_typed(args, ("worksheet.numbering",), "without --sets-after (the finished maze is one zone)")
+    if args.compact and args.solution:
+        raise ParameterError("has no effect with --compact (the exercise's form has no solution)", field="--solution")
+    maze, job = _generated(args)
     if not _prints_as_text(maze):
         able = ", ".join(name for name, fmt in FORMATS.items() if maze.shape in fmt.shapes)
         raise ParameterError(
@@ -259,12 +274,27 @@ def cmd_show(args: argparse.Namespace) -> None:
         from laby3d.maze.observe import partial_maze, zone_numbers
 
         try:
-            labels = zone_numbers(maze, args.sets_after)
+            labels = zone_numbers(maze, args.sets_after, numbering=job.worksheet.numbering)
         except ParameterError as error:
             raise ParameterError(error.detail, field="--sets-after") from None
-        sys.stdout.write(partial_maze(maze, args.sets_after).to_ascii(labels=labels, charset=_charset(args.charset)))
+        partial = partial_maze(maze, args.sets_after)
+        if args.compact:
+            print(_compact(partial, labels))
+            return
+        sys.stdout.write(partial.to_ascii(labels=labels, charset=_charset(args.charset)))
+        return
+    if args.compact:
+        print(_compact(maze))
         return
     sys.stdout.write(maze.to_ascii(solution=args.solution, charset=_charset(args.charset)))
+
+
+def _compact(maze: Maze, zones: Any = None) -> str:
+    """What the class exercise's ``print(labyrinthe)`` prints for ``maze``: its rows of N/E/S/O
+    cells as one Python literal (with each cell's ``zone`` when given)."""
+    from laby3d.maze.convert import to_classroom
+
+    return repr(to_classroom(maze, zones=zones))
 
 
 def _charset(asked: str) -> str:
@@ -488,6 +518,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     p.add_argument("form", help="classroom file: .json, .py (a literal, never run) or - for standard input")
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
     add_option_flags(p, OUTPUT_SECTIONS, lang)
+    add_option_flags(p, ("maze",), lang, only=("maze.placement",))  # opens a closed maze
     p.set_defaults(run=cmd_import)
 
     p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
@@ -520,9 +551,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         "--sets-after",
         type=int,
         metavar="K",
-        help="show the zone numbers after K steps (the class exercise's rule, README)",
+        help="show the zone numbers after K steps, walls drawn (the class exercise's rule, README)",
+    )
+    p.add_argument(
+        "--compact",
+        action="store_true",
+        help="print the maze as the class exercise's print(labyrinthe) does: its rows of N/E/S/O cells on one line",
     )
     add_option_flags(p, ("maze", ""), lang)
+    add_option_flags(p, ("worksheet",), lang, only=("worksheet.numbering",))
     p.set_defaults(run=cmd_show)
 
     p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")

@@ -71,6 +71,18 @@ def same_partition(a: np.ndarray, b: np.ndarray) -> bool:
 # ---- the stages ------------------------------------------------------------------------------
 
 
+def opened_by_step(maze: laby3d.Maze) -> list[int]:
+    """Passages open after each step, a step being a wall the carver took (its record: the
+    passages in order and Kruskal's rejected walls, each taken when ``rejected_at`` were open)."""
+    taken = [(k + 0.5, True) for k in range(len(maze.carve_order))]
+    if maze.rejected is not None:
+        taken += [(float(at), False) for at in maze.rejected_at.tolist()]
+    opened = [0]
+    for _, is_open in sorted(taken, key=lambda wall: wall[0]):
+        opened.append(opened[-1] + is_open)
+    return opened
+
+
 @pytest.mark.parametrize("shape", SHAPES)
 @pytest.mark.parametrize("algorithm", ["kruskal", "wilson", "backtracker"])
 def test_zones_are_the_components_of_the_walls_open_so_far(shape: str, algorithm: str) -> None:
@@ -78,7 +90,10 @@ def test_zones_are_the_components_of_the_walls_open_so_far(shape: str, algorithm
     edges = maze.tessellation.edges
     passages = {tuple(pair) for pair in passages_of(json.loads(maze.to_json()))}
     shown = lesson_stages(maze, 5)
-    assert [stage.opened for stage, _ in shown] == sorted({*range(0, maze.cell_count - 1, 5), maze.cell_count - 1})
+    opened_after = opened_by_step(maze)
+    last = len(opened_after) - 1
+    assert [stage.step for stage, _ in shown] == sorted({*range(0, last, 5), last})
+    assert [stage.opened for stage, _ in shown] == [opened_after[stage.step] for stage, _ in shown]
     before: Stage | None = None
     for stage, colours in shown:
         opened = edges[stage.maze.open_walls]
@@ -211,10 +226,14 @@ def test_lesson_captions_and_the_same_bytes(tmp_path: Path, shape: str) -> None:
     assert laby3d.render(maze, "gif", every=10) == laby3d.render(maze, "gif", every=10)
     pages = pdf_pages_text(data, tmp_path)
     walls = len(maze.tessellation.edges)
-    last = maze.cell_count - 1
+    opened_after = opened_by_step(maze)
+    last = len(opened_after) - 1
+    assert len(pages) == len({*range(0, last, 10), last})
     for page, steps in zip(pages, sorted({*range(0, last, 10), last}), strict=True):
-        assert f"étape {steps}/{last}" in page and f"zones : {maze.cell_count - steps}" in page
-        assert f"murs debout : {walls - steps}/{walls}" in page
+        opened = opened_after[steps]
+        assert f"étape {steps}/{last} · murs ouverts : {opened}/{maze.cell_count - 1}" in page
+        assert f"zones : {maze.cell_count - opened}" in page
+        assert f"murs debout : {walls - opened}/{walls}" in page
     described = {
         "square": "un labyrinthe 5×6,",
         "theta": "labyrinthe rond de 5 anneaux",

@@ -25,6 +25,7 @@ from laby3d.draw.lesson import (
     caption_lines,
     colour_pixels,
     default_every,
+    number_size,
     page_layout,
 )
 from laby3d.draw.lesson_frames import BLACK, INNER, OPENED, REJECTED, WHITE, FramePainter
@@ -72,21 +73,23 @@ def wall_between(a: int, b: int, cols: int) -> np.ndarray:
     raise ParameterError(f"cells {a} and {b} are not neighbours in a maze of {cols} columns")
 
 
-def grid_lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
-    """The stages a lesson shows, every ``every`` passages (:func:`laby3d.draw.lesson.default_every`
-    when None), each with the ``(rows, cols)`` palette index of its cells' colours."""
+def grid_lesson_stages(
+    maze: Maze, every: int | None, *, numbering: str = "west-north"
+) -> list[tuple[Stage, np.ndarray]]:
+    """The stages a lesson shows, every ``every`` steps (:func:`laby3d.draw.lesson.default_every`
+    when None), zones numbered by ``numbering``, each with the ``(rows, cols)`` palette index of
+    its cells' colours."""
     grid = maze.grid
-    shown = list(stages(maze, every=default_every(maze) if every is None else every))
+    shown = list(stages(maze, every=default_every(maze) if every is None else every, numbering=numbering))
     frames = [stage.zones.reshape(grid.rows, grid.cols) for stage in shown]
     return list(zip(shown, frame_colours(frames), strict=True))
 
 
-def grid_lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
+def grid_lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en", numbering: str = "west-north") -> bytes:
     """A PDF with one page per frame of the lesson of a square maze (:func:`stage_page`)."""
     check_language(lang)
-    return pdf_document(
-        [stage_page(maze, stage, colours, lang=lang) for stage, colours in grid_lesson_stages(maze, every)]
-    )
+    shown = grid_lesson_stages(maze, every, numbering=numbering)
+    return pdf_document([stage_page(maze, stage, colours, lang=lang) for stage, colours in shown])
 
 
 def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> Page:
@@ -111,7 +114,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
         dotted = line_width * 2
         page.lines(opened, colour=OPENED_COLOUR, width=dotted, dash=(dotted, 1.65 * dotted))
     if max(rows, cols) <= MAX_SIDE_WITH_NUMBERS:
-        size = max(5.0, min(11.0, 60.0 / max(rows, cols)))
+        size = number_size(scale)
         for (row, col), number in np.ndenumerate(stage.zones.reshape(rows, cols)):
             x, y = on_page(np.array([col + 0.5, row + 0.5]))
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
@@ -190,9 +193,11 @@ class GridFramePainter(FramePainter):
         return self._numbers_at(image, centres)
 
 
-def grid_frames(maze: Maze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
+def grid_frames(
+    maze: Maze, *, every: int | None, lang: str, width_px: int = 560, numbering: str = "west-north"
+) -> list[Image.Image]:
     """The lesson's frames of a square maze as palette images sharing one palette."""
-    shown = grid_lesson_stages(maze, every)
+    shown = grid_lesson_stages(maze, every, numbering=numbering)
     used = max(int(colours.max()) for _, colours in shown) + 1
     painter = GridFramePainter(maze, lang, width_px, max(len(PALETTE), used))
     return [painter.frame(stage, colours) for stage, colours in shown]

@@ -85,43 +85,45 @@ class _Board:
     draw: Callable[[Page, float, float, float, bool], None]
 
 
-def handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
+def handout_pdf(maze: Maze, *, lang: str = "en", numbering: str = "west-north") -> bytes:
     """The two A4 pages of the handout of ``maze`` (any shape) in ``lang``: its cells numbered by
-    their index, each wall named by its two cells."""
+    their index, each wall named by its two cells, the first first (``numbering``:
+    :mod:`laby3d.maze.observe`)."""
     check_language(lang)
     check_handout_size(maze.rows, maze.cols or 0, cells=maze.cell_count)
-    return _pages(_board(maze, lang), lang)
+    return _pages(_board(maze, lang, numbering), lang)
 
 
-def grid_handout_pdf(maze: Maze, *, lang: str = "en") -> bytes:
+def grid_handout_pdf(maze: Maze, *, lang: str = "en", numbering: str = "west-north") -> bytes:
     """The handout of a square maze in the class exercise's own notation: each wall named by its
-    first cell and side, ``(row, col) E`` or ``S``, on the exercise's grid (the format table
-    chooses it for the square grid)."""
+    first cell and side, ``(row, col) E`` or ``S`` (``numbering`` ``drawn-side``: ``N``, ``E``,
+    ``S`` or ``O``), on the exercise's grid (the format table chooses it for the square grid)."""
     check_language(lang)
     check_handout_size(maze.grid.rows, maze.grid.cols)
-    return _pages(_grid_board(maze, lang), lang)
+    return _pages(_grid_board(maze, lang, numbering), lang)
 
 
 def _pages(board: _Board, lang: str) -> bytes:
     return pdf_document([_rule_page(board, lang), _grids_page(board, lang)])
 
 
-def _grid_board(maze: Maze, lang: str) -> _Board:
+def _grid_board(maze: Maze, lang: str, numbering: str) -> _Board:
     rows, cols = maze.grid.rows, maze.grid.cols
 
     def name(wall: WallTaken) -> str:
         row, col = divmod(wall.first, cols)
-        return f"({row}, {col}) {'S' if wall.second == wall.first + cols else 'E'}"
+        return f"({row}, {col}) {wall.side(cols)}"
 
     def draw(page: Page, left: float, top: float, cell: float, numbered: bool) -> None:
         numbers = np.arange(maze.cell_count).reshape(rows, cols) if numbered else None
         _grid(page, rows, cols, left, top, cell, numbers=numbers)
 
-    rule = text("handout_rule", lang, cols=cols)
-    return _Board(rule=rule, walls=walls_taken(maze), name=name, columns=cols, rows=rows, draw=draw)
+    rule = text("handout_rule" if numbering == "west-north" else "handout_rule_drawn", lang, cols=cols)
+    walls = walls_taken(maze, numbering=numbering)
+    return _Board(rule=rule, walls=walls, name=name, columns=cols, rows=rows, draw=draw)
 
 
-def _board(maze: Maze, lang: str) -> _Board:
+def _board(maze: Maze, lang: str, numbering: str) -> _Board:
     t = maze.tessellation
 
     def name(wall: WallTaken) -> str:
@@ -138,8 +140,9 @@ def _board(maze: Maze, lang: str) -> _Board:
                 page.text(x, y + 0.35 * size, str(number), size=size, align="centre")
 
     width, height = t.extent
-    walls = walls_taken(maze)
-    return _Board(rule=text("handout_rule_shaped", lang), walls=walls, name=name, columns=width, rows=height, draw=draw)
+    walls = walls_taken(maze, numbering=numbering)
+    rule = text("handout_rule_shaped" if numbering == "west-north" else "handout_rule_shaped_drawn", lang)
+    return _Board(rule=rule, walls=walls, name=name, columns=width, rows=height, draw=draw)
 
 
 def _rule_page(board: _Board, lang: str) -> Page:

@@ -7,6 +7,18 @@ Kruskal took and kept because both cells were already in one zone (red), and a c
 step, the zone count (cells − walls opened) and the walls still standing. Small mazes have each
 cell's zone number (the class exercise's rule, :mod:`laby3d.maze.observe`).
 
+A page is a *step* as the class exercise counts it (:mod:`laby3d.maze.observe`): for Kruskal every
+wall drawn, so a rejected wall has its page too (it turns red), and "step k" is the
+state the handout's "after step k" and ``.walls.csv``'s row k show. A maze small enough for a
+handout (at most :data:`laby3d.draw.handout.MAX_CELLS` cells) has a page for every step, so every
+row of its handout has its page in the key.
+
+The zone numbers are legible from the back of a classroom: their digits are at least
+:data:`NUMBER_DIGIT_MM_A4` mm high on the page printed on A4 (fitted to the width within 10 mm
+margins), and at least :data:`NUMBER_DIGIT_OF_HEIGHT` of the page's height on a projector (the
+page fills the screen's height: 50 mm on a 1.5 m-high screen, read from 6 m by the rule of 25 mm
+a 3 m).
+
 Zones that touch never share a colour, and a cell changes colour only when its zone merges
 (:mod:`laby3d.draw.zone_colours`, over the tessellation's neighbour pairs); printed in black and
 white, the black walls between zones still outline every zone.
@@ -27,10 +39,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from laby3d.draw.handout import MAX_CELLS as HANDOUT_CELLS
 from laby3d.draw.strings import check_language, text
 from laby3d.draw.vector_pdf import Page, pdf_document
 from laby3d.draw.zone_colours import colour_rgb, frame_colours
-from laby3d.maze.observe import Stage, stages
+from laby3d.maze.observe import Stage, stages, step_count
 
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
@@ -47,19 +60,33 @@ REJECTED_COLOUR = (1.0, 0.0, 0.0)
 INNER_WALL_COLOUR = (80 / 255, 80 / 255, 80 / 255)
 #: RGB (0..1) of the zone numbers written in the cells of small mazes.
 NUMBER_COLOUR = (0.25, 0.25, 0.25)
+#: Least height of a zone number's digits (mm) on a lesson page printed on A4 (tested).
+NUMBER_DIGIT_MM_A4 = 4.0
+#: Least height of a zone number's digits as a fraction of the page's height (on a projector).
+NUMBER_DIGIT_OF_HEIGHT = 1 / 30
+#: Zone numbers' font size (points) per point of a cell's size: two digits fit in a cell.
+NUMBER_SIZE_OF_CELL = 0.5
 #: Width of a frame (inches); its height follows the maze's shape plus the caption.
 FRAME_WIDTH_IN = 7.0
 CAPTION_IN = 1.0
 
 
 def default_every(maze: Maze) -> int:
-    """The stride giving about :data:`DEFAULT_FRAMES` frames (1 for small mazes).
+    """The stride giving about :data:`DEFAULT_FRAMES` frames, counted in steps (1 for small
+    mazes, and for a handout's maze: a page for every row of its handout).
 
     >>> import laby3d
-    >>> default_every(laby3d.generate(4, 5, seed=1)), default_every(laby3d.generate(20, 20, seed=1))
-    (1, 10)
+    >>> default_every(laby3d.generate(5, 6, seed=1)), default_every(laby3d.generate(20, 20, seed=1))
+    (1, 16)
     """
-    return max(1, math.ceil((maze.cell_count - 1) / DEFAULT_FRAMES))
+    if maze.cell_count <= HANDOUT_CELLS:
+        return 1
+    return max(1, math.ceil(step_count(maze) / DEFAULT_FRAMES))
+
+
+def number_size(scale: float) -> float:
+    """Font size (points) of the zone numbers in cells ``scale`` points a side."""
+    return max(5.0, NUMBER_SIZE_OF_CELL * scale)
 
 
 def colour_pixels(colours: np.ndarray) -> np.ndarray:
@@ -83,19 +110,23 @@ def caption_title(maze: Maze, *, lang: str) -> str:
 
 
 def caption_counts(maze: Maze, stage: Stage, *, lang: str) -> str:
-    """The caption's line of counts: steps, zones, walls standing (and rejected, for Kruskal; and
-    the loops opened after the tree, for a braided maze)."""
-    counts = text(
-        "lesson_counts",
-        lang,
-        opened=stage.opened - stage.loops,
-        total=maze.cell_count - 1,
-        zones=stage.zone_count,
-        walls=stage.walls_standing,
-        all_walls=len(maze.open_walls),
-    )
+    """The caption's line of counts: steps, zones, walls standing (and for Kruskal, whose steps are
+    the walls drawn, the walls opened and rejected; and the loops opened after the tree, for a
+    braided maze)."""
+    values = {"zones": stage.zone_count, "walls": stage.walls_standing, "all_walls": len(maze.open_walls)}
     if maze.algorithm == "kruskal":
+        counts = text(
+            "lesson_counts_drawn",
+            lang,
+            step=stage.step - stage.loops,
+            total=stage.tree_steps,
+            opened=stage.opened - stage.loops,
+            passages=maze.cell_count - 1,
+            **values,
+        )
         counts += text("lesson_rejected", lang, rejected=len(stage.rejected))
+    else:
+        counts = text("lesson_counts", lang, opened=stage.opened - stage.loops, total=maze.cell_count - 1, **values)
     if stage.all_loops:
         counts += text("lesson_loops", lang, loops=stage.loops, all_loops=stage.all_loops)
     return counts
@@ -107,10 +138,11 @@ def caption_legend(maze: Maze, *, lang: str) -> str:
     return text("lesson_legend", lang) + "\n" + text(second, lang)
 
 
-def lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray]]:
-    """The stages a lesson shows, every ``every`` passages (:func:`default_every` when None),
-    each with the ``(C,)`` palette index of its cells' colours."""
-    shown = list(stages(maze, every=default_every(maze) if every is None else every))
+def lesson_stages(maze: Maze, every: int | None, *, numbering: str = "west-north") -> list[tuple[Stage, np.ndarray]]:
+    """The stages a lesson shows, every ``every`` steps (:func:`default_every` when None), zones
+    numbered by ``numbering`` (:mod:`laby3d.maze.observe`), each with the ``(C,)`` palette index
+    of its cells' colours."""
+    shown = list(stages(maze, every=default_every(maze) if every is None else every, numbering=numbering))
     colours = frame_colours([stage.zones for stage in shown], neighbours=maze.tessellation.edges)
     return list(zip(shown, colours, strict=True))
 
@@ -118,7 +150,8 @@ def lesson_stages(maze: Maze, every: int | None) -> list[tuple[Stage, np.ndarray
 @dataclass(frozen=True)
 class StageWalls:
     """The walls of a frame as polylines (pitch units): standing between two zones or around the
-    maze, standing inside one zone, rejected, and the one opened last (None before the first)."""
+    maze, standing inside one zone, rejected, and the one this step opened (None before the first
+    step and on a step that rejected its wall)."""
 
     between: list[np.ndarray]
     inside: list[np.ndarray]
@@ -165,10 +198,11 @@ def dotted(line: np.ndarray, pieces: int = 8) -> list[np.ndarray]:
     return found
 
 
-def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en") -> bytes:
+def lesson_pdf(maze: Maze, *, every: int | None = None, lang: str = "en", numbering: str = "west-north") -> bytes:
     """A PDF with one page per frame of the lesson (:func:`stage_page`)."""
     check_language(lang)
-    return pdf_document([stage_page(maze, stage, colours, lang=lang) for stage, colours in lesson_stages(maze, every)])
+    shown = lesson_stages(maze, every, numbering=numbering)
+    return pdf_document([stage_page(maze, stage, colours, lang=lang) for stage, colours in shown])
 
 
 @dataclass(frozen=True)
@@ -217,7 +251,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
     if walls.opened is not None:
         page.lines(on_page(as_segments(dotted(walls.opened))), colour=OPENED_COLOUR, width=line_width * 2)
     if maze.cell_count <= MAX_CELLS_WITH_NUMBERS:
-        size = max(5.0, min(11.0, 0.4 * scale))
+        size = number_size(scale)
         for (x, y), number in zip(on_page(t.centres).tolist(), stage.zones.tolist(), strict=True):
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
     lines = caption_lines(maze, stage, lang=lang)

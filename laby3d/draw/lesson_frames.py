@@ -218,10 +218,12 @@ class FramePainter:
         return numbered
 
 
-def lesson_frames(maze: Maze, *, every: int | None, lang: str, width_px: int = 560) -> list[Image.Image]:
+def lesson_frames(
+    maze: Maze, *, every: int | None, lang: str, width_px: int = 560, numbering: str = "west-north"
+) -> list[Image.Image]:
     """The lesson's frames as palette images sharing one palette (what
     :func:`laby3d.draw.animation.generation_gif` writes as a GIF)."""
-    shown = lesson_stages(maze, every)
+    shown = lesson_stages(maze, every, numbering=numbering)
     used = max(int(colours.max()) for _, colours in shown) + 1
     painter = FramePainter(maze, lang, width_px, max(len(PALETTE), used))
     return [painter.frame(stage, colours) for stage, colours in shown]

@@ -122,6 +122,45 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "handout_after": {"en": "After step {step}", "fr": "Après l’étape {step}"},
     "handout_zones_left": {"en": "Zones left: ______", "fr": "Zones restantes : ______"},
+    # the class exercise's own rules: a step is a wall drawn; fusionner(i, j, dir) from any side
+    "lesson_counts_drawn": {
+        "en": "step {step}/{total} · walls opened: {opened}/{passages} · zones: {zones} · walls standing: "
+        "{walls}/{all_walls}",
+        "fr": "étape {step}/{total} · murs ouverts : {opened}/{passages} · zones : {zones} · murs debout : "
+        "{walls}/{all_walls}",
+    },
+    "handout_rule_drawn": {
+        "en": "All the walls are closed at the start. Each cell has its own number: row × {cols} + column.\n"
+        "1. Take the next wall of the table. It is named from its first cell: (row, column) and N (north),\n"
+        "    E (east), S (south) or O (west); the second cell is the one on the other side.\n"
+        "2. Write the numbers the two cells have now.\n"
+        "3. Different numbers: open the wall, and every cell that has the second cell's number takes\n"
+        "    the first cell's number. The same number: the wall stays closed (refused).\n"
+        "When every cell has the same number, the maze is finished: one path joins any two cells.",
+        "fr": "Au départ, tous les murs sont fermés. Chaque case a son numéro : ligne × {cols} + colonne.\n"
+        "1. Prends le mur suivant du tableau. Il est nommé par sa 1re case : (ligne, colonne) et N (nord),\n"
+        "    E (est), S (sud) ou O (ouest) ; la 2e case est celle de l’autre côté.\n"
+        "2. Écris les numéros qu’ont maintenant les deux cases.\n"
+        "3. Numéros différents : ouvre le mur, et toutes les cases qui ont le numéro de la 2e case prennent\n"
+        "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"
+        "Quand toutes les cases ont le même numéro, le labyrinthe est fini : un seul chemin relie deux cases.",
+    },
+    "handout_rule_shaped_drawn": {
+        "en": "All the walls are closed at the start. Each cell has its own number, written in it below.\n"
+        "1. Take the next wall of the table. It is named by its two cells, the first one first:\n"
+        "    8 | 3 is the wall between cells 8 and 3, cell 8 first.\n"
+        "2. Write the numbers the two cells have now.\n"
+        "3. Different numbers: open the wall, and every cell that has the second cell's number takes\n"
+        "    the first cell's number. The same number: the wall stays closed (refused).\n"
+        "When every cell has the same number, the maze is finished: one path joins any two cells.",
+        "fr": "Au départ, tous les murs sont fermés. Chaque case a son numéro, écrit dedans ci-dessous.\n"
+        "1. Prends le mur suivant du tableau. Il est nommé par ses deux cases, la 1re d’abord :\n"
+        "    8 | 3 est le mur entre les cases 8 et 3, la case 8 en premier.\n"
+        "2. Écris les numéros qu’ont maintenant les deux cases.\n"
+        "3. Numéros différents : ouvre le mur, et toutes les cases qui ont le numéro de la 2e case prennent\n"
+        "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"
+        "Quand toutes les cases ont le même numéro, le labyrinthe est fini : un seul chemin relie deux cases.",
+    },
 }
 
 

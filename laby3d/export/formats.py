@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from laby3d.errors import InternalError, ParameterError
@@ -103,7 +104,7 @@ def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
 def _walls_csv(context: RenderContext) -> bytes:
     from laby3d.maze.classroom import walls_csv
 
-    return walls_csv(context.maze).encode()
+    return walls_csv(context.maze, numbering=context.job.worksheet.numbering).encode()
 
 
 def _text(context: RenderContext) -> bytes:
@@ -123,39 +124,44 @@ def _picture(fmt: str) -> Renderer:
 
 def _gif(context: RenderContext) -> bytes:
     from laby3d.draw.animation import generation_gif
+    from laby3d.draw.lesson_frames import lesson_frames
 
-    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    frames = partial(lesson_frames, numbering=context.job.worksheet.numbering)
+    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang, frames=frames)
 
 
 def _grid_gif(context: RenderContext) -> bytes:
     from laby3d.draw.animation import generation_gif
     from laby3d.draw.grid_lesson import grid_frames
 
-    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang, frames=grid_frames)
+    frames = partial(grid_frames, numbering=context.job.worksheet.numbering)
+    return generation_gif(context.maze, every=context.job.worksheet.every, lang=context.job.lang, frames=frames)
 
 
 def _lesson(context: RenderContext) -> bytes:
     from laby3d.draw.lesson import lesson_pdf
 
-    return lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    job = context.job
+    return lesson_pdf(context.maze, every=job.worksheet.every, lang=job.lang, numbering=job.worksheet.numbering)
 
 
 def _grid_lesson(context: RenderContext) -> bytes:
     from laby3d.draw.grid_lesson import grid_lesson_pdf
 
-    return grid_lesson_pdf(context.maze, every=context.job.worksheet.every, lang=context.job.lang)
+    job = context.job
+    return grid_lesson_pdf(context.maze, every=job.worksheet.every, lang=job.lang, numbering=job.worksheet.numbering)
 
 
 def _handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import handout_pdf
 
-    return handout_pdf(context.maze, lang=context.job.lang)
+    return handout_pdf(context.maze, lang=context.job.lang, numbering=context.job.worksheet.numbering)
 
 
 def _grid_handout(context: RenderContext) -> bytes:
     from laby3d.draw.handout import grid_handout_pdf
 
-    return grid_handout_pdf(context.maze, lang=context.job.lang)
+    return grid_handout_pdf(context.maze, lang=context.job.lang, numbering=context.job.worksheet.numbering)
 
 
 def _booklet(kind: str) -> Callable[[RenderContext], bytes]:
@@ -236,7 +242,7 @@ def _scene_json(context: RenderContext) -> bytes:
 _SQUARE_FORM = "the class exercise's square form: each cell's sides N, E, S, O"
 #: Options read by each kind of output (see :attr:`Format.options`).
 _PICTURE = ("pictures.solution", "pictures.heatmap", "print.solution")
-_LESSON = ("worksheet.every", "lang")
+_LESSON = ("worksheet.every", "worksheet.numbering", "lang")
 _SHEET = ("worksheet.", "lang", "label")
 _SOLID = ("print.", "label")
 _SIZES = tuple(f"print.{size}" for size in ("cell_size", "wall_thickness", "wall_height", "base_thickness", "margin"))
@@ -273,6 +279,7 @@ FORMATS: dict[str, Format] = {
             name="walls.csv",
             description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
             renderers={"square": _walls_csv},
+            options=("worksheet.numbering",),
             square_only=_SQUARE_FORM,
         ),
         Format(
@@ -313,7 +320,7 @@ FORMATS: dict[str, Format] = {
             name="handout.pdf",
             description="the class exercise on paper: the rule, the walls to replay, grids to fill in (A4, ≤ 30 cells)",
             renderers={"square": _grid_handout, "any": _handout},
-            options=("lang",),
+            options=("worksheet.numbering", "lang"),
             font="dejavu",
         ),
         Format(

@@ -96,9 +96,10 @@ _PYTHON_PIECE = re.compile(
 _CONSTANT_NAMES = ("True", "False", "None")
 
 
-def read_classroom(path: str | os.PathLike[str]) -> Maze:
+def read_classroom(path: str | os.PathLike[str], *, placement: str | None = None, seed: int = 0) -> Maze:
     """The maze of a classroom file (``-``: standard input), JSON or Python by its ending
-    (``.json``, ``.py``; any other is tried as JSON, then as Python); every error names the file."""
+    (``.json``, ``.py``; any other is tried as JSON, then as Python); every error names the file.
+    ``placement`` and ``seed`` open a closed maze (:func:`laby3d.maze.convert.from_classroom`)."""
     name = "standard input" if str(path) == "-" else shown_path(path)
     python = str(path).lower().endswith(".py")
     limit = (PYTHON_LIMITS if python else JSON_LIMITS).max_bytes
@@ -111,25 +112,26 @@ def read_classroom(path: str | os.PathLike[str]) -> Maze:
         text = read_limited_text(path, name=name, limit=limit, error=MazeFileError)
     try:
         if python:
-            return classroom_from_python(text)
+            return classroom_from_python(text, placement=placement, seed=seed)
         if str(path).lower().endswith(".json"):
-            return classroom_from_json(text)
-        return classroom_from_text(text)
+            return classroom_from_json(text, placement=placement, seed=seed)
+        return classroom_from_text(text, placement=placement, seed=seed)
     except MazeFileError as error:
         raise MazeFileError(f"{name}: {error}") from None
 
 
-def classroom_from_json(text: str) -> Maze:
-    """The maze of a classroom file's JSON text."""
-    return from_classroom(_checked_cells(load_json(text, JSON_LIMITS), MAX_JSON_CELLS, "JSON"))
+def classroom_from_json(text: str, *, placement: str | None = None, seed: int = 0) -> Maze:
+    """The maze of a classroom file's JSON text (a closed one opened by ``placement``)."""
+    rows = _checked_cells(load_json(text, JSON_LIMITS), MAX_JSON_CELLS, "JSON")
+    return from_classroom(rows, placement=placement, seed=seed)
 
 
-def classroom_from_text(text: str) -> Maze:
+def classroom_from_text(text: str, *, placement: str | None = None, seed: int = 0) -> Maze:
     """The maze of a classroom file's text, JSON or a Python literal: when neither reads it, the
     message is the reader's whose form the text looks like (Python's when it holds a name, a
     single quote or a comment), the other's in short."""
     try:
-        return classroom_from_json(text)
+        return classroom_from_json(text, placement=placement, seed=seed)
     except MazeFileError as json_error:
         if not str(json_error).startswith("not valid JSON"):
             raise
@@ -139,7 +141,7 @@ def classroom_from_text(text: str) -> Maze:
             if _looks_like_python(text):
                 raise MazeFileError(f"neither JSON nor a Python literal: {python_error}") from None
             raise MazeFileError(f"neither a Python literal nor JSON: {json_error}") from None
-    return from_classroom(_checked_cells(rows, MAX_PYTHON_CELLS, "Python"))
+    return from_classroom(_checked_cells(rows, MAX_PYTHON_CELLS, "Python"), placement=placement, seed=seed)
 
 
 def _looks_like_python(text: str) -> bool:
@@ -150,9 +152,10 @@ def _looks_like_python(text: str) -> bool:
     return re.search(r"\b(?:True|False|None)\b|'|#", text[:100_000]) is not None
 
 
-def classroom_from_python(text: str) -> Maze:
-    """The maze of a classroom file's Python text."""
-    return from_classroom(_checked_cells(python_literal(text), MAX_PYTHON_CELLS, "Python"))
+def classroom_from_python(text: str, *, placement: str | None = None, seed: int = 0) -> Maze:
+    """The maze of a classroom file's Python text (a closed one opened by ``placement``)."""
+    rows = _checked_cells(python_literal(text), MAX_PYTHON_CELLS, "Python")
+    return from_classroom(rows, placement=placement, seed=seed)
 
 
 def _checked_cells(rows: Any, most: int, form: str) -> Any:
@@ -328,10 +331,12 @@ def classroom_py(maze: Maze) -> str:
 WALL_COLUMNS = ("step", "row", "col", "side", "first_number", "second_number", "opened")
 
 
-def walls_csv(maze: Maze) -> str:
-    """The walls in the order the algorithm took them (:func:`laby3d.maze.observe.walls_taken`)
-    as CSV: a wall is ``(row, col, side)`` from its first cell, with the zone numbers of its two
-    cells then and whether it was opened (``yes``) or rejected (``no``).
+def walls_csv(maze: Maze, *, numbering: str = "west-north") -> str:
+    """The walls in the order the algorithm took them (:func:`laby3d.maze.observe.walls_taken`),
+    one a step, as CSV: a wall is ``(row, col, side)`` from its first cell (by ``numbering``:
+    ``E`` or ``S`` with ``west-north``, any of ``N``, ``E``, ``S``, ``O`` with ``drawn-side``),
+    with the zone numbers of its two cells then and whether it was opened (``yes``) or rejected
+    (``no``).
 
     >>> import laby3d
     >>> print(walls_csv(laby3d.generate(2, 3, algorithm="kruskal", seed=7)), end="")
@@ -347,9 +352,9 @@ def walls_csv(maze: Maze) -> str:
 
     cols = maze.grid.cols
     lines = [",".join(WALL_COLUMNS)]
-    for step, wall in enumerate(walls_taken(maze), start=1):
+    for step, wall in enumerate(walls_taken(maze, numbering=numbering), start=1):
         row, col = divmod(wall.first, cols)
-        side = "S" if wall.second == wall.first + cols else "E"
+        side = wall.side(cols)
         numbers = f"{wall.first_number},{wall.second_number}"
         lines.append(f"{step},{row},{col},{side},{numbers},{'yes' if wall.opened else 'no'}")
     return "\n".join(lines) + "\n"

@@ -8,7 +8,9 @@ The entrance and the exit are the border sides left open: exactly two, and the f
 order (rows from the top, cells from the left, sides N, E, S, O) is the entrance. A maze whose
 entrance is not that one (or that has an opening inside, with no border side) says so with two
 keys, ``"entree"`` on the entrance's cell and ``"sortie"`` on the exit's, each the side opened
-there (None for none); :func:`to_classroom` writes them only then.
+there (None for none); :func:`to_classroom` writes them only then. A closed maze (no open border
+side: a pupil's program that has not opened one yet) is refused, unless a ``placement``
+(``corners`` or ``opposite-sides``, :mod:`laby3d.maze.placement`) is given to open it.
 """
 
 from __future__ import annotations
@@ -79,10 +81,18 @@ def to_classroom(
     return rows
 
 
-def from_classroom(rows_of_dicts: Sequence[Sequence[dict[str, Any]]]) -> Maze:
+#: Placements that open a closed classroom maze (the rest need the maze's file or flags).
+OPENING_PLACEMENTS = ("corners", "opposite-sides")
+
+
+def from_classroom(
+    rows_of_dicts: Sequence[Sequence[dict[str, Any]]], *, placement: str | None = None, seed: int = 0
+) -> Maze:
     """A maze from rows of side dicts (``"O"`` or ``"W"`` for west; True = open), the entrance
     and exit from the open border sides (see the module); zone numbers are ignored (they are
-    known from the passages). Every problem raises :class:`MazeFileError` naming the cell.
+    known from the passages). A closed maze is opened by ``placement`` (one of
+    :data:`OPENING_PLACEMENTS`; ``opposite-sides`` draws its rows from ``seed``). Every problem
+    raises :class:`MazeFileError` naming the cell.
 
     >>> maze = from_classroom([[{"N": False, "E": True, "S": False, "O": True},
     ...                         {"N": False, "E": True, "S": False, "O": True}]])
@@ -107,9 +117,28 @@ def from_classroom(rows_of_dicts: Sequence[Sequence[dict[str, Any]]]) -> Maze:
             raise MazeFileError(f"row {r} must be a list of {cols} cells, like row 0")
         for c, sides in enumerate(row):
             cells[r, c] = _cell_mask(sides, r, c, marks)
+    if placement is not None:
+        return _opened(cells, marks, placement, seed)
     entrance, exit_ = _openings(cells, marks)
     check_symmetric(cells)
     return perfect_square_maze(cells, entrance=entrance, exit=exit_)
+
+
+def _opened(cells: np.ndarray, marks: dict[str, list[Opening]], placement: str, seed: int) -> Maze:
+    """The closed maze of ``cells`` with an entrance and an exit placed by ``placement``."""
+    from laby3d.maze.placement import place
+
+    if placement not in OPENING_PLACEMENTS:
+        raise ParameterError(f"opens a closed maze at {' or '.join(OPENING_PLACEMENTS)}, got {shown(placement)}")
+    found = _border_openings(cells)
+    if found or any(marks.values()):
+        named = ", ".join(f"cell ({o.row}, {o.col}) side {_form_side(o.side)}" for o in found[:4])
+        raise MazeFileError(
+            f"--placement opens a closed maze, and this one has its openings ({named or 'entree, sortie'}); "
+            "leave out --placement to keep them, or close them"
+        )
+    check_symmetric(cells)
+    return place(perfect_square_maze(cells), placement, np.random.default_rng(seed))
 
 
 def _cell_mask(sides: Any, r: int, c: int, marks: dict[str, list[Opening]]) -> int:
@@ -170,9 +199,10 @@ def _openings(cells: np.ndarray, marks: dict[str, list[Opening]]) -> tuple[Openi
         return entrance, exit_
     if len(found) != 2:
         what = f"{len(found)}: {named}{', …' if len(found) > 4 else ''}" if found else "none"
+        closed = " (a closed maze: --placement corners or opposite-sides opens one)" if not found else ""
         raise MazeFileError(
             f"the border must have exactly two open sides, the entrance (first in reading order) and the exit; "
-            f"open: {what}"
+            f"open: {what}{closed}"
         )
     return found[0], found[1]
 

@@ -233,7 +233,16 @@ FRENCH: dict[str, FieldText] = {
     "worksheet.class_name": FieldText("classe", "classe écrite sur les fiches (ligne vide si absente)"),
     "worksheet.instruction": FieldText("consigne", "consigne sous le nom (celle par défaut si absente)"),
     "worksheet.every": FieldText(
-        "une image tous les", "leçon et GIF : une image tous les K passages (environ 40 images si absent)"
+        "une image tous les",
+        "leçon et GIF : une image toutes les K étapes (murs tirés ; environ 40 images si absent)",
+    ),
+    "worksheet.numbering": FieldText(
+        "numérotation des zones",
+        "numéros de zone de la leçon, du GIF, de la fiche d’exercice, de walls.csv et de show --sets-after : la "
+        "1re case d’un mur donne son numéro ; ouest-nord : sa case ouest ou nord ; côté tiré : l’une ou l’autre, "
+        "tirée au sort d’après la graine, comme fusionner(i, j, dir) dans l’exercice nomme un mur de n’importe quel "
+        "côté",
+        {"west-north": "ouest-nord", "drawn-side": "côté tiré"},
     ),
 }
 #: Titles of the option sections in French (the CLI's help groups), by section (``""``: the job's own).

@@ -28,5 +28,11 @@ class WorksheetSpec(Section):
         None,
         ge=1,
         le=100_000,
-        description="lesson and GIF: one frame every K passages (about 40 frames when absent)",
+        description="lesson and GIF: one frame every K steps (walls taken; about 40 frames when absent)",
+    )
+    numbering: Literal["west-north", "drawn-side"] = Field(
+        "west-north",
+        description="zone numbers of the lesson, GIF, handout, walls.csv and show --sets-after: the first cell of "
+        "a wall gives its number; west-north: its west or north cell; drawn-side: either cell, drawn from the "
+        "seed, as the class exercise's fusionner(i, j, dir) names a wall from any side",
     )
