@@ -59,8 +59,8 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "lesson_rejected": {"en": " · walls rejected: {rejected}", "fr": " · murs refusés : {rejected}"},
     "lesson_loops": {
-        "en": " · loops: {loops}/{all_loops}",
-        "fr": " · boucles : {loops}/{all_loops}",
+        "en": "\nloops closed after the tree: {loops}/{all_loops}",
+        "fr": "\nboucles fermées après l’arbre : {loops}/{all_loops}",
     },
     "lesson_legend": {
         "en": "colour: zone (touching zones differ) · black: walls between zones · grey: walls inside a zone",
