@@ -151,6 +151,7 @@ def test_names_with_no_letter_or_with_control_characters_are_refused_up_front(
     assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("name", ["../../escape", "CON", "a/b\\c", "Chloé & Zoë"])
 def test_hostile_names_stay_inside_the_output_folder(tmp_path: Path, name: str) -> None:
     job = {"name": name, "seed": 1, "formats": ["txt"], "names": [name, f"{name} 2"]}
@@ -165,6 +166,7 @@ def test_hostile_names_stay_inside_the_output_folder(tmp_path: Path, name: str) 
     assert safe_name("CON") == "CON_" and safe_name("../../x") == "x"
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_failing_job_is_reported_and_the_others_finish(tmp_path: Path) -> None:
     """Every up-front check passes; one maze's files cannot be written (its STL's name is taken by
     a folder): that maze is reported, writes nothing, and the others finish."""
@@ -193,6 +195,7 @@ def test_a_failing_job_is_reported_and_the_others_finish(tmp_path: Path) -> None
     assert sorted(p.name for p in (tmp_path / "out" / "blocked").iterdir()) == ["blocked.stl"]  # all or nothing
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_rerun_is_byte_identical(tmp_path: Path) -> None:
     config = ROOT / "configs" / "classroom.yaml"
     hashes = []
@@ -211,6 +214,7 @@ def test_rerun_is_byte_identical(tmp_path: Path) -> None:
     assert len(hashes[0][1]) == 8 * 6 + 3 * 4 + 2 * 2
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_dry_run_writes_nothing_and_only_selects(tmp_path: Path) -> None:
     config = ROOT / "configs" / "classroom.yaml"
     result = run_cli("batch", str(config), "--dry-run", "--only", "class-set", "--output-dir", "out", cwd=tmp_path)
@@ -220,6 +224,7 @@ def test_dry_run_writes_nothing_and_only_selects(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "no job named 'nobody'" in bad.stderr
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_schema_and_validate(tmp_path: Path) -> None:
     schema = json.loads(run_cli("schema", cwd=tmp_path).stdout)
     job = schema["properties"]["jobs"]["items"]

@@ -49,6 +49,7 @@ def run(config: Path, out: Path, *extra: str) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_removing_a_pupil_leaves_every_other_file_identical(tmp_path: Path) -> None:
     assert run(write(tmp_path, NAMES), tmp_path / "all", "-j", "1").returncode == 0
     fewer = [name for name in NAMES if name != "Chloé"]
@@ -74,6 +75,7 @@ def test_names_that_would_share_a_file_are_refused(tmp_path: Path, names: list[s
     assert f"class.yaml: jobs[0] (class).{message}" in str(error.value)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_class_booklets_hold_every_pupil(tmp_path: Path) -> None:
     config = write(tmp_path, NAMES[:3], ["maze.json", "worksheet.pdf", "key.pdf"])
     result = run(config, tmp_path / "out", "-j", "1")

@@ -26,6 +26,7 @@ def test_generate_writes_every_requested_format(tmp_path: Path) -> None:
     assert (data["rows"], data["cols"], data["seed"]) == (6, 8, 3)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_same_seed_gives_identical_files(tmp_path: Path) -> None:
     for folder in ("a", "b"):
         outputs = [str(tmp_path / folder / f"m.{ext}") for ext in ("maze.json", "png", "pdf", "txt")]
@@ -58,6 +59,7 @@ def test_user_errors_are_one_line_exit_2_and_write_nothing(tmp_path: Path, args:
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_show_stats_list_and_export(tmp_path: Path) -> None:
     maze_file = tmp_path / "m.maze.json"
     assert run("generate", "--seed", "1", "-o", str(maze_file)).returncode == 0

@@ -287,6 +287,7 @@ def mutated_maze_files(draw: st.DrawFn) -> str:
     return text
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_maze_files())
 def test_fuzzed_maze_files_give_a_maze_or_a_maze_file_error(text: str) -> None:

@@ -109,6 +109,7 @@ def check_label(name: str, rows: int, cols: int, margin: float, mode: str, nozzl
     return placement
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("name", SAMPLE)
 def test_sample_names_fit_every_margin(name: str) -> None:
     for margin in MARGINS:
@@ -350,6 +351,7 @@ def test_arrows_on_the_bottom_margin_send_the_label_under_the_base() -> None:
 # ---- printability checked glyph group by glyph group, shared across a class set ---------------
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("size", [4.1, 5.17, 7.3])
 def test_printability_by_glyph_groups_is_that_of_the_whole_text(size: float) -> None:
     """Glyphs farther apart than a nozzle are checked apart: the answer is the whole text's."""
@@ -364,6 +366,7 @@ def test_printability_by_glyph_groups_is_that_of_the_whole_text(size: float) -> 
                 assert _printable(shape, size, mode, nozzle) == whole, (name, nozzle, mode)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_class_sets_shared_checks_place_every_name_as_alone() -> None:
     """Checks shared by the names of a run give each name the placement it gets alone."""
     from laby3d.geometry.label import GlyphChecks, LabelRoom, place_label
@@ -418,6 +421,7 @@ def test_one_name_that_does_not_fit_among_many_is_named() -> None:
     solution=st.sampled_from(["none", "groove", "ridge"]),
     markers=st.booleans(),
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_any_label_is_refused_or_sound(
     text, rows, cols, cell_size, base_thickness, margin, mode, position, nozzle, solution, markers
 ) -> None:

@@ -185,6 +185,7 @@ def test_outline_is_the_footprint_grown_by_half_the_kerf(
     play=st.sampled_from([0.0, 0.5, 1.0]),
     holes=st.booleans(),
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_ball_kit_closes_and_aligns(rows, cols, seed, cell, wall, margin, wall_sheet, ball_share, play, holes) -> None:
     maze = laby3d.generate(rows, cols, seed=seed)
     fab = Fabrication(cell_size=cell, wall_thickness=wall, margin=margin, base_thickness=2.0)
@@ -406,6 +407,7 @@ def test_dxf_layers_colours_extents(tmp_path: Path, mode: str, palette: str) -> 
         assert not np.allclose([*points.min(axis=0), *points.max(axis=0)], [0, 0, sheet.width, sheet.height])
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_dxf_bytes_do_not_depend_on_hash_seed_or_threads() -> None:
     script = (
         "import sys, hashlib; sys.path.insert(0, 'tests'); from test_laser import _dxf_of;"
@@ -455,6 +457,7 @@ def test_label_is_engraved_as_outlines() -> None:
         assert all(0 <= p[:, 0].min() and p[:, 0].max() <= page["width"] for p in rings)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_class_of_24_shares_sheets_and_every_part_carries_its_name() -> None:
     fab = Fabrication(cell_size=10, wall_thickness=3, margin=3)  # a band for names 1.5 mm from the edge
     options = LaserOptions(mode="stack", top=True, ball=6, kerf=0.15)
@@ -502,6 +505,7 @@ def test_touching_parts_share_their_common_edges() -> None:
 @pytest.mark.parametrize(
     "kerf", [0.15, pytest.param(0.05, marks=pytest.mark.slow), pytest.param(0.3, marks=pytest.mark.slow)]
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_kerf_card_reads_the_kerf_whatever_the_material_thickness(kerf: float) -> None:
     from kitcheck import read_text
 
@@ -603,6 +607,7 @@ def test_lines_go_to_the_operation_asked_for(operation: str, layer: str) -> None
     assert len(page["layers"][layer]) == closed_walls_and_bound(laby3d.generate(4, 6, seed=8))[1]
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_cli_names_the_laser_option_at_fault(tmp_path: Path) -> None:
     for flags, message in [
         (["--kerf", "-1"], "--kerf"),
@@ -623,6 +628,7 @@ def test_cli_names_the_laser_option_at_fault(tmp_path: Path) -> None:
         assert not (tmp_path / "m.svg").exists()
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_the_reference_square_never_takes_a_sheet_of_its_own() -> None:
     maze = laby3d.generate(12, 16, seed=3)
     for sheet in [(200.0, 150.0), (600.0, 400.0)]:
@@ -667,6 +673,7 @@ def outlines_by_material(files: dict[str, bytes]) -> dict[str, list[list[shapely
     sheet=st.sampled_from([(300.0, 200.0), (600.0, 400.0), (450.0, 300.0), (200.0, 300.0)]),
     spacing=st.sampled_from([1.0, 3.0, 5.0]),  # 0 shares edges: tested on its own
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_nesting_uses_no_more_sheets_than_the_best_grid_and_keeps_parts_apart(kits, size, sheet, spacing) -> None:
     fab = Fabrication(cell_size=10, wall_thickness=3, margin=6)
     options = LaserOptions(mode="stack", top=True, ball=6, kerf=0.15, sheet=sheet, spacing=spacing)
@@ -716,6 +723,7 @@ def config_class_set(tmp_path_factory) -> Path:
     return out / "class-kits" / "class-sheets"
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_config_class_set_assembles_from_its_files_with_one_legible_name_per_part(config_class_set: Path) -> None:
     import yaml
     from kitcheck import assemble, ball_path_open, folder_files, keyed, read_pieces
@@ -744,6 +752,7 @@ def test_config_class_set_assembles_from_its_files_with_one_legible_name_per_par
         assert nesting["sheets"] == len(written) >= nesting["area_bound_sheets"] >= 1
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("margin", [0.0, 2.0, 4.0, 8.0])
 @pytest.mark.parametrize(("rows", "cols", "label"), [(4, 5, "Zoé"), (8, 10, "Chloé-Anne"), (12, 16, "")])
 def test_kit_label_is_legible_once_and_never_across_a_hole(rows: int, cols: int, label: str, margin: float) -> None:
@@ -817,6 +826,7 @@ def test_walls_too_thin_for_the_material_are_refused(material: str, wall: float,
         ),
     ],
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_validate_refuses_what_the_laser_sheets_refuse(tmp_path: Path, capsys, job: dict, message: str) -> None:
     import yaml
 
@@ -855,6 +865,7 @@ def test_lines_cut_at_spacing_zero_cut_each_wall_once_and_nothing_else() -> None
         assert len(steps) == len(set(steps)) == walls
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_text_moved_on_a_laser_sheet_is_a_warning_on_the_batch_line_and_in_generate(tmp_path: Path, capsys) -> None:
     """A label (or layer numbers) that cannot sit on the 1.6 mm frame goes under the base (or is
     left off): the batch line says WARN, not ok, and `generate` prints it, as for a solid's label."""
@@ -879,6 +890,7 @@ def test_text_moved_on_a_laser_sheet_is_a_warning_on_the_batch_line_and_in_gener
     assert "laser warning: label moved under the base" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_kerf_card_speaks_the_jobs_language(tmp_path: Path) -> None:
     """``--lang fr``: the card's instructions are engraved in French (read back from the SVG by
     the independent text reader), legible; English without it."""

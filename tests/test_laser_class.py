@@ -77,6 +77,7 @@ def least_sheets(boxes: list[tuple[float, float]]) -> tuple[int, int]:
     return math.ceil(area / (room[0] * room[1])), math.ceil(area / holds)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_class_of_five_sizes_nested_together_reaches_the_least_sheets_any_packing_takes() -> None:
     """The class of five maze sizes (tests/data/laser-class-sizes.yaml): nested job by job, its
     kits took 9 plywood and 5 acrylic sheets; pooled, the sheets written reach the lower bound the
@@ -162,6 +163,7 @@ def test_a_batch_pools_its_jobs_class_sheets_and_the_manifest_says_how_many(tmp_
         ("triangle", (5, 6), Fabrication(cell_size=12, wall_thickness=2, margin=6)),
     ],
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_engraved_names_and_numbers_keep_1_5_mm_from_the_outer_cut(shape: str, size, fab: Fabrication) -> None:
     """Read back from the class sheets' SVG: every part's engraved ink (its pupil's name, its
     layer number) at least 1.5 mm from that part's outer cut (plywood chars along a cut, and a

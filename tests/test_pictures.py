@@ -42,6 +42,7 @@ def digests_in(environment: dict[str, str]) -> dict[str, str]:
     return dict(line.split() for line in result.stdout.splitlines())
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_same_bytes_in_every_environment() -> None:
     maze = laby3d.generate(7, 9, algorithm="wilson", seed=11)
     here = {fmt: hashlib.sha256(maze_picture(maze, fmt, solution=True, heatmap=True)).hexdigest() for fmt in FORMATS}

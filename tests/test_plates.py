@@ -254,6 +254,7 @@ def lib3mf_objects(path: Path) -> list[tuple[str, np.ndarray, bool]]:
     return found
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_each_plate_3mf_holds_its_pupils_where_the_plan_says(small: Ran) -> None:
     assert small.manifest["failed"] == 0
     (group,) = small.manifest["plates"]["printers"]
@@ -296,6 +297,7 @@ def test_a_pupils_object_on_the_plate_is_their_own_solid(small: Ran) -> None:
             assert any(np.allclose(moved, shape - shape.min(axis=0), atol=1e-4) for shape in (own, turned)), name
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_plates_are_the_same_bytes_whatever_runs_them(small: Ran, tmp_path: Path) -> None:
     """Worker processes (``-j 2``) and a thread pool (the class server's way) write the same plates."""
 
@@ -358,6 +360,7 @@ def test_a_plate_needs_a_printer(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["validate", str(config)]) == 0
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_pupils_of_separate_jobs_share_plates_by_printer(tmp_path: Path) -> None:
     """As the class server writes a class: a job per pupil; those with the same printer share
     plates, one too large for its bed is left out and said, and a job named like the plates'

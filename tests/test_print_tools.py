@@ -71,6 +71,7 @@ def test_manifold3d_accepts_every_part(tmp_path: Path, case: str) -> None:
         assert solid.volume() == pytest.approx(part.volume, rel=1e-5), name
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("suffix", [".stl", ".3mf"])
 @pytest.mark.parametrize("case", SLICED)
 def test_prusaslicer_loads_without_repair_and_slices(tmp_path: Path, case: str, suffix: str) -> None:

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
@@ -38,6 +40,7 @@ def test_python_examples_show_what_they_give() -> None:
     assert runner.failures == 0, "a README example differs from what it shows (see the output above)"
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_main_command_makes_the_classroom_set(tmp_path: Path) -> None:
     """The README's main command (its laby3d part) produces the class set it describes."""
     main = next(c for c in re.findall(r"```sh\n(.+?)\n```", README) if "laby3d batch" in c)

@@ -111,6 +111,7 @@ def made(case: tuple) -> dict:
     return entry(maze.to_json())
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", list(SIZES))
 def test_every_seed_keeps_its_maze(shape: str, request: pytest.FixtureRequest) -> None:
     """Every maze of the table is made again, passage for passage, with its entrance and exit."""

@@ -579,6 +579,7 @@ def pupils_of(test_client: TestClient, room: Classroom, *, settled: bool = True)
         time.sleep(0.2)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_lock_that_invalidates_pupils_names_them_first_and_the_zip_leaves_them_out(tmp_path: Path) -> None:
     room = classroom(tmp_path, "3e C")
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:

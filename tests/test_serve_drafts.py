@@ -82,6 +82,7 @@ def test_the_teacher_sees_last_change_and_last_save_and_drafts(tmp_path: Path) -
     assert listed["totals"]["mazes"] == 2
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_the_class_set_takes_a_draft_rather_than_leaving_its_pupil_out(tmp_path: Path) -> None:
     config = tmp_path / "class.yaml"
     config.write_text("defaults:\n  formats: [maze.json]\n", encoding="utf-8")

@@ -144,6 +144,7 @@ def test_paths_and_methods_no_route_has_are_answered_in_the_class_language(tmp_p
         assert wrong.json()["errors"][0]["message"] == "/api/preview n’accepte pas GET"
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_guessing_the_class_code_is_throttled_per_address_and_a_class_still_joins(tmp_path: Path) -> None:
     """300 guesses from one address: the first 30 are told the code is wrong, the others to wait
     (429, Retry-After), in French; 30 pupils behind the same address join within the minute, the

@@ -181,6 +181,7 @@ def test_the_pool_queue_is_bounded_whatever_the_sessions(no_processes: None) -> 
     asyncio.run(scenario())
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_pupil_beside_eight_greedy_sessions_is_never_refused_through_the_app(tmp_path: Path) -> None:
     """Issue 27's trial, through the ASGI app with real renders: eight names joined from one
     address each send four previews at a time in a loop (no rate limit to slow them); a ninth

@@ -321,6 +321,7 @@ def test_a_too_small_outline_is_one_line_on_the_field(client: TestClient) -> Non
     assert re.fullmatch(r"--outline 'star' holds \d of this board's 4 cells .*, at least 4: .*", error["message"])
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_an_uploaded_mask_previews_and_reaches_the_class_set(client: TestClient, room) -> None:
     join(client, "Léa")
     reference = upload(client, l_mask(), "l.png").json()["outline"]

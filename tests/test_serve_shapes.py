@@ -129,6 +129,7 @@ def test_a_shape_gives_the_formats_it_draws_and_refuses_the_others_in_words(clie
     assert "txt takes square mazes only" in error["message"] and "every format but" in error["message"]
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_class_set_with_pupils_of_other_shapes(tmp_path: Path) -> None:
     """The class's formats are the default four and text art: a pupil who chose a hex maze gets
     the formats that draw it (the solids among them: one closed body, read back by numpy-stl),

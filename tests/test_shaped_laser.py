@@ -261,6 +261,7 @@ def test_extent_of_matches_the_built_tessellations() -> None:
                 assert built.min() == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", SHAPES)
 def test_the_drawing_is_the_same_as_python_and_compiled(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
     maze = shaped(shape, 14, 17, seed=6)
@@ -571,6 +572,7 @@ def test_the_reference_square_lies_on_material(sheet: tuple[float, float]) -> No
         ({"print": {"ball": 9}, "laser": {"mode": "stack"}}, "print.ball: 9 mm + play 1 mm must"),
     ],
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", SHAPES)
 def test_validate_refuses_what_the_sheets_refuse(tmp_path: Path, capsys, shape: str, job: dict, message: str) -> None:
     import yaml

@@ -180,6 +180,7 @@ def check_frame(pixels: np.ndarray, maze, stage: Stage, to_px) -> float:
     return least
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", SHAPES)
 def test_lesson_pages_show_the_zones_and_the_walls_standing(tmp_path: Path, shape: str) -> None:
     maze = maze_of(shape)

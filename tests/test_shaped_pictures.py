@@ -349,6 +349,7 @@ DIGESTS = textwrap.dedent(
 )
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_same_bytes_in_another_process_time_zone_and_hash_seed() -> None:
     environment = {"TZ": "Pacific/Kiritimati", "LC_ALL": "C", "PYTHONHASHSEED": "4321", "SOURCE_DATE_EPOCH": "86400"}
     result = subprocess.run(

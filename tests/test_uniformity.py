@@ -35,11 +35,13 @@ def test_uniform_algorithms_pass_chi_square(algorithm: str) -> None:
     assert result.pvalue > 0.001, result
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize(("rows", "cols"), list(SPANNING_TREES))
 def test_wilson_reaches_every_spanning_tree(rows: int, cols: int) -> None:
     assert len(tally("wilson", rows, cols, 400 * SPANNING_TREES[rows, cols])) == SPANNING_TREES[rows, cols]
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("algorithm", ["binary_tree", "sidewinder", "backtracker", "prim"])
 def test_biased_algorithms_fail_chi_square(algorithm: str) -> None:
     """The same table shows the bias: a subset of the mazes, or far from equal frequencies."""

@@ -344,6 +344,7 @@ def test_page_titles_name_the_shape() -> None:
         ("triangle", (70, 120), Fabrication()),
     ],
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_the_largest_page_fits_what_a_scene_file_may_hold(shape: str, size: tuple, fab: Fabrication) -> None:
     """The largest page the budget lets laby3d write, of a square maze or another shape, gives
     a scene file within the reader's limits: its bytes, arrays and commas per cell (at sizes
