@@ -147,10 +147,10 @@ class GridFramePainter(FramePainter):
         margin, cell = self.margin, self.cell
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
         title, legend = self._fixed_caption
-        lines = caption_counts(self.maze, stage, lang=self.lang).split(
+        count_lines = caption_counts(self.maze, stage, lang=self.lang).split(
             "\n"
         )  # a braided maze's loops: a line of their own
-        counts = self._caption_strip(tuple((line, 0.021) for line in lines))
+        counts = self._caption_strip(tuple((line, 0.021) for line in count_lines))
         caption = np.concatenate([title, counts, legend])
         caption_top = margin + maze_height + margin
         pixels = np.full((caption_top + len(caption) + margin, self.width_px), WHITE, dtype=np.uint8)
