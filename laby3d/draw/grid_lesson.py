@@ -147,9 +147,8 @@ class GridFramePainter(FramePainter):
         margin, cell = self.margin, self.cell
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
         title, legend = self._fixed_caption
-        count_lines = caption_counts(self.maze, stage, lang=self.lang).split(
-            "\n"
-        )  # a braided maze's loops: a line of their own
+        # a braided maze's loops: a line of their own
+        count_lines = caption_counts(self.maze, stage, lang=self.lang).split("\n")
         counts = self._caption_strip(tuple((line, 0.021) for line in count_lines))
         caption = np.concatenate([title, counts, legend])
         caption_top = margin + maze_height + margin
