@@ -392,6 +392,7 @@ def test_cols_of_a_round_maze_is_refused_where_it_is_stated(tmp_path: Path) -> N
     assert quick.maze.size() == (10, None)  # the preset's cols are for square mazes
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_full_disk_gives_the_totals_of_what_was_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A disk that filled up with 0 of 8 mazes written printed "totals: 8 solids, 2.11 kg": the
     totals are those of the files on the disk (a 64 KB tmpfs holds the first STL at most)."""

@@ -569,6 +569,7 @@ def test_lesson_pages_show_the_zones_and_the_walls_standing(
     assert least >= MIN_TOUCHING_DELTA_E
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize(("rows", "cols", "algorithm"), [(6, 8, "kruskal"), (9, 12, "wilson"), (30, 30, "kruskal")])
 def test_lesson_gif_frames_show_the_zones_and_the_walls_standing(rows: int, cols: int, algorithm: str) -> None:
     """Read back from the GIF's frames, decoded by Pillow."""

@@ -55,6 +55,7 @@ def test_hostile_command_lines(tmp_path: Path, args: list[str], status: int, mes
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_file_system_errors_name_the_path_and_cause(tmp_path: Path) -> None:
     (tmp_path / "folder.png").mkdir()
     result = run("generate", "--rows", "3", "--cols", "3", "-o", "folder.png", "-o", "m.txt", cwd=tmp_path)
@@ -65,6 +66,7 @@ def test_file_system_errors_name_the_path_and_cause(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "folder.png"]  # m.txt not written either
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_hostile_maze_files(tmp_path: Path) -> None:
     cases = {
         "script.maze.json": '{"format": "laby3d.maze", "version": 1, "rows": 1, "cols": 2, '
@@ -90,6 +92,7 @@ def test_a_closed_pipe_is_not_an_error(tmp_path: Path) -> None:
     assert done.returncode == 0 and done.stderr == "" and done.stdout.count("\n") == 1
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_text_and_pictures_are_not_held_to_the_solid_budget(tmp_path: Path) -> None:
     result = run("generate", "--rows", "600", "--cols", "600", "--seed", "1", "-o", "big.txt", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -249,6 +252,7 @@ LONG_TEXT = st.one_of(
     flag=st.sampled_from(FLAGS),
     value=LONG_TEXT,
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_every_message_is_one_short_line_whatever_is_typed(
     tmp_path_factory, monkeypatch, capsys, verb: str, where: str, flag: str, value: str
 ) -> None:

@@ -109,6 +109,7 @@ def generate(tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: int, *mor
     return names
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("numbering", [(), ("--numbering", "drawn-side")], ids=["west-north", "drawn-side"])
 def test_after_step_k_is_one_state_on_the_handout_the_lesson_walls_csv_and_show(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], numbering: tuple[str, ...]
@@ -266,6 +267,7 @@ def digit_height_em() -> float:
         ("--shape", "theta", "--rows", "4"),
     ],
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_lesson_numbers_read_from_the_back_row(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], size: tuple[str, ...]
 ) -> None:

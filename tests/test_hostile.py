@@ -416,6 +416,7 @@ def check_scene_outcome(text: str) -> None:
     assert maze_from_scene(scene_text(maze)).to_json() == maze.to_json()
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated_scene_files())
 def test_fuzzed_scene_files_give_a_maze_or_a_maze_file_error(text: str) -> None:

@@ -100,6 +100,7 @@ def read(call: Any) -> tuple[str, Any]:
         return "refused", re.sub(r"^line \d+: ", "", str(error)).split(" (first at line")[0]
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @settings(max_examples=300, deadline=None)
 @given(tree=trees)
 def test_json_and_python_texts_of_one_value_are_read_alike(tree: tuple) -> None:
@@ -249,6 +250,7 @@ def form_text(rows: int, cols: int, style: str) -> str:
     return "labyrinthe = " + pprint.pformat(form)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("style", ["print", "pprint"])
 def test_the_python_form_takes_exactly_its_documented_cells(style: str) -> None:
     """A 101×100 Python file was accepted though the documents say 10,000 cells."""

@@ -49,6 +49,7 @@ def test_quick_preset_with_arrows_labels_every_pupil_at_full_depth() -> None:
             assert any(w.startswith("the label went under the base") for w in report["warnings"])
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_quick_preset_with_a_groove_labels_every_pupil_and_advises_a_thicker_base() -> None:
     """Under the groove the 1.2 mm base keeps 0.4 mm of plate only above a 0.2 mm engraving: the
     label is cut that deep, with a warning naming the base that gives 0.6 mm; that base does."""
@@ -78,6 +79,7 @@ def test_a_label_depth_that_cannot_be_cut_is_refused_with_changes_that_work() ->
     assert recognised(error.detail) is not None and "pas 0,6" in in_language(error.detail, "fr")
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_an_embossed_label_turned_engraved_is_a_warning() -> None:
     found = {report["label"]["mode"]: report for report, _ in reports({"print": {"margin": 8, "label_mode": "emboss"}})}
     assert set(found) == {"emboss", "engrave"}

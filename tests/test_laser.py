@@ -149,6 +149,7 @@ def test_travel_order_is_the_same_as_python_and_compiled(monkeypatch: pytest.Mon
     kerf=st.sampled_from([0.0, 0.1, 0.15, 0.3]),
     margin=st.sampled_from([0.0, 5.0]),
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_outline_is_the_footprint_grown_by_half_the_kerf(
     rows: int, cols: int, seed: int, kerf: float, margin: float
 ) -> None:
@@ -303,6 +304,7 @@ def test_kit_parts_do_not_overlap_and_stay_on_their_sheets(size, sheet, top: boo
     assert len(outers) == 1 + walls + top
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_base_label_is_never_hidden_under_the_frame() -> None:
     maze = laby3d.generate(6, 8, seed=2)
     with_margin = ball_kit(maze, Fabrication(margin=8), LaserOptions(mode="stack", label="Zoé"))
@@ -358,6 +360,7 @@ def test_golden_svg(golden, mode: str) -> None:
     golden(f"laser_{mode}_4x5_seed11.svg", svg_bytes(drawing, metadata={"seed": 11}).decode())
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("mode", LASER_MODES)
 def test_rsvg_renders_every_mode(tmp_path: Path, mode: str) -> None:
     rsvg = require_tool("rsvg-convert")

@@ -285,6 +285,7 @@ def test_each_plate_3mf_holds_its_pupils_where_the_plan_says(small: Ran) -> None
     assert len(group["plates"]) < 9 and turned > 0  # several a plate, some turned to fit
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_a_pupils_object_on_the_plate_is_their_own_solid(small: Ran) -> None:
     """The plate's object for a pupil is the pupil's own 3MF, vertex for vertex, moved or turned
     a quarter turn (x, y → −y, x) and moved."""

@@ -486,6 +486,7 @@ def test_saved_stl_is_byte_identical_to_the_library_and_the_cli(client: TestClie
     assert restored["design"] == options and restored["name"] == "Zoé"
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("fmt", list(FORMATS))
 def test_every_format_downloads(client: TestClient, fmt: str) -> None:
     join(client, "Ben")

@@ -136,6 +136,7 @@ def expected_volume(maze, fab: Fabrication, options: SolidOptions) -> float:
     ),
     solution=st.sampled_from(["none", "groove", "ridge"]),
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_stl_read_back_is_one_closed_body_of_the_analytic_volume(
     tmp_path: Path, shape: str, seed: int, algorithm: str, placement: str, fab: Fabrication, solution: str
 ) -> None:
@@ -204,6 +205,7 @@ def test_glb_is_y_up_in_metres_with_a_material_per_part(tmp_path: Path, case: st
     assert all(mesh.is_watertight for mesh in meshes)
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", [*SHAPES, "square"])
 def test_balls_roll_through_the_narrowest_passage(shape: str) -> None:
     """A ball just under :func:`narrowest_passage` reaches every cell; one just over it is stuck
@@ -373,6 +375,7 @@ def test_shaped_solid_options_are_refused_up_front() -> None:
         )
 
 
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 @pytest.mark.parametrize("shape", ["theta", "hex"])
 def test_the_classroom_config_runs_with_another_shape(tmp_path: Path, shape: str) -> None:
     """configs/classroom.yaml with ``shape`` (smaller mazes, three names, plates on two MINIs):

@@ -287,6 +287,7 @@ def test_opening_markers_are_engraved_arrows(tmp_path: Path, placement: str) -> 
     label_mode=st.sampled_from(["engrave", "emboss"]),
     markers=st.booleans(),
 )
+@pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it
 def test_marks_in_any_combination_keep_every_mesh_closed(
     rows, cols, seed, algorithm, placement, margin, solution, label, label_mode, markers
 ) -> None:
