@@ -359,7 +359,7 @@ def test_an_unknown_key_is_answered_with_the_closest_one(tmp_path: Path, yaml_te
         (
             "defaults: {lang: fr}\njobs: [{name: a, maze: {shape: theta, cols: 9}}]\n",
             "laby3d: erreur : b.yaml: jobs[0] (a).maze.cols: n’a pas d’effet avec la forme theta : la taille d’un "
-            "labyrinthe rond est son nombre d’anneaux, rows",
+            "labyrinthe rond est son nombre d’anneaux (« rows »)",
         ),
     ],
 )

@@ -266,5 +266,5 @@ def test_a_slow_algorithm_is_offered_a_faster_one() -> None:
 def test_a_french_refusal_is_french(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["generate", "--rows", "2000", "--cols", "2000", "--lang", "fr", "-o", "x.html"]
     message = refusal(capsys, args)
-    assert message.startswith("laby3d: erreur : --rows 2000 avec cols 2000 : le fichier html prendrait environ ")
+    assert message.startswith("laby3d: erreur : --rows 2000 avec 2000 colonnes : le fichier html prendrait environ ")
     assert " Mo par fichier : environ " in message and " cases" in message

@@ -44,7 +44,7 @@ def files(tmp_path: Path) -> Path:
         (["generate", "--scene-global", "MAZE_B", "-o", "out.html"], "--scene-global has no effect"),
         (["generate", "--label", "Ana", "-o", "out.png"], "--label has no effect on the files asked for (png)"),
         (["show", "--label", "Ana"], "--label has no effect with show"),
-        (["show", "--lang", "fr"], "--lang n’a pas d’effet avec show"),  # said in the language typed
+        (["show", "--lang", "fr"], "--lang n’a pas d’effet avec « laby3d show »"),  # said in the language typed
         (["show", "--input", "m.maze.json", "--preset", "quick"], "--preset has no effect with --input"),
         (["show", "--sets-after", "3", "--solution"], "--solution has no effect with --sets-after"),
         (["stats", "--lang", "fr"], "--lang n’a pas d’effet avec stats"),

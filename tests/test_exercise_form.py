@@ -300,5 +300,5 @@ def test_the_handout_refusal_is_french_too() -> None:
         validated_job({"maze": {"rows": 6, "cols": 6}, "formats": ["handout.pdf"]})
     assert caught.value.field == "maze.rows"
     assert in_language(caught.value.detail, "fr") == (
-        "6 avec cols 6 : le labyrinthe d’une fiche élève a au plus 30 cases (par ex. 5×6), pas 36"
+        "6 avec 6 colonnes : le labyrinthe d’une fiche élève a au plus 30 cases (par ex. 5×6), pas 36"
     )

@@ -307,7 +307,7 @@ def test_cli_errors_are_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize(
     ("args", "french"),
     [
-        (["generate", "--entrance", "0,0,W", "-o", "m.stl"], "--entrance n’a d’effet qu’avec placement explicit"),
+        (["generate", "--entrance", "0,0,W", "-o", "m.stl"], "--entrance n’a d’effet qu’avec « placement: explicit »"),
         (["generate", "--ball", "4", "-o", "m.png"], "--ball n’a pas d’effet sur les fichiers demandés (png)"),
         (["generate", "--ball", "4"], "--ball n’a pas d’effet sans fichier de sortie (-o)"),
         (["export", "m.scene.json", "--seed", "3", "-o", "m.stl"], "--seed n’a pas d’effet avec export :"),

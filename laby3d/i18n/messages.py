@@ -44,7 +44,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "number": ("must be a number, got {value}", "doit être un nombre, pas {value}"),
     "finite_number": ("must be a finite number, got {value}", "doit être un nombre fini, pas {value}"),
-    "true_or_false": ("must be true or false, got {value}", "doit valoir true ou false, pas {value}"),
+    "true_or_false": ("must be true or false, got {value}", "doit valoir « true » ou « false », pas {value}"),
     "text": ("must be text, got {value}", "doit être un texte, pas {value}"),
     "list": ("must be a list, got {value}", "doit être une liste, pas {value}"),
     "options_mapping": (
@@ -112,7 +112,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "moot_show": (
         "has no effect with show, which prints the maze as text",
-        "n’a pas d’effet avec show, qui affiche le labyrinthe en texte",
+        "n’a pas d’effet avec « laby3d show », qui affiche le labyrinthe en texte",
     ),
     "moot_stats": (
         "has no effect with stats, which prints numbers",
@@ -132,7 +132,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "moot_placement": (
         "has no effect unless placement is explicit (it is {policy})",
-        "n’a d’effet qu’avec placement explicit (il vaut {policy})",
+        "n’a d’effet qu’avec « placement: explicit » (il vaut {policy})",
     ),
     # --- batch files, output folders, imports and interruptions (laby3d.config, laby3d.export.writer,
     # laby3d.batch, laby3d.maze.classroom, laby3d.cli) ---
@@ -220,7 +220,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "désigne le dossier personnel de {user}, qui n’a pas de compte sur cet ordinateur, pas {value}",
     ),
     "no_such_job": ("has no job named {name} (jobs: {names})", "n’a pas de travail nommé {name} (travaux : {names})"),
-    "size_cols": ("{rows} with cols {cols}", "{rows} avec cols {cols}"),
+    "size_cols": ("{rows} with cols {cols}", "{rows} avec {cols} colonnes"),
     "size_cells": ("{rows} ({cells} cells)", "{rows} ({cells} cases)"),
     "largest_side": ("about {side}×{side} cells", "environ {side}×{side} cases"),
     "largest_rings": ("about {rings} rings", "environ {rings} anneaux"),
@@ -243,7 +243,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "theta_cols": (
         "has no effect with shape theta: a round maze's size is its number of rings, rows",
-        "n’a pas d’effet avec la forme theta : la taille d’un labyrinthe rond est son nombre d’anneaux, rows",
+        "n’a pas d’effet avec la forme theta : la taille d’un labyrinthe rond est son nombre d’anneaux (« rows »)",
     ),
     # --- the class app's refusals (laby3d.serve: joining, sessions, queues, requests, the teacher) ---
     "serve_no_letter": (
@@ -281,7 +281,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "serve_busy": (
         "the {queue} queue is full ({count} renders running or waiting); trying again in a moment",
-        "la file {queue} est pleine ({count} calculs en cours ou en attente) ; nouvel essai dans un instant",
+        "la file d’attente {queue} est pleine ({count} calculs en cours ou en attente) ; nouvel essai dans un instant",
     ),
     "serve_timeout": (
         "the render took more than {limit} s and was stopped: try a smaller maze",
@@ -334,7 +334,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "serve_token": (
         "the teacher token is required (the one laby3d serve printed at start-up)",
-        "le jeton de l’enseignant est requis (celui que laby3d serve a affiché au démarrage)",
+        "le jeton de l’enseignant est requis (celui que « laby3d serve » a affiché au démarrage)",
     ),
     "serve_no_pupil": ("no such pupil", "élève inconnu"),
     "serve_lock_breaks": (
@@ -377,7 +377,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "serve_host": (
         "this server answers to {allowed} only, not to {host}: open the address laby3d serve printed, or start "
         "it with --host-name for this name",
-        "ce serveur ne répond qu’à {allowed}, pas à {host} : ouvre l’adresse affichée par laby3d serve, ou "
+        "ce serveur ne répond qu’à {allowed}, pas à {host} : ouvre l’adresse affichée par « laby3d serve », ou "
         "lance-le avec --host-name pour ce nom",
     ),
     "serve_not_found": ("no such page: {path}", "page introuvable : {path}"),
@@ -471,7 +471,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "margin_needs_base": (
         "needs a base plate: base_thickness must be > 0 when margin > 0",
-        "demande un plateau : base_thickness doit être > 0 quand margin > 0",
+        "demande un plateau : base_thickness doit être > 0 quand « margin » > 0",
     ),
     # --- the solid of every shape (laby3d.mesh.solid, issue 28: walls without a base in pieces) ---
     "walls_apart": (
@@ -479,7 +479,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "outline; give a base (base_thickness > 0), or put the entrance inside (placement center)",
         "0 (murs seuls) laisse les murs de ce labyrinthe en {pieces} morceaux séparés : son entrée et sa sortie "
         "coupent toutes deux le contour ; donner un plateau (base_thickness > 0), ou mettre l’entrée à "
-        "l’intérieur (placement center)",
+        "l’intérieur (« placement: center »)",
     ),
     # --- the solids of theta, hex and triangle mazes (laby3d.mesh.solid, laby3d.mesh.marks) ---
     "passages_closed": (
@@ -497,8 +497,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "theta_label_margin": (
         "margin: a theta maze's margin is a ring and laby3d letters straight lines only; use bottom or auto "
         "(the label then goes under the base)",
-        "margin : la marge d’un labyrinthe rond est un anneau et laby3d n’écrit qu’en ligne droite ; choisir "
-        "bottom ou auto (le texte passe alors sous le plateau)",
+        "« margin » : la marge d’un labyrinthe rond est un anneau et laby3d n’écrit qu’en ligne droite ; choisir "
+        "« bottom » ou « auto » (le texte passe alors sous le plateau)",
     ),
     "theta_label_under": (
         "the label is engraved under the base: a theta maze's margin is a ring and laby3d letters straight lines only",
@@ -530,7 +530,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "plates_need_printer": (
         "must name the printer whose plates the plates format fills (one of {choices}), or give print.bed",
-        "doit nommer l’imprimante dont le format plates remplit les plaques (l’une de {choices}), ou donner print.bed",
+        "doit nommer l’imprimante dont le format « plates » remplit les plaques (l’une de {choices}), ou donner "
+        "print.bed",
     ),
     "label_needs_base": (
         "needs a base plate: base_thickness must be > 0",
@@ -606,7 +607,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "label_bottom_emboss": (
         "bottom engraves the label under the base: set label_mode engrave, or label_position margin",
-        "bottom grave le texte sous le plateau : mettre label_mode engrave, ou label_position margin",
+        "« bottom » grave le texte sous le plateau : mettre « label_mode: engrave », ou « label_position: margin »",
     ),
     "label_invisible": ("{text} has no visible character", "{text} n’a aucun caractère visible"),
     "label_right_to_left": (
@@ -668,8 +669,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "memory_budget": (
         "{rows} with cols {cols}: would need about {megabytes} MB for the {kinds} outputs; at most {limit} MB per "
         "maze, about {side}×{side} cells (text and pictures go up to {most}×{most})",
-        "{rows} avec cols {cols} : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus {limit} Mo "
-        "par labyrinthe, environ {side}×{side} cases (texte et images jusqu’à {most}×{most})",
+        "{rows} avec {cols} colonnes : il faudrait environ {megabytes} Mo pour les sorties {kinds} ; au plus "
+        "{limit} Mo par labyrinthe, environ {side}×{side} cases (texte et images jusqu’à {most}×{most})",
     ),
     "memory_budget_cells": (
         "{rows} ({cells} cells): would need about {megabytes} MB for the {kinds} outputs; at most {limit} MB per "
@@ -679,7 +680,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "handout_size": (
         "{rows} with cols {cols}: a handout's maze has at most {limit} cells (e.g. 5×6), got {value}",
-        "{rows} avec cols {cols} : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), pas {value}",
+        "{rows} avec {cols} colonnes : le labyrinthe d’une fiche élève a au plus {limit} cases (par ex. 5×6), "
+        "pas {value}",
     ),
     "opening_text": (
         "must look like 'row,col,side' or 'row,col', such as {example}, got {value}",
@@ -701,12 +703,12 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "explicit_openings": (
         "explicit needs both entrance and exit ('row,col,side')",
-        "explicit demande l’entrée et la sortie ('ligne,colonne,côté')",
+        "« explicit » demande l’entrée et la sortie ('ligne,colonne,côté')",
     ),
     "exit_is_entrance": ("must differ from the entrance", "doit différer de l’entrée"),
     "algorithm_option": (
         "is not an option of {algorithm} (its options: {options})",
-        "n’est pas une option de {algorithm} (ses options : {options})",
+        "n’est pas une option de l’algorithme « {algorithm} » (ses options : {options})",
     ),
     "probability": ("must be a number in [0, 1], got {value}", "doit être un nombre dans [0 ; 1], pas {value}"),
     "probability_range": ("must be in [0, 1], got {value}", "doit être dans [0 ; 1], pas {value}"),
@@ -759,7 +761,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "registration_holes_shape": (
         "must fit the frame with 1 mm around: at most margin + wall_thickness - 2 = {limit} mm on this {shape} "
         "plate, got {value} (raise the margin)",
-        "doit tenir dans le cadre avec 1 mm autour : au plus margin + wall_thickness - 2 = {limit} mm sur ce "
+        "doit tenir dans le cadre avec 1 mm autour : au plus « margin » + wall_thickness - 2 = {limit} mm sur ce "
         "plateau {shape}, pas {value} (agrandir la marge)",
     ),
     "wall_layers": (
@@ -771,7 +773,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "registration_holes": (
         "must be > 0 and fit the frame with 1 mm around: at most margin + wall_thickness - 2 = {limit} mm, "
         "got {value} (raise the margin)",
-        "doit être > 0 et tenir dans le cadre avec 1 mm autour : au plus margin + wall_thickness - 2 = {limit} mm, "
+        "doit être > 0 et tenir dans le cadre avec 1 mm autour : au plus « margin » + wall_thickness - 2 = {limit} mm, "
         "pas {value} (agrandir la marge)",
     ),
     # --- what a laser kit engraves, where it cannot (laby3d.geometry.laser.engraving) ---
@@ -846,7 +848,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "count_and_names": (
         "and names cannot both be given: one maze per name, or count variants",
-        "et names ne vont pas ensemble : un labyrinthe par nom, ou count variantes",
+        "et « names » ne vont pas ensemble : un labyrinthe par nom, ou « count » variantes",
     ),
     "blank_name": ("is blank: every pupil needs a name", "est vide : chaque élève a besoin d’un nom"),
     "name_twice": (

@@ -34,7 +34,7 @@ class FieldText:
 #: Every option of a job in French, by dotted path.
 FRENCH: dict[str, FieldText] = {
     "seed": FieldText("graine", "graine du hasard ; tirée au sort et notée quand elle manque"),
-    "label": FieldText("texte", "texte sur la pièce et la plaque laser (avec names : chaque nom)"),
+    "label": FieldText("texte", "texte sur la pièce et la plaque laser (avec « names » : chaque nom)"),
     "lang": FieldText(
         "langue",
         "langue de ce que lisent les élèves (pages, fiches, légendes)",
@@ -42,39 +42,41 @@ FRENCH: dict[str, FieldText] = {
     ),
     "preset": FieldText(
         "préréglage",
-        "partir d’un préréglage : quick (environ 1 h sur une MINI), coaster ; les valeurs du travail l’emportent",
+        "partir d’un préréglage : « quick » (environ 1 h sur une MINI), « coaster » (sous-verre) ; les valeurs du "
+        "travail l’emportent",
         {"quick": "rapide", "coaster": "sous-verre"},
     ),
     "maze.shape": FieldText(
         "forme",
-        "forme des cases : square (carrés), theta (rond : rows est le nombre d’anneaux, le centre compris ; "
-        "cols inutilisé), hex (hexagones, rows × cols), triangle (rows × cols)",
+        "forme des cases : « square » (carrés), « theta » (rond : les lignes sont les anneaux, le centre compris ; "
+        "les colonnes ne servent pas), « hex » (hexagones, lignes × colonnes), « triangle » (lignes × colonnes)",
         {"square": "carrés", "theta": "rond (theta)", "hex": "hexagones", "triangle": "triangles"},
     ),
     "maze.rows": FieldText("lignes", "nombre de lignes"),
     "maze.cols": FieldText("colonnes", "nombre de colonnes"),
     "maze.algorithm": FieldText(
         "algorithme",
-        "algorithme de génération (voir laby3d list)",
+        "algorithme qui creuse le labyrinthe (la commande « laby3d list » les décrit)",
         {
             "kruskal": "Kruskal",
-            "backtracker": "exploration en profondeur (backtracker)",
-            "growing_tree": "arbre croissant (growing tree)",
+            "backtracker": "exploration en profondeur",
+            "growing_tree": "arbre croissant",
             "wilson": "Wilson",
             "aldous_broder": "Aldous-Broder",
             "prim": "Prim",
             "eller": "Eller",
-            "hunt_and_kill": "chasse et tue (hunt and kill)",
-            "sidewinder": "serpentin (sidewinder)",
+            "hunt_and_kill": "chasse et tue",
+            "sidewinder": "serpentin",
             "binary_tree": "arbre binaire",
             "recursive_division": "division récursive",
         },
     ),
     "maze.outline": FieldText(
         "contour",
-        "forme du plateau : circle (disque), hexagon, triangle, heart (cœur), star (étoile), ring (anneau), "
-        "text:MOT (en DejaVu Sans Bold) ou un fichier SVG, PNG ou JPEG (foncé = dedans) ; une case en fait "
-        "partie quand son centre est dedans, les morceaux sont reliés par les chemins les plus courts",
+        "forme du plateau : « circle » (disque), « hexagon » (hexagone), « triangle », « heart » (cœur), « star » "
+        "(étoile), « ring » (anneau), « text:MOT » (en DejaVu Sans Bold) ou un fichier SVG, PNG ou JPEG "
+        "(foncé = dedans) ; une case en fait partie quand son centre est dedans, les morceaux sont reliés par "
+        "les chemins les plus courts",
     ),
     "maze.braid": FieldText(
         "tressage",
@@ -93,18 +95,23 @@ FRENCH: dict[str, FieldText] = {
             "opposite-sides": "côtés opposés",
             "center": "centre",
             "hardest": "les plus éloignées",
-            "explicit": "choisies (entrance, exit)",
+            "explicit": "choisies (champs « entrée » et « sortie »)",
         },
     ),
-    "maze.entrance": FieldText("entrée", "avec placement explicit : 'ligne,colonne,côté', par exemple '0,0,W'"),
-    "maze.exit": FieldText("sortie", "avec placement explicit : 'ligne,colonne,côté', par exemple '14,14,E'"),
+    "maze.entrance": FieldText(
+        "entrée", "quand elles sont choisies (« placement: explicit ») : 'ligne,colonne,côté', par exemple '0,0,W'"
+    ),
+    "maze.exit": FieldText(
+        "sortie", "quand elles sont choisies (« placement: explicit ») : 'ligne,colonne,côté', par exemple '14,14,E'"
+    ),
     "maze.policy": FieldText(
         "politique",
-        "growing_tree : case choisie, newest, oldest, random, max ou un mélange pondéré comme newest:0.75,random:0.25",
+        "« growing_tree » : case choisie, « newest » (la plus récente), « oldest » (la plus ancienne), « random » "
+        "(au hasard), « max » ou un mélange pondéré comme newest:0.75,random:0.25",
     ),
     "maze.bias": FieldText(
         "biais",
-        "sidewinder : probabilité qu’une suite continue vers l’est (suites plus longues) ; binary_tree : "
+        "« sidewinder » : probabilité qu’une suite continue vers l’est (suites plus longues) ; « binary_tree » : "
         "probabilité qu’une case s’ouvre au nord plutôt qu’à l’est",
     ),
     "maze.join": FieldText("fusion", "eller : probabilité de joindre deux ensembles voisins d’une ligne"),
@@ -135,7 +142,7 @@ FRENCH: dict[str, FieldText] = {
     ),
     "print.label_position": FieldText(
         "place du texte",
-        "texte sur la marge du dessus, gravé en miroir sous le plateau, ou auto : sur la marge s’il y tient",
+        "texte sur la marge du dessus, gravé en miroir sous le plateau, ou « auto » : sur la marge s’il y tient",
         {"margin": "marge", "bottom": "dessous", "auto": "automatique"},
     ),
     "print.markers": FieldText("flèches", "flèches gravées sur la marge à l’entrée et à la sortie (marge ≥ 4 mm)"),
@@ -153,10 +160,10 @@ FRENCH: dict[str, FieldText] = {
         "place pour la jupe", "place laissée libre de chaque côté pour la jupe ou la bordure du trancheur, mm"
     ),
     "print.printers": FieldText(
-        "imprimantes", "imprimantes de ce modèle qui se partagent les plaques de la classe (format plates)"
+        "imprimantes", "imprimantes de ce modèle qui se partagent les plaques de la classe (format « plates »)"
     ),
     "print.plate_spacing": FieldText(
-        "écart sur la plaque", "place entre deux pièces sur une plaque (format plates), mm"
+        "écart sur la plaque", "place entre deux pièces sur une plaque (format « plates »), mm"
     ),
     "pictures.solution": FieldText("solution sur les images", "montrer la solution sur les images et le texte"),
     "pictures.heatmap": FieldText("carte des distances", "colorer les cases selon leur distance à l’entrée"),
@@ -165,8 +172,8 @@ FRENCH: dict[str, FieldText] = {
     ),
     "laser.mode": FieldText(
         "mode laser",
-        "lines : un trait par ligne de mur ; outline : contours des murs ; stack : un kit à bille en couches ; "
-        "kerf-test : un peigne de fentes pour mesurer le trait de coupe",
+        "« lines » : un trait par ligne de mur ; « outline » : contours des murs ; « stack » : un kit à bille en "
+        "couches ; « kerf-test » : un peigne de fentes pour mesurer le trait de coupe",
         {
             "lines": "lignes",
             "outline": "contours",
@@ -181,7 +188,7 @@ FRENCH: dict[str, FieldText] = {
     "laser.spacing": FieldText("écart", "écart entre les pièces, mm ; 0 = bords communs coupés une seule fois"),
     "laser.line_operation": FieldText(
         "opération des lignes",
-        "mode lines : ce que font les lignes des murs",
+        "mode « lines » : ce que font les lignes des murs",
         {"cut": "découpe", "score": "marquage", "engrave-line": "gravure au trait"},
     ),
     "laser.base_material": FieldText("matière du fond", "matière du fond du kit"),
@@ -204,12 +211,12 @@ FRENCH: dict[str, FieldText] = {
     "laser.engrave_solution": FieldText("graver la solution", "graver le chemin de la solution (un corrigé)"),
     "laser.palette": FieldText(
         "couleurs",
-        "couleurs par opération : default = celles de LightBurn, boxes = celles de boxes.py",
+        "couleurs par opération : « default » = celles de LightBurn, « boxes » = celles de boxes.py",
         {"default": "LightBurn", "boxes": "boxes.py"},
     ),
     "laser.stroke_width": FieldText("épaisseur du trait", "largeur du trait fin, mm"),
     "laser.sheet_notes": FieldText(
-        "contours des plaques", "contours des plaques sur un calque caché, non découpé (false : omis)"
+        "contours des plaques", "contours des plaques sur un calque caché, non découpé (« false » : omis)"
     ),
     "laser.sheet_overview": FieldText(
         "vue des plaques", "plaques imbriquées d’une classe : aussi une page qui montre toutes les plaques"
@@ -255,6 +262,59 @@ FRENCH_SECTIONS: dict[str, str] = {
     "walk": "page de visite",
     "worksheet": "fiches, corrigés et leçon",
 }
+
+#: Every output format in French, by name: the download button's caption and its tooltip (English
+#: shows the name in capitals and the format's own description).
+FRENCH_FORMATS: dict[str, tuple[str, str]] = {
+    "maze.json": ("Fichier du labyrinthe", "fichier du labyrinthe, que laby3d relit (JSON, docs/maze-file.md)"),
+    "classroom.json": (
+        "Formulaire de l’exercice (JSON)",
+        "le labyrinthe sous la forme de l’exercice : des lignes de cases {N, E, S, O}, « true » = ouvert (JSON)",
+    ),
+    "classroom.py": (
+        "Formulaire de l’exercice (Python)",
+        "la forme de l’exercice en Python : labyrinthe = [[{'N': …}, …], …]",
+    ),
+    "walls.csv": (
+        "Murs tirés (CSV)",
+        "les murs dans l’ordre où ils ont été pris (Kruskal : tirés), les numéros des zones, ouvert ou refusé",
+    ),
+    "txt": ("Dessin en texte", "dessin en caractères (traits de tableau ; « --charset ascii » pour +--+)"),
+    "png": ("Image (PNG)", "image (matplotlib)"),
+    "pdf": ("Image (PDF)", "image vectorielle (matplotlib)"),
+    "ps": ("Image (PostScript)", "image PostScript (matplotlib)"),
+    "gif": ("Animation (GIF)", "animation de la génération : les zones, les murs ouverts et refusés"),
+    "lesson.pdf": ("Leçon (PDF)", "la génération étape par étape, une page par étape (leçon sur les graphes)"),
+    "handout.pdf": (
+        "Fiche d’exercice (PDF)",
+        "l’exercice sur papier : la règle, les murs à rejouer, les grilles à remplir (A4, 30 cases au plus)",
+    ),
+    "worksheet.pdf": (
+        "Fiche élève (PDF)",
+        "fiche élève : le labyrinthe, les lignes du nom, la consigne (A4, Letter ou A3)",
+    ),
+    "key.pdf": ("Corrigé (PDF)", "corrigé : le labyrinthe avec sa solution"),
+    "stl": ("Pièce à imprimer (STL)", "pièce à imprimer, STL binaire (un seul corps)"),
+    "3mf": ("Pièce à imprimer (3MF)", "pièce à imprimer, 3MF en mm (parties en couleur)"),
+    "glb": ("Pièce en 3D (GLB)", "pièce en 3D, glTF binaire (parties en couleur)"),
+    "svg": ("Plaque laser (SVG)", "plaque à découper au laser, en mm (voir le mode laser)"),
+    "dxf": ("Plaque laser (DXF)", "plaque à découper au laser, DXF en mm (un calque par opération)"),
+    "laser.png": ("Aperçu laser (PNG)", "aperçu des plaques à découper"),
+    "html": ("Visite en 3D (HTML)", "page de visite du labyrinthe, fonctionne sans réseau"),
+    "js": ("Scène (JavaScript)", "fichier de scène en JavaScript (docs/scene-format.md)"),
+    "scene.json": ("Scène (JSON)", "fichier de scène en JSON (docs/scene-format.md)"),
+    "plates": (
+        "Plateaux d’impression",
+        "les pièces rangées sur les plateaux de l’imprimante : un 3MF par plateau et le plan d’impression "
+        "(lots seulement ; demande print.printer ou print.bed)",
+    ),
+}
+
+
+def format_caption(name: str, description: str, lang: str) -> tuple[str, str]:
+    """A format's download caption and tooltip: ``WORKSHEET.PDF`` and its description in
+    English, the table's in French."""
+    return FRENCH_FORMATS[name] if lang == "fr" else (name.upper(), description)
 
 
 def label(path: str, lang: str) -> str:

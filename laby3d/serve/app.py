@@ -373,7 +373,10 @@ class _State:
 
     async def options(self, request: Request) -> Response:
         settings = self.classroom.settings
-        formats = [{"name": f.name, "description": f.description} for f in FORMATS.values()]
+        from laby3d.options.translations import format_caption
+
+        shown = {f.name: format_caption(f.name, f.description, self.lang) for f in FORMATS.values()}
+        formats = [{"name": name, "caption": caption, "description": tip} for name, (caption, tip) in shown.items()]
         return JSONResponse(
             {
                 "class": settings.class_name,

@@ -94,7 +94,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "locks": {"en": "Lock for the class", "fr": "Fixer pour la classe"},
     "save_locks": {"en": "Save the locks", "fr": "Enregistrer"},
     "class_zip": {"en": "Class set (ZIP)", "fr": "Lot de la classe (ZIP)"},
-    "class_yaml": {"en": "Batch file (YAML)", "fr": "Fichier batch (YAML)"},
+    "class_yaml": {"en": "Batch file (YAML)", "fr": "Fichier de lot (YAML)"},
     "totals": {"en": "Totals", "fr": "Totaux"},
     "mazes": {"en": "mazes", "fr": "labyrinthes"},
     "of_printing": {"en": "of printing", "fr": "d'impression"},

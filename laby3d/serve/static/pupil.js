@@ -184,7 +184,7 @@
     var box = document.getElementById("downloads");
     var others = el("details", { className: "more" }, [el("summary", { text: text.other_formats })]);
     formats.forEach(function (fmt) {
-      var button = el("button", { type: "button", "data-format": fmt.name, title: fmt.description, text: fmt.name.toUpperCase() });
+      var button = el("button", { type: "button", "data-format": fmt.name, title: fmt.description, text: fmt.caption });
       button.addEventListener("click", function () { download(fmt.name).catch(function (e) { say(e.message); }); });
       (classFormats.indexOf(fmt.name) >= 0 ? box : others).appendChild(button);
     });
