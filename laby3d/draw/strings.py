@@ -161,6 +161,22 @@ STRINGS: dict[str, dict[str, str]] = {
         "    le numéro de la 1re. Même numéro : le mur reste fermé (refusé).\n"
         "Quand toutes les cases ont le même numéro, le labyrinthe est fini : un seul chemin relie deux cases.",
     },
+    # --- the class exercise's files (laby3d.maze.classroom: .classroom.py's comment, .walls.csv) ---
+    "classroom_made": {"en": "{algorithm}, seed {seed}", "fr": "{algorithm}, graine {seed}"},
+    "classroom_read": {"en": "read by laby3d", "fr": "lu par laby3d"},
+    "classroom_comment": {
+        "en": "# A {rows}×{cols} maze ({made}) in the class exercise's form: rows of cells, each cell\n"
+        "# {{'N': …, 'E': …, 'S': …, 'O': …}} with True where the side is open; the entrance and the exit\n"
+        "# are the border sides left open (the first in reading order is the entrance).\n",
+        "fr": "# Un labyrinthe de {rows}×{cols} cases ({made}) sous la forme de l’exercice : des lignes de\n"
+        "# cases, chaque case {{'N': …, 'E': …, 'S': …, 'O': …}} avec True là où le côté est ouvert ;\n"
+        "# l’entrée et la sortie sont les côtés du bord laissés ouverts (le premier dans l’ordre de\n"
+        "# lecture est l’entrée).\n",
+    },
+    "walls_columns": {
+        "en": "step,row,col,side,first_number,second_number,opened",
+        "fr": "etape,ligne,colonne,cote,premier_numero,second_numero,ouvert",
+    },
 }
 
 

@@ -96,7 +96,7 @@ def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
     def render(context: RenderContext) -> bytes:
         from laby3d.maze.classroom import classroom_json, classroom_py
 
-        return (classroom_py if python else classroom_json)(context.maze).encode()
+        return (classroom_py(context.maze, context.job.lang) if python else classroom_json(context.maze)).encode()
 
     return render
 
@@ -104,7 +104,7 @@ def _classroom(python: bool) -> Callable[[RenderContext], bytes]:
 def _walls_csv(context: RenderContext) -> bytes:
     from laby3d.maze.classroom import walls_csv
 
-    return walls_csv(context.maze, numbering=context.job.worksheet.numbering).encode()
+    return walls_csv(context.maze, context.job.lang, numbering=context.job.worksheet.numbering).encode()
 
 
 def _text(context: RenderContext) -> bytes:
@@ -274,12 +274,13 @@ FORMATS: dict[str, Format] = {
             description="the class exercise's form as Python: labyrinthe = [[{'N': …}, …], …]",
             renderers={"square": _classroom(python=True)},
             square_only=_SQUARE_FORM,
+            options=("lang",),  # the comment
         ),
         Format(
             name="walls.csv",
             description="the walls in the order taken (Kruskal: drawn), zone numbers, opened or rejected",
             renderers={"square": _walls_csv},
-            options=("worksheet.numbering",),
+            options=("worksheet.numbering", "lang"),  # lang: the header, yes/no
             square_only=_SQUARE_FORM,
         ),
         Format(

@@ -314,29 +314,28 @@ def classroom_json(maze: Maze) -> str:
     return "[\n" + ",\n".join(f"  {line}" for line in lines) + "\n]\n"
 
 
-def classroom_py(maze: Maze) -> str:
+def classroom_py(maze: Maze, lang: str = "en") -> str:
     """The classroom form of ``maze`` as Python source assigning it to :data:`PYTHON_NAME`, one
-    row of cells per line, with a comment saying what it is."""
+    row of cells per line, with a comment in ``lang`` saying what it is."""
+    from laby3d.draw.strings import text
+
     lines = [repr(row) for row in to_classroom(maze)]
-    made = f"{maze.algorithm}, seed {maze.seed}" if maze.algorithm is not None else "read by laby3d"
-    header = (
-        f"# A {maze.rows}×{maze.cols} maze ({made}) in the class exercise's form: rows of cells, each cell\n"
-        "# {'N': …, 'E': …, 'S': …, 'O': …} with True where the side is open; the entrance and the exit\n"
-        "# are the border sides left open (the first in reading order is the entrance).\n"
+    made = (
+        text("classroom_made", lang, algorithm=maze.algorithm, seed=maze.seed)
+        if maze.algorithm is not None
+        else text("classroom_read", lang)
     )
+    header = text("classroom_comment", lang, rows=maze.rows, cols=maze.cols, made=made)
     return header + f"{PYTHON_NAME} = [\n" + "".join(f"    {line},\n" for line in lines) + "]\n"
 
 
-#: Columns of ``.walls.csv``.
-WALL_COLUMNS = ("step", "row", "col", "side", "first_number", "second_number", "opened")
-
-
-def walls_csv(maze: Maze, *, numbering: str = "west-north") -> str:
+def walls_csv(maze: Maze, lang: str = "en", *, numbering: str = "west-north") -> str:
     """The walls in the order the algorithm took them (:func:`laby3d.maze.observe.walls_taken`),
     one a step, as CSV: a wall is ``(row, col, side)`` from its first cell (by ``numbering``:
     ``E`` or ``S`` with ``west-north``, any of ``N``, ``E``, ``S``, ``O`` with ``drawn-side``),
     with the zone numbers of its two cells then and whether it was opened (``yes``) or rejected
-    (``no``).
+    (``no``); the header and the yes/no in ``lang`` (``etape,ligne,colonne,cote,…`` and
+    ``oui``/``non``: the side letters are the exercise's, the same in French).
 
     >>> import laby3d
     >>> print(walls_csv(laby3d.generate(2, 3, algorithm="kruskal", seed=7)), end="")
@@ -347,14 +346,18 @@ def walls_csv(maze: Maze, *, numbering: str = "west-north") -> str:
     4,0,1,S,1,1,no
     5,0,0,S,0,3,yes
     6,1,0,E,0,1,yes
+    >>> print(walls_csv(laby3d.generate(2, 3, algorithm="kruskal", seed=7), "fr").splitlines()[4])
+    4,0,1,S,1,1,non
     """
+    from laby3d.draw.strings import text
     from laby3d.maze.observe import walls_taken
 
     cols = maze.grid.cols
-    lines = [",".join(WALL_COLUMNS)]
+    opened = {True: text("yes", lang), False: text("no", lang)}
+    lines = [text("walls_columns", lang)]
     for step, wall in enumerate(walls_taken(maze, numbering=numbering), start=1):
         row, col = divmod(wall.first, cols)
         side = wall.side(cols)
         numbers = f"{wall.first_number},{wall.second_number}"
-        lines.append(f"{step},{row},{col},{side},{numbers},{'yes' if wall.opened else 'no'}")
+        lines.append(f"{step},{row},{col},{side},{numbers},{opened[wall.opened]}")
     return "\n".join(lines) + "\n"
