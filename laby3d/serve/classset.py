@@ -42,6 +42,75 @@ WORKSHEET_CLASS = 40
 BOOKLETS = ("worksheet.pdf", "key.pdf")
 #: The teacher's note in the ZIP.
 NOTE = "README.txt"
+#: The note's and the batch file's sentences in the class's language (its ``lang``).
+NOTE_TEXTS: dict[str, dict[str, str]] = {
+    "yaml_head": {
+        "en": "# class set of {name} from laby3d serve; run it with: laby3d batch this-file.yaml",
+        "fr": "# lot de la classe {name} venant de « laby3d serve » ; le refaire avec « laby3d batch ce-fichier.yaml »",
+    },
+    "yaml_left_out": {
+        "en": "# left out (invalid design): {name}: {error}",
+        "fr": "# laissé de côté (projet invalide) : {name} : {error}",
+    },
+    "yaml_draft": {
+        "en": "# draft (never saved: their last preview): {name}",
+        "fr": "# brouillon (jamais enregistré : son dernier aperçu) : {name}",
+    },
+    "yaml_fewer": {
+        "en": "# fewer files (the maze's shape): {name}: {what}",
+        "fr": "# moins de fichiers (la forme du labyrinthe) : {name} : {what}",
+    },
+    "fewer": {
+        "en": "no {formats}: not drawn for {shape} mazes yet",
+        "fr": "pas de {formats} : pas encore dessiné pour la forme {shape}",
+    },
+    "title": {"en": "Class set of {name} (laby3d serve)", "fr": "Lot de la classe {name} (« laby3d serve »)"},
+    "holds": {
+        "en": "{count} pupils' mazes, one folder each (their files, name engraved);\n"
+        "the class worksheet booklet and answer key; manifest.json lists every file with its SHA-256.",
+        "fr": "Labyrinthes des élèves : {count}, un dossier chacun (leurs fichiers, le nom gravé) ;\n"
+        "le livret des fiches de la classe et son corrigé ; manifest.json liste chaque fichier avec son SHA-256.",
+    },
+    "totals": {
+        "en": "Totals: {hours} h {minutes:02d} min of printing, {grams} g of filament.",
+        "fr": "Totaux : {hours} h {minutes:02d} min d’impression, {grams} g de filament.",
+    },
+    "pupils": {"en": "Pupils:", "fr": "Élèves :"},
+    "ok": {"en": "ok", "fr": "ok"},
+    "WARN": {"en": "WARN: {detail}", "fr": "ATTENTION : {detail}"},
+    "FAILED": {"en": "FAILED: {detail}", "fr": "ÉCHEC : {detail}"},
+    "draft": {"en": " (draft)", "fr": " (brouillon)"},
+    "drafts": {
+        "en": "Drafts (never saved by the pupil: their last preview is taken):",
+        "fr": "Brouillons (jamais enregistrés par l’élève : son dernier aperçu est pris) :",
+    },
+    "fewer_files": {
+        "en": "Fewer files (a shape of maze that not every file draws yet):",
+        "fr": "Moins de fichiers (une forme de labyrinthe que certains fichiers ne dessinent pas encore) :",
+    },
+    "left_out": {
+        "en": "Left out (their design is invalid under the class's locks; they can fix it and save):",
+        "fr": "Laissés de côté (leur projet est invalide avec les réglages fixés pour la classe ; ils peuvent le "
+        "corriger et l’enregistrer) :",
+    },
+}
+
+
+def _said(key: str, lang: str, **values: Any) -> str:
+    """The note's sentence ``key`` in ``lang`` (English for any other value)."""
+    return NOTE_TEXTS[key]["fr" if lang == "fr" else "en"].format(**values)
+
+
+def _lang(found: ClassSet) -> str:
+    return str(found.options.get("lang", "en"))
+
+
+def _error_text(error: Exception, lang: str) -> str:
+    """A job's refusal as the teacher reads it in ``lang``: the field's path, then what is wrong."""
+    from laby3d.i18n import colon, in_language
+
+    where, detail = getattr(error, "where", ""), getattr(error, "detail", str(error))
+    return f"{colon(where, lang)} {in_language(detail, lang)}" if where else in_language(str(error), lang)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -129,14 +198,15 @@ def class_set(
         try:
             job_from_dict(dict(job))
         except Laby3dError as error:
-            left_out.append((pupil.name, said_as_typed(str(error), own)))
+            left_out.append((pupil.name, said_as_typed(_error_text(error, str(class_options.get("lang", "en"))), own)))
             continue
         jobs.append(job)
         if pupil.drafted:
             drafts.append(pupil.name)
         missing = [name for name in settings.formats if name not in job["formats"]]
         if missing:
-            fewer_files.append((pupil.name, f"no {', '.join(missing)}: not drawn for {_shape(job)} mazes yet"))
+            what = _said("fewer", str(class_options.get("lang", "en")), formats=", ".join(missing), shape=_shape(job))
+            fewer_files.append((pupil.name, what))
     output_dir = f"outputs/{settings.class_name}"
     return ClassSet(
         class_name=settings.class_name,
@@ -153,10 +223,11 @@ def class_yaml(found: ClassSet) -> str:
     """The batch file as YAML text, with a comment saying how to run it and who is left out."""
     import yaml
 
-    head = [f"# class set of {found.class_name!r} from laby3d serve; run it with: laby3d batch this-file.yaml"]
-    head += [f"# left out (invalid design): {name}: {error}" for name, error in found.left_out]
-    head += [f"# draft (never saved: their last preview): {name}" for name in found.drafts]
-    head += [f"# fewer files (the maze's shape): {name}: {what}" for name, what in found.fewer_files]
+    lang = _lang(found)
+    head = [_said("yaml_head", lang, name=repr(found.class_name))]
+    head += [_said("yaml_left_out", lang, name=name, error=error) for name, error in found.left_out]
+    head += [_said("yaml_draft", lang, name=name) for name in found.drafts]
+    head += [_said("yaml_fewer", lang, name=name, what=what) for name, what in found.fewer_files]
     data = {"output_dir": found.output_dir, "jobs": found.jobs}
     return "\n".join(head) + "\n" + yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
 
@@ -211,34 +282,42 @@ def class_booklets(found: ClassSet, manifest: Mapping[str, Any]) -> dict[str, by
 
 
 def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
-    """What the ZIP holds, the class totals, and the pupils left out with their error."""
+    """What the ZIP holds, the class totals, and the pupils left out with their error, in the
+    class's language (as the plates' plan.txt beside it)."""
     from laby3d.batch import state_of
+    from laby3d.i18n import in_language, number_text
 
+    lang = _lang(found)
     totals = manifest.get("totals") or {}
-    lines = [f"Class set of {found.class_name} (laby3d serve)", ""]
-    lines.append(f"{len(manifest['mazes'])} pupils' mazes, one folder each (their files, name engraved);")
-    lines.append("the class worksheet booklet and answer key; manifest.json lists every file with its SHA-256.")
+    lines = [_said("title", lang, name=found.class_name), ""]
+    lines += _said("holds", lang, count=len(manifest["mazes"])).splitlines()
     if "print_seconds" in totals:
         hours, minutes = divmod(round(totals["print_seconds"] / 60), 60)
-        lines.append(f"Totals: {hours} h {minutes:02d} min of printing, {totals.get('filament_g', 0):g} g of filament.")
+        grams = number_text(totals.get("filament_g", 0), lang)
+        lines.append(_said("totals", lang, hours=hours, minutes=minutes, grams=grams))
     plates = manifest.get("plates")
     if plates:  # the plan per plate and printer, as plates/plan.txt has it
         from laby3d.plates import plan_text
 
-        lines += ["", *plan_text(plates["printers"]).rstrip("\n").splitlines()]
-    drafted = set(found.drafts)
-    lines += ["", "Pupils:"]
+        lines += ["", *plan_text(plates["printers"], lang).rstrip("\n").splitlines()]
+    drafted, colon = set(found.drafts), " : " if lang == "fr" else ": "
+
+    def state(entry: Mapping[str, Any]) -> str:
+        kind, sep, detail = state_of(dict(entry)).partition(": ")
+        return _said(kind, lang, detail=in_language(detail, lang)) if sep else _said("ok", lang)
+
+    lines += ["", _said("pupils", lang)]
     lines += [
-        f"  {entry['job']}: {state_of(entry)}" + (" (draft)" if entry["job"] in drafted else "")
+        f"  {entry['job']}{colon}{state(entry)}" + (_said("draft", lang) if entry["job"] in drafted else "")
         for entry in manifest["mazes"]
     ]
     if found.drafts:
-        lines += ["", "Drafts (never saved by the pupil: their last preview is taken):"]
+        lines += ["", _said("drafts", lang)]
         lines += [f"  {name}" for name in found.drafts]
     if found.fewer_files:
-        lines += ["", "Fewer files (a shape of maze that not every file draws yet):"]
-        lines += [f"  {name}: {what}" for name, what in found.fewer_files]
+        lines += ["", _said("fewer_files", lang)]
+        lines += [f"  {name}{colon}{what}" for name, what in found.fewer_files]
     if found.left_out:
-        lines += ["", "Left out (their design is invalid under the class's locks; they can fix it and save):"]
-        lines += [f"  {name}: {error}" for name, error in found.left_out]
+        lines += ["", _said("left_out", lang)]
+        lines += [f"  {name}{colon}{error}" for name, error in found.left_out]
     return "\n".join(lines) + "\n"
