@@ -627,34 +627,73 @@ def totals(
     return result
 
 
-def summary_lines(manifest: dict[str, Any], output_dir: Path) -> list[str]:
-    """What a run made, for the terminal: mazes written, the class totals and plates."""
+#: The summary's words, English then French (a batch whose every job says ``lang: fr`` is French).
+_SUMMARY = {
+    "written": (
+        "{written} of {total} mazes written to {folder} (manifest: {manifest})",
+        "{written} labyrinthes sur {total} écrits dans {folder} (manifeste : {manifest})",
+    ),
+    "totals": ("totals", "totaux"),
+    "solid": ("solid", "pièce"),
+    "solids": ("solids", "pièces"),
+    "printer plate": ("printer plate", "plaque d’impression"),
+    "printer plates": ("printer plates", "plaques d’impression"),
+    "laser sheet": ("laser sheet", "plaque laser"),
+    "laser sheets": ("laser sheets", "plaques laser"),
+    "maze": ("maze", "labyrinthe"),
+    "mazes": ("mazes", "labyrinthes"),
+    "of printing": ("of printing", "d’impression"),
+    "filament": ("about {kg} kg of filament", "environ {kg} kg de filament"),
+    "solid PLA": ("{kg} kg of PLA if printed solid", "{kg} kg de PLA si imprimé plein"),
+    "nothing": ("nothing written", "rien d’écrit"),
+    "plates": ("plates", "plaques"),
+    "plan": ("plan", "plan"),
+    "failed": ("failed", "échec"),
+}
+
+
+def _said(key: str, lang: str | None) -> str:
+    return _SUMMARY[key][1 if lang == "fr" else 0]
+
+
+def summary_lines(manifest: dict[str, Any], output_dir: Path, lang: str | None = None) -> list[str]:
+    """What a run made, for the terminal: mazes written, the class totals and plates, in ``lang``."""
     written = sum(1 for entry in manifest["mazes"] if not entry.get("error"))
+    counts = {"written": written, "total": len(manifest["mazes"]), "folder": output_dir}
     lines = [
-        f"{written} of {len(manifest['mazes'])} mazes written to {output_dir} (manifest: {output_dir / MANIFEST})",
-        totals_line(manifest["totals"]),
+        _said("written", lang).format(**counts, manifest=output_dir / MANIFEST),
+        totals_line(manifest["totals"], lang),
     ]
     if manifest["plates"] is not None:
-        lines += plates_lines(manifest["plates"], output_dir)
+        lines += plates_lines(manifest["plates"], output_dir, lang)
     return lines
 
 
-def failure_lines(manifest: dict[str, Any]) -> list[str]:
-    """One line per maze, booklet, class sheet or plate that failed, with why."""
+def failure_lines(manifest: dict[str, Any], lang: str | None = None) -> list[str]:
+    """One line per maze, booklet, class sheet or plate that failed, with why, in ``lang``."""
+    from laby3d.i18n import colon, in_language
+
     every = [*manifest["mazes"], *manifest["booklets"], *manifest["class_sheets"], *plate_files(manifest["plates"])]
+    word = colon(_said("failed", lang), lang or "en")
     return [
-        f"failed: {entry.get('maze') or entry.get('file') or entry['job']}: {entry['error']}"
+        f"{word} {colon(entry.get('maze') or entry.get('file') or entry['job'], lang or 'en')} "
+        f"{in_language(entry['error'], lang or 'en')}"
         for entry in every
         if entry.get("error")
     ]
 
 
-def totals_line(totals: dict[str, Any]) -> str:
-    """The class totals on one line: solids, print time and filament (estimates) of what was written."""
+def totals_line(totals: dict[str, Any], lang: str | None = None) -> str:
+    """The class totals on one line: solids, print time and filament (estimates) of what was
+    written, in ``lang``."""
+    from laby3d.i18n import colon, number_text
     from laby3d.print_time import duration_text
 
     def counted(number: int, thing: str) -> str:
-        return f"{number} {thing}{'' if number == 1 else 's'}"
+        return f"{number} {_said(thing if number == 1 else thing + 's', lang)}"
+
+    def kg(grams: float) -> str:
+        return number_text(grams / 1000, lang or "en", digits=2)
 
     parts = [counted(totals["solids"], "solid")] if totals["solids"] else []
     if totals.get("plates"):
@@ -662,29 +701,42 @@ def totals_line(totals: dict[str, Any]) -> str:
     if totals.get("laser_sheets"):
         parts.append(counted(totals["laser_sheets"], "laser sheet"))
     if "print_seconds" in totals:
-        parts.append(f"{duration_text(totals['print_seconds'])} of printing")
+        parts.append(f"{duration_text(totals['print_seconds'], lang or 'en')} {_said('of printing', lang)}")
     if "filament_g" in totals:
-        parts.append(f"about {totals['filament_g'] / 1000:.2f} kg of filament")
+        parts.append(_said("filament", lang).format(kg=kg(totals["filament_g"])))
     elif "pla_solid_g" in totals:
-        parts.append(f"{totals['pla_solid_g'] / 1000:.2f} kg of PLA if printed solid")
+        parts.append(_said("solid PLA", lang).format(kg=kg(totals["pla_solid_g"])))
     made = totals["mazes"] - totals["failed"]
-    return "totals: " + (", ".join(parts) or (counted(made, "maze") if made else "nothing written"))
+    nothing = counted(made, "maze") if made else _said("nothing", lang)
+    return f"{colon(_said('totals', lang), lang or 'en')} " + (", ".join(parts) or nothing)
 
 
-def plates_lines(plates: dict[str, Any], output_dir: Path) -> list[str]:
+def plates_lines(plates: dict[str, Any], output_dir: Path, lang: str | None = None) -> list[str]:
     """The class's plates per printer (how many, how full), each printer's plates and hours, the
-    solids no plate holds, and where the plan is."""
+    solids no plate holds, and where the plan is, in ``lang``."""
+    from laby3d.i18n import colon
     from laby3d.plates import advice_line, group_heading, left_out_line, printer_line
 
+    said = lang or "en"
     lines = []
     for group in plates["printers"]:
-        lines.append(f"plates: {group_heading(group)}")
-        lines += [f"  {printer_line(group, printer)}" for printer in group["per_printer"]]
-        lines += [f"  {left_out_line(group, left)}" for left in group["left_out"]]
-        advice = advice_line(group)
+        lines.append(f"{colon(_said('plates', lang), said)} {group_heading(group, said)}")
+        lines += [f"  {printer_line(group, printer, said)}" for printer in group["per_printer"]]
+        lines += [f"  {left_out_line(group, left, said)}" for left in group["left_out"]]
+        advice = advice_line(group, said)
         lines += [] if advice is None else [f"  {advice}"]
-    lines.append(f"plan: {output_dir / plates['plan']['file']}")
+    lines.append(f"{colon(_said('plan', lang), said)} {output_dir / plates['plan']['file']}")
     return lines
+
+
+def state_text(state: str, lang: str | None) -> str:
+    """A maze's state (:func:`state_of`) in ``lang``: ``ATTENTION : …``, ``ÉCHEC : …``."""
+    from laby3d.i18n import colon, in_language
+
+    kind, sep, detail = state.partition(": ")
+    if lang != "fr" or not sep:
+        return state
+    return f"{colon({'WARN': 'ATTENTION', 'FAILED': 'ÉCHEC'}.get(kind, kind), lang)} {in_language(detail, lang)}"
 
 
 def state_of(entry: dict[str, Any]) -> str:
@@ -696,22 +748,25 @@ def state_of(entry: dict[str, Any]) -> str:
     return f"WARN: {warnings[0]}" if warnings else "ok"
 
 
-def progress_printer(stream: Any = None) -> Callable[[int, int, dict[str, Any]], None]:
-    """A progress bar on a terminal, one plain line per maze otherwise."""
+def progress_printer(stream: Any = None, lang: str | None = None) -> Callable[[int, int, dict[str, Any]], None]:
+    """A progress bar on a terminal, one plain line per maze otherwise; states in ``lang``
+    (``ATTENTION : …``, ``ÉCHEC : …``)."""
+    from laby3d.i18n import colon
+
     stream = stream or sys.stderr
     terminal = stream.isatty()
 
     def report(done: int, total: int, entry: dict[str, Any]) -> None:
-        state = state_of(entry)
+        state = state_text(state_of(entry), lang)
         if terminal:
             filled = int(30 * done / total)
             stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {entry['maze'][:40]:40}")
             if state != "ok":
-                stream.write(f"\n{entry['maze']}: {state}\n")
+                stream.write(f"\n{colon(entry['maze'], lang or 'en')} {state}\n")
             if done == total:
                 stream.write("\n")
         else:
-            stream.write(f"{done}/{total} {entry['maze']}: {state}\n")
+            stream.write(f"{done}/{total} {colon(entry['maze'], lang or 'en')} {state}\n")
         stream.flush()
 
     return report

@@ -363,16 +363,24 @@ def cmd_batch(args: argparse.Namespace) -> int:
     plan = plan_batch(args.config, output_dir=args.output_dir, only=args.only, overrides=overrides)
     try:
         for name, seed in plan.drawn_seeds():
-            print(f"job {name}: seed {seed} drawn; add 'seed: {seed}' to the job to get the same mazes again")
+            if plan.lang == "fr":
+                print(
+                    f"travail {name} : graine {seed} tirée ; ajouter « seed: {seed} » au travail pour refaire "
+                    "les mêmes labyrinthes"
+                )
+            else:
+                print(f"job {name}: seed {seed} drawn; add 'seed: {seed}' to the job to get the same mazes again")
         if args.dry_run:
             print("\n".join(plan.listing()))
             return 0
-        manifest = run_plan(plan, workers=args.jobs, scheduler=args.scheduler, progress=progress_printer())
+        manifest = run_plan(
+            plan, workers=args.jobs, scheduler=args.scheduler, progress=progress_printer(lang=plan.lang)
+        )
     except Laby3dError as error:
         error.lang = error.lang or plan.lang  # said in the batch's language
         raise
-    print("\n".join(summary_lines(manifest, plan.output_dir)))
-    for line in failure_lines(manifest):
+    print("\n".join(summary_lines(manifest, plan.output_dir, plan.lang)))
+    for line in failure_lines(manifest, plan.lang):
         _print_error(line)
     return 1 if manifest["failed"] else 0
 
@@ -384,7 +392,10 @@ def cmd_validate(args: argparse.Namespace) -> None:
     batch, jobs = load_batch(args.config)
     if batch.output_dir is not None:  # a folder no run may fill; whether it is empty is for the run to see
         check_output_folder(batch.output_dir, example=Path(args.config).stem)
-    print(f"{args.config}: {len(jobs)} jobs, valid")
+    if jobs and all(job.lang == "fr" for job in jobs):
+        print(f"{args.config} : {len(jobs)} travail(s), valide")
+    else:
+        print(f"{args.config}: {len(jobs)} jobs, valid")
 
 
 def cmd_schema(args: argparse.Namespace) -> None:

@@ -68,7 +68,11 @@ def test_a_read_maze_says_so_in_french() -> None:
     assert walls_csv(laby3d.generate(2, 2, seed=1), "fr").startswith("etape,ligne,colonne,cote,")
 
 
-def test_a_french_batch_writes_the_exercises_files_in_french(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_french_batch_writes_the_exercises_files_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """… and says in French what it checked, drew and wrote (it said "1 of 1 mazes written to",
+    "totals: 1 maze", "1/1 td: ok")."""
     monkeypatch.chdir(tmp_path)
     config = tmp_path / "classe.yaml"
     config.write_text(
@@ -76,7 +80,16 @@ def test_a_french_batch_writes_the_exercises_files_in_french(tmp_path: Path, mon
         "jobs: [{name: td, maze: {rows: 3, cols: 3}, seed: 5}]\n",
         encoding="utf-8",
     )
+    assert cli.main(["validate", str(config)]) == 0
     assert cli.main(["batch", str(config)]) == 0
+    printed = capsys.readouterr()
+    assert printed.out.splitlines() == [
+        f"{config} : 1 travail(s), valide",
+        "1 labyrinthes sur 1 écrits dans sortie (manifeste : sortie/manifest.json)",
+        "totaux : 1 labyrinthe",
+    ]
+    assert printed.err == "1/1 td : ok\n"
+    assert not english_words(printed.out.replace(str(config), " "))
     (walls,) = (tmp_path / "sortie").rglob("*.walls.csv")
     assert walls.read_text(encoding="utf-8").startswith(",".join(FRENCH_COLUMNS) + "\n")
     (form,) = (tmp_path / "sortie").rglob("*.classroom.py")

@@ -76,9 +76,6 @@ NOTE_TEXTS: dict[str, dict[str, str]] = {
         "fr": "Totaux : {hours} h {minutes:02d} min d’impression, {grams} g de filament.",
     },
     "pupils": {"en": "Pupils:", "fr": "Élèves :"},
-    "ok": {"en": "ok", "fr": "ok"},
-    "WARN": {"en": "WARN: {detail}", "fr": "ATTENTION : {detail}"},
-    "FAILED": {"en": "FAILED: {detail}", "fr": "ÉCHEC : {detail}"},
     "draft": {"en": " (draft)", "fr": " (brouillon)"},
     "drafts": {
         "en": "Drafts (never saved by the pupil: their last preview is taken):",
@@ -284,8 +281,8 @@ def class_booklets(found: ClassSet, manifest: Mapping[str, Any]) -> dict[str, by
 def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
     """What the ZIP holds, the class totals, and the pupils left out with their error, in the
     class's language (as the plates' plan.txt beside it)."""
-    from laby3d.batch import state_of
-    from laby3d.i18n import in_language, number_text
+    from laby3d.batch import state_of, state_text
+    from laby3d.i18n import number_text
 
     lang = _lang(found)
     totals = manifest.get("totals") or {}
@@ -302,13 +299,10 @@ def teacher_note(found: ClassSet, manifest: Mapping[str, Any]) -> str:
         lines += ["", *plan_text(plates["printers"], lang).rstrip("\n").splitlines()]
     drafted, colon = set(found.drafts), " : " if lang == "fr" else ": "
 
-    def state(entry: Mapping[str, Any]) -> str:
-        kind, sep, detail = state_of(dict(entry)).partition(": ")
-        return _said(kind, lang, detail=in_language(detail, lang)) if sep else _said("ok", lang)
-
     lines += ["", _said("pupils", lang)]
     lines += [
-        f"  {entry['job']}{colon}{state(entry)}" + (_said("draft", lang) if entry["job"] in drafted else "")
+        f"  {entry['job']}{colon}{state_text(state_of(entry), lang)}"
+        + (_said("draft", lang) if entry["job"] in drafted else "")
         for entry in manifest["mazes"]
     ]
     if found.drafts:
