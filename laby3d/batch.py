@@ -627,33 +627,10 @@ def totals(
     return result
 
 
-#: The summary's words, English then French (a batch whose every job says ``lang: fr`` is French).
-_SUMMARY = {
-    "written": (
-        "{written} of {total} mazes written to {folder} (manifest: {manifest})",
-        "{written} labyrinthes sur {total} écrits dans {folder} (manifeste : {manifest})",
-    ),
-    "totals": ("totals", "totaux"),
-    "solid": ("solid", "pièce"),
-    "solids": ("solids", "pièces"),
-    "printer plate": ("printer plate", "plaque d’impression"),
-    "printer plates": ("printer plates", "plaques d’impression"),
-    "laser sheet": ("laser sheet", "plaque laser"),
-    "laser sheets": ("laser sheets", "plaques laser"),
-    "maze": ("maze", "labyrinthe"),
-    "mazes": ("mazes", "labyrinthes"),
-    "of printing": ("of printing", "d’impression"),
-    "filament": ("about {kg} kg of filament", "environ {kg} kg de filament"),
-    "solid PLA": ("{kg} kg of PLA if printed solid", "{kg} kg de PLA si imprimé plein"),
-    "nothing": ("nothing written", "rien d’écrit"),
-    "plates": ("plates", "plaques"),
-    "plan": ("plan", "plan"),
-    "failed": ("failed", "échec"),
-}
-
-
 def _said(key: str, lang: str | None) -> str:
-    return _SUMMARY[key][1 if lang == "fr" else 0]
+    from laby3d.i18n.terminal import said
+
+    return said(key, lang)
 
 
 def summary_lines(manifest: dict[str, Any], output_dir: Path, lang: str | None = None) -> list[str]:

@@ -148,8 +148,12 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
     for suffix, owner in rendered.companions.items():  # beside their format's file: m.printability.json
         beside = outputs[owner]
         contents[f"{beside[: -len(format_for(beside).suffix)]}.{suffix}"] = rendered.files[suffix]
+    from laby3d.i18n.formatting import french_number
+    from laby3d.i18n.terminal import said
+
     for written in write_outputs(contents):
-        print(f"wrote {written} ({written.stat().st_size:,} bytes)")
+        size = f"{written.stat().st_size:,}"
+        print(said("wrote", job.lang).format(path=written, size=french_number(size) if job.lang == "fr" else size))
     if rendered.report is not None:
         _print_report(rendered.report)
     from laby3d.i18n import in_language
@@ -181,12 +185,14 @@ def _print_report(report: dict[str, Any]) -> None:
         print(f"warning: {message}")
 
 
-def _describe(maze: Maze) -> str:
+def _describe(maze: Maze, lang: str = "en") -> str:
     """``maze 15×15 kruskal seed 1``: the shape named unless it is the default one (``maze theta
-    12 rings …``, ``maze hex 8×9 …``)."""
-    size = f"{maze.rows} rings" if maze.cols is None else f"{maze.rows}×{maze.cols}"
+    12 rings …``, ``maze hex 8×9 …``); in ``lang``."""
+    from laby3d.i18n.terminal import said
+
+    size = said("rings", lang).format(rows=maze.rows) if maze.cols is None else f"{maze.rows}×{maze.cols}"
     shape = "" if maze.shape == MazeSpec.model_fields["shape"].default else f"{maze.shape} "
-    return f"maze {shape}{size} {maze.algorithm} seed {maze.seed}"
+    return said("maze_made", lang).format(shape=shape, size=size, algorithm=maze.algorithm, seed=maze.seed)
 
 
 def _prints_as_text(maze: Maze) -> bool:
@@ -202,9 +208,11 @@ def cmd_generate(args: argparse.Namespace) -> None:
     else:
         _refuse_unread(args, ["txt"], "without an output file (-o): the maze is printed as text", maze_made=True)
     if job.laser.mode == "kerf-test" and outputs and all(FORMATS[name].needs == "laser" for name in outputs):
-        print(f"kerf test card, {job.laser.wall_material} (no maze on it)")
+        from laby3d.i18n.terminal import said
+
+        print(said("kerf_card", job.lang).format(material=job.laser.wall_material))
     else:
-        print(_describe(maze))
+        print(_describe(maze, job.lang))
     if not outputs:
         from laby3d.pipeline import RenderContext
 
@@ -246,8 +254,11 @@ def cmd_import(args: argparse.Namespace) -> None:
     job = job_from_flags(args, list(outputs), maze)
     # the placement was used here, on the form's maze: only the seed and placement are the maze's
     _refuse_unread(args, list(outputs), f"on the files asked for ({', '.join(outputs)})", maze_made=True)
-    ends = " → ".join(f"({o.row}, {o.col}) {o.side or 'inside'}" for o in (maze.entrance, maze.exit) if o is not None)
-    print(f"maze {maze.rows}×{maze.cols} from the class exercise's form, entrance → exit: {ends}")
+    from laby3d.i18n.terminal import said
+
+    inside = said("inside", job.lang)
+    ends = " → ".join(f"({o.row}, {o.col}) {o.side or inside}" for o in (maze.entrance, maze.exit) if o is not None)
+    print(said("imported", job.lang).format(rows=maze.rows, cols=maze.cols, ends=ends))
     _write(maze, job, outputs)
 
 

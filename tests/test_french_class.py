@@ -203,3 +203,25 @@ def test_an_english_class_keeps_its_english_note(tmp_path: Path) -> None:
         "the class worksheet booklet and answer key; manifest.json lists every file with its SHA-256.\n\n"
         "Pupils:\n  Ana: ok\n"
     )
+
+
+def test_generate_and_import_say_what_they_made_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """They printed "maze 4×5 kruskal seed 11", "wrote m.walls.csv (486 bytes)" with --lang fr."""
+    monkeypatch.chdir(tmp_path)
+    french = _generate(tmp_path, "--lang", "fr")
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "labyrinthe 4×5 kruskal graine 11"
+    size = len(french["walls.csv"].encode())
+    assert f"écrit : {tmp_path / 'fr' / 'm.walls.csv'} ({size} octets)" in printed
+    (tmp_path / "form.classroom.py").write_text(french["classroom.py"], encoding="utf-8")
+    assert cli.main(["import", "form.classroom.py", "--lang", "fr", "-o", "relu.worksheet.pdf"]) == 0
+    imported = capsys.readouterr().out.splitlines()
+    assert imported[0].startswith("labyrinthe 4×5 lu dans le formulaire de l’exercice, entrée → sortie : ")
+    for line in printed + imported:
+        assert not english_words(line.replace(str(tmp_path), " ")), line
+    # a maze read from a pupil's form has no steps to list: said in French
+    assert cli.main(["import", "form.classroom.py", "--lang", "fr", "-o", "relu.walls.csv"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("laby3d: erreur : ce labyrinthe ne garde ni les étapes") and not english_words(error)

@@ -959,6 +959,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "walk_maze_triangle": ("triangle maze", "labyrinthe triangulaire"),
     "walk_thinner_walls": ("walls of at most {most} mm", "des murs d’au plus {most} mm"),
     "walk_larger_cells": ("cells of at least {size} mm", "des cases d’au moins {size} mm"),
+    # --- a French class's own files (issue 27: laby3d.maze.observe, the exercise's walls.csv and lesson) ---
+    "no_steps": (
+        "this maze records no generation steps, nor an algorithm and seed to replay them",
+        "ce labyrinthe ne garde ni les étapes de sa construction, ni l’algorithme et la graine pour les rejouer",
+    ),
 }
 #: Values that are numbers in a sentence (read back as numbers only, written with a French comma).
 NUMBER_VALUES = frozenset(
