@@ -225,3 +225,12 @@ def test_generate_and_import_say_what_they_made_in_french(
     assert cli.main(["import", "form.classroom.py", "--lang", "fr", "-o", "relu.walls.csv"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("laby3d: erreur : ce labyrinthe ne garde ni les étapes") and not english_words(error)
+
+
+def test_a_suggested_size_is_written_with_french_commas() -> None:
+    from laby3d.i18n import in_language
+
+    english = "suggested: --cell-size 2.4: 37.6 × 49.6 × 10 mm, fits the mk4 bed (250 × 210 mm), passes every check"
+    french = in_language(english, "fr")
+    assert "37,6 × 49,6 × 10 mm" in french and "--cell-size 2.4" in french  # the flag stays as typed
+    assert not english_words(french)

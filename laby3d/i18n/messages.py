@@ -1018,6 +1018,8 @@ def _written(name: str, value: Any, lang: str) -> str:
         return " ; ".join(in_language(part, lang) for part in text.split("; "))
     if name == "maze":  # a kind of maze, itself a phrase of the catalogue
         return in_language(text, lang)
+    if " × " in text:  # sizes: 37.6 × 49.6 × 10 → 37,6 × 49,6 × 10
+        return " × ".join(french_number(part) for part in text.split(" × "))
     return french_number(text)
 
 
