@@ -423,8 +423,9 @@ def test_a_french_class_hears_every_outline_refusal_in_french(french: TestClient
         only_error(upload(french, svg('<rect width="4" height="4" fill="none"/>'), "vide.svg"))["message"],
     ]
     assert messages[0] == (
-        "Contour : doit être l’une des formes circle (disque), hexagon (hexagone), triangle, heart (cœur), "
-        "star (étoile), ring (anneau), text:MOT, ou une image envoyée avec le bouton à côté, pas '/etc/passwd'"
+        "Contour : doit être l’une des formes « circle » (disque), « hexagon » (hexagone), « triangle », « heart » "
+        "(cœur), « star » (étoile), « ring » (anneau), « text:MOT », ou une image envoyée avec le bouton à côté, "
+        "pas '/etc/passwd'"
     )
     assert messages[2].startswith("Contour : 'star' ne garde que ") and "il en faut au moins 4" in messages[2]
     assert messages[6] == "Contour : blanc.png n’a aucun pixel foncé (le contour est la partie foncée de l’image)"

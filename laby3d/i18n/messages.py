@@ -391,8 +391,8 @@ SENTENCES: dict[str, tuple[str, str]] = {
     "serve_outline_choice": (
         "must be one of circle, hexagon, triangle, heart, star, ring, text:WORD, or an image uploaded with the "
         "button beside it, got {value}",
-        "doit être l’une des formes circle (disque), hexagon (hexagone), triangle, heart (cœur), star (étoile), "
-        "ring (anneau), text:MOT, ou une image envoyée avec le bouton à côté, pas {value}",
+        "doit être l’une des formes « circle » (disque), « hexagon » (hexagone), « triangle », « heart » (cœur), "
+        "« star » (étoile), « ring » (anneau), « text:MOT », ou une image envoyée avec le bouton à côté, pas {value}",
     ),
     "serve_upload_unknown": (
         "{value} is not an image you uploaded in this class: upload it again with the button beside it",
@@ -454,7 +454,7 @@ SENTENCES: dict[str, tuple[str, str]] = {
     ),
     "outline_text": (
         "text: needs 1 to {limit} characters, got {value}",
-        "text: demande de 1 à {limit} caractères, pas {value}",
+        "« text: » demande de 1 à {limit} caractères, pas {value}",
     ),
     # --- the library's sentences, recognised by their templates ---
     "mm_finite": ("must be a finite number of mm, got {value}", "doit être un nombre fini de mm, pas {value}"),
@@ -824,14 +824,14 @@ SENTENCES: dict[str, tuple[str, str]] = {
         '"{text}": a name tag needs a frame band that holds {height} mm capitals {edge} mm from its edge; this '
         "{shape} plate's is {band} mm (margin + wall_thickness): a margin of at least {margin} mm",
         "« {text} » : un nom gravé demande un cadre qui tienne des capitales de {height} mm à {edge} mm de son "
-        "bord ; celui de ce plateau {shape} fait {band} mm (margin + wall_thickness) : une marge d’au moins "
+        "bord ; celui de ce plateau {shape} fait {band} mm (« margin » + wall_thickness) : une marge d’au moins "
         "{margin} mm",
     ),
     "laser_label_needs_margin": (
         '"{text}": the label needs a frame band that holds {height} mm capitals {edge} mm from its edge; this '
         "{shape} plate's is {band} mm (margin + wall_thickness): a margin of at least {margin} mm",
         "« {text} » : l’étiquette demande un cadre qui tienne des capitales de {height} mm à {edge} mm de son "
-        "bord ; celui de ce plateau {shape} fait {band} mm (margin + wall_thickness) : une marge d’au moins "
+        "bord ; celui de ce plateau {shape} fait {band} mm (« margin » + wall_thickness) : une marge d’au moins "
         "{margin} mm",
     ),
     "laser_tag_no_room": (
