@@ -245,8 +245,9 @@ FRENCH: dict[str, FieldText] = {
     ),
     "worksheet.numbering": FieldText(
         "numérotation des zones",
-        "numéros de zone de la leçon, du GIF, de la fiche d’exercice, de walls.csv et de show --sets-after : la "
-        "1re case d’un mur donne son numéro ; ouest-nord : sa case ouest ou nord ; côté tiré : l’une ou l’autre, "
+        "numéros de zone de la leçon, du GIF, de la fiche d’exercice, de walls.csv et de "
+        "« laby3d show --sets-after » : la 1re case d’un mur donne son numéro ; ouest-nord : sa case ouest ou "
+        "nord ; côté tiré : l’une ou l’autre, "
         "tirée au sort d’après la graine, comme fusionner(i, j, dir) dans l’exercice nomme un mur de n’importe quel "
         "côté",
         {"west-north": "ouest-nord", "drawn-side": "côté tiré"},
