@@ -79,8 +79,9 @@ FRENCH: dict[str, FieldText] = {
         "les chemins les plus courts",
     ),
     "maze.braid": FieldText(
-        "tressage",
-        "pourcentage des culs-de-sac ouverts après le creusement, chacun fermant une boucle (0 : parfait)",
+        "boucles",
+        "pourcentage des culs-de-sac ouverts après le creusement, chacun fermant une boucle "
+        "(0 : un seul chemin, labyrinthe parfait)",
     ),
     "maze.first_ring": FieldText("premier anneau", "theta : nombre de cases de l’anneau 1 (6 sinon)"),
     "maze.room": FieldText(
