@@ -152,7 +152,12 @@ class Browser:
         """Poll a JavaScript expression until it is truthy; its value."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            value = self.evaluate(f"(function(){{try{{return {condition};}}catch(e){{return null;}}}})()")
+            try:
+                value = self.evaluate(f"(function(){{try{{return {condition};}}catch(e){{return null;}}}})()")
+            except DevToolsError as error:  # asked while the page navigates (a reload): ask again
+                if "navigated or closed" not in str(error) and "context" not in str(error):
+                    raise
+                value = None
             if value:
                 return value
             time.sleep(0.05)
