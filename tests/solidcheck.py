@@ -93,11 +93,39 @@ def closed_wall_count(maze: Maze) -> int:
     return pairs - len(maze.passages) + 2 * (rows + cols) - openings
 
 
+def post_count(maze: Maze) -> int:
+    """A square maze's lattice points that a closed wall touches (border included): a point
+    between two openings whose wall between the cells is open stands alone, and carries no post."""
+    rows, cols = maze.rows, maze.cols
+    passages = {tuple(sorted(pair)) for pair in maze.passages.tolist()}
+    doors = {(opening.row, opening.col, opening.side) for opening in (maze.entrance, maze.exit)}
+    points: set[tuple[int, int]] = set()
+    for r in range(rows):
+        for c in range(cols):
+            cell = r * cols + c
+            sides = {
+                "N": ((r, c), (r, c + 1), r == 0 or None),
+                "S": ((r + 1, c), (r + 1, c + 1), r == rows - 1 or (cell, cell + cols)),
+                "W": ((r, c), (r + 1, c), c == 0 or None),
+                "E": ((r, c + 1), (r + 1, c + 1), c == cols - 1 or (cell, cell + 1)),
+            }
+            for side, (a, b, border) in sides.items():
+                if border is True:
+                    closed = (r, c, side) not in doors
+                elif border is None:
+                    continue  # an inner side: counted from the other cell
+                else:
+                    closed = tuple(sorted(border)) not in passages
+                if closed:
+                    points.update((a, b))
+    return len(points)
+
+
 def footprint_area(maze: Maze, fab: Fabrication) -> float:
-    """A square maze's wall footprint, mm²: a ``t × t`` post on every lattice point and a
-    ``(cell_size − t) × t`` rectangle per closed wall, ``(rows+1)(cols+1)·t² + n_closed·(cell_size − t)·t``."""
+    """A square maze's wall footprint, mm²: a ``t × t`` post on every lattice point a closed wall
+    touches and a ``(cell_size − t) × t`` rectangle per closed wall."""
     t = fab.wall_thickness
-    return (maze.rows + 1) * (maze.cols + 1) * t * t + closed_wall_count(maze) * (fab.cell_size - t) * t
+    return post_count(maze) * t * t + closed_wall_count(maze) * (fab.cell_size - t) * t
 
 
 def path_strip(maze: Maze, fab: Fabrication, width: float) -> shapely.Geometry:

@@ -5,7 +5,7 @@ operation). The solid (:mod:`laby3d.mesh.solid`) extrudes it; the laser sheets c
 **Walls.** Every closed wall's centre line (:func:`laby3d.maze.walls.closed_walls`) is thickened
 to ``wall_thickness`` by :func:`laby3d.geometry.thick_lines.thick_lines`: mitred joins, and a
 square cap reaching ``t/2`` beyond a wall's end in the open (a dead end), so a square maze has
-exactly a ``t × t`` post on every lattice point and a rectangle per closed wall. Beside an
+exactly a ``t × t`` post on every lattice point a wall touches and a rectangle per closed wall. Beside an
 opening (the entrance or exit) a boundary wall ends as a dead end does where the opening runs
 straight on from it or turns square (the cap's sides lie on the outline's offsets: a square
 maze's post, a triangle board's straight edge); where it turns at another angle (a hex or
