@@ -21,12 +21,11 @@ from laby3d.draw.lesson import (
     NUMBER_COLOUR,
     OPENED_COLOUR,
     REJECTED_COLOUR,
-    caption_counts,
-    caption_lines,
     colour_pixels,
     default_every,
     number_size,
     page_layout,
+    write_caption,
 )
 from laby3d.draw.lesson_frames import BLACK, INNER, OPENED, REJECTED, WHITE, FramePainter
 from laby3d.draw.strings import check_language
@@ -99,7 +98,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
     edges = maze.tessellation.edges
     layout = page_layout(maze)
     page = Page(width=layout.width, height=layout.height)
-    width, scale, left, top, on_page = layout.width, layout.scale, layout.left, layout.top, layout.on_page
+    scale, left, top, on_page = layout.scale, layout.left, layout.top, layout.on_page
 
     page.image(colour_pixels(colours), x=left, y=top, width=cols * scale, height=rows * scale)
     line_width = max(0.6, min(2.5, 120.0 / max(rows, cols)))
@@ -118,12 +117,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
         for (row, col), number in np.ndenumerate(stage.zones.reshape(rows, cols)):
             x, y = on_page(np.array([col + 0.5, row + 0.5]))
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
-    styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))
-    for content, (inches, size, bold) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
-        lines = content.split("\n")
-        first = page.height - inches * 72 - (len(lines) - 1) * 0.55 * size + 0.35 * size
-        for number, line in enumerate(lines):
-            page.text(0.03 * width, first + number * 1.1 * size, line, size=size, bold=bold)
+    write_caption(page, maze, stage, lang=lang)
     return page
 
 
@@ -146,11 +140,7 @@ class GridFramePainter(FramePainter):
         edges = self.maze.tessellation.edges
         margin, cell = self.margin, self.cell
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
-        title, legend = self._fixed_caption
-        # a braided maze's loops: a line of their own
-        count_lines = caption_counts(self.maze, stage, lang=self.lang).split("\n")
-        counts = self._caption_strip(tuple((line, 0.021) for line in count_lines))
-        caption = np.concatenate([title, counts, legend])
+        caption = self.caption(stage)
         caption_top = margin + maze_height + margin
         pixels = np.full((caption_top + len(caption) + margin, self.width_px), WHITE, dtype=np.uint8)
         cells = Image.fromarray(self._colours[1][colours].astype(np.uint8))  # one pixel a cell, scaled up

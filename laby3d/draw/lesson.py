@@ -240,7 +240,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
     extent_x, extent_y = t.extent
     layout = page_layout(maze)
     page = Page(width=layout.width, height=layout.height)
-    on_page, scale, width = layout.on_page, layout.scale, layout.width
+    on_page, scale = layout.on_page, layout.scale
     for cell, colour in enumerate(colours.tolist()):
         page.polygon(on_page(t.cell_polygon(cell)), colour=colour_rgb(colour))
     line_width = max(0.6, min(2.5, 120.0 / max(extent_x, extent_y)))
@@ -254,11 +254,16 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
         size = number_size(scale)
         for (x, y), number in zip(on_page(t.centres).tolist(), stage.zones.tolist(), strict=True):
             page.text(x, y + 0.35 * size, str(number), size=size, colour=NUMBER_COLOUR, align="centre")
-    lines = caption_lines(maze, stage, lang=lang)
+    write_caption(page, maze, stage, lang=lang)
+    return page
+
+
+def write_caption(page: Page, maze: Maze, stage: Stage, *, lang: str) -> None:
+    """The caption in the band under a lesson page's maze: the title (12 pt bold), the counts
+    (10 pt) and the legend (8 pt), each entry's lines centred on its height above the bottom."""
     styles = ((0.75, 12, True), (0.5, 10, False), (0.25, 8, False))
-    for content, (inches, size, bold) in zip(lines, styles, strict=True):
+    for content, (inches, size, bold) in zip(caption_lines(maze, stage, lang=lang), styles, strict=True):
         parts = content.split("\n")
         first = page.height - inches * 72 - (len(parts) - 1) * 0.55 * size + 0.35 * size
         for number, part in enumerate(parts):
-            page.text(0.03 * width, first + number * 1.1 * size, part, size=size, bold=bold)
-    return page
+            page.text(0.03 * page.width, first + number * 1.1 * size, part, size=size, bold=bold)

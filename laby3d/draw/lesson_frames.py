@@ -161,6 +161,13 @@ class FramePainter:
             self._caption_strip(tuple((part, 0.017) for part in legend)),
         )
 
+    def caption(self, stage: Stage) -> np.ndarray:
+        """The caption under the frame of ``stage``: the title, the counts (a braided maze's loops
+        on a line of their own) and the legend, as palette indices of the greys."""
+        title, legend = self._fixed_caption
+        count_lines = caption_counts(self.maze, stage, lang=self.lang).split("\n")
+        return np.concatenate([title, self._caption_strip(tuple((line, 0.021) for line in count_lines)), legend])
+
     def frame(self, stage: Stage, colours: np.ndarray) -> Image.Image:
         """The frame of ``stage``, its cells' palette indices ``colours``, as a palette image."""
         from PIL import Image, ImageDraw
@@ -168,11 +175,7 @@ class FramePainter:
         t = self.maze.tessellation
         margin, cell = self.margin, self.cell
         maze_height = round(cell * t.extent[1])
-        title, legend = self._fixed_caption
-        # a braided maze's loops: a line of their own
-        count_lines = caption_counts(self.maze, stage, lang=self.lang).split("\n")
-        counts = self._caption_strip(tuple((line, 0.021) for line in count_lines))
-        caption = np.concatenate([title, counts, legend])
+        caption = self.caption(stage)
         caption_top = margin + maze_height + margin
         pixels = np.full((caption_top + len(caption) + margin, self.width_px), WHITE, dtype=np.uint8)
         pixels[caption_top : caption_top + len(caption)] = caption
