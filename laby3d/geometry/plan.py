@@ -258,13 +258,19 @@ def _merge_outline_plate(
     inside[near] = True
     if not inside.all() or (len(near) and not touching):
         raise InternalError("a wall reaches beyond the plate")
-    starts, along = plate_xy, np.roll(plate_xy, -1, axis=0) - plate_xy
-    offset = wall_xy[near][:, None, :] - starts[None, :, :]
-    share = np.clip((offset * along).sum(axis=2) / (along * along).sum(axis=1), 0.0, 1.0)
-    gap = offset - share[:, :, None] * along[None, :, :]
     edge = np.zeros(len(wall_xy), dtype=np.int64)
-    edge[near] = np.argmin((gap * gap).sum(axis=2), axis=1)
+    edge[near] = _nearest_edges(wall_xy[near], plate_xy, np.roll(plate_xy, -1, axis=0) - plate_xy)[0]
     return _plate_through(plate_xy, wall_xy, near, edge, tolerance)
+
+
+def _nearest_edges(xy: np.ndarray, starts: np.ndarray, along: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each point of ``xy`` ``(k, 2)``, the segment ``starts[e]`` to ``starts[e] + along[e]``
+    nearest to it and the share of the way along it where the point projects (not clipped)."""
+    offset = xy[:, None, :] - starts[None, :, :]
+    share = (offset * along).sum(axis=2) / (along * along).sum(axis=1)
+    gap = offset - np.clip(share, 0.0, 1.0)[:, :, None] * along[None, :, :]
+    edge = np.argmin((gap * gap).sum(axis=2), axis=1)
+    return edge, share[np.arange(len(xy)), edge]
 
 
 def _through_corners(
@@ -282,12 +288,9 @@ def _through_corners(
     near = free[shapely.dwithin(lines, shapely.points(points[free]), tolerance)]
     splits: dict[int, list[tuple[float, int]]] = {}
     along = points[ends] - points[starts]
-    for corner in near.tolist():
-        offset = points[corner] - points[starts]
-        share = (offset * along).sum(axis=1) / (along * along).sum(axis=1)
-        gap = offset - np.clip(share, 0.0, 1.0)[:, None] * along
-        edge = int(np.argmin((gap * gap).sum(axis=1)))
-        splits.setdefault(edge, []).append((float(share[edge]), corner))
+    for corner in near.tolist():  # a corner at a time: the wall edges are many
+        nearest, share = _nearest_edges(points[corner][None], points[starts], along)
+        splits.setdefault(int(nearest[0]), []).append((float(share[0]), corner))
     if not splits:
         return wall_rings
     rings, edge = [], 0
