@@ -8,17 +8,16 @@ import sys
 
 def run() -> int:
     """Run the CLI as a program: a Ctrl-C (status 130), SIGTERM or SIGHUP (128 + its number) while
-    it is still importing its modules ends it with one line, as later; none comes through while
-    the interpreter exits."""
+    it is still importing its modules ends it with one line once the imports are done (well under
+    a second), as later; none comes through while the interpreter exits."""
     try:
-        from laby3d.console import Stopped, stop_signals
+        from laby3d.console import stops_deferred
     except KeyboardInterrupt:
         return _stopped_importing(signal.SIGINT)
-    try:
-        with stop_signals():
-            from laby3d.cli import main
-    except (KeyboardInterrupt, Stopped) as stop:
-        return _stopped_importing(stop.number if isinstance(stop, Stopped) else signal.SIGINT)
+    with stops_deferred() as stops:  # noted, not raised: pydantic-core once wrapped one in its SchemaError
+        from laby3d.cli import main
+    if stops:
+        return _stopped_importing(stops[0])
     status = main()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the status is known: the exit itself is not interrupted
     return status

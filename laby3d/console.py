@@ -192,6 +192,27 @@ def stop_signals() -> Iterator[None]:
 
 
 @contextmanager
+def stops_deferred() -> Iterator[list[int]]:
+    """For the block, Ctrl-C and :data:`STOP_SIGNALS` are noted in the list yielded, not raised:
+    code that catches every exception (a C extension building its tables) cannot turn the stop
+    into its own error; the caller ends after the block. Main thread only."""
+    noted: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noted
+        return
+
+    def note(number: int, frame: Any) -> None:
+        noted.append(number)
+
+    previous = {number: signal.signal(number, note) for number in (signal.SIGINT, *STOP_SIGNALS)}
+    try:
+        yield noted
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
 def signals_held() -> Iterator[None]:
     """Ctrl-C and :data:`STOP_SIGNALS` ignored for the block (the last line of a stopped run
     is printed whole, however many times Ctrl-C is pressed); main thread only."""

@@ -186,3 +186,40 @@ def test_a_ctrl_c_while_laby3d_is_imported_is_one_line(tmp_path: Path) -> None:
             assert done.stderr.strip() in STOPPED[signal.SIGINT], done.stderr
             seen.add(done.stderr.strip())
     assert "laby3d: interrupted; nothing was written" in seen  # at least one came while importing
+
+
+def test_a_stop_inside_an_extension_that_wraps_every_error_still_ends_on_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """pydantic-core building the option models once caught a Ctrl-C and raised its own SchemaError
+    with the traceback; the stop is noted during the imports, not raised, so no such code sees it."""
+    import importlib.abc
+    import importlib.machinery
+
+    from laby3d import __main__ as program
+
+    class Wrapping(importlib.abc.Loader):
+        def create_module(self, spec: importlib.machinery.ModuleSpec) -> None:
+            return None
+
+        def exec_module(self, module: object) -> None:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C while the extension runs
+                time.sleep(0.05)
+            except BaseException as error:  # as pydantic-core does
+                raise RuntimeError(f"SchemaError: {error!r}") from None
+            module.main = lambda: 0  # type: ignore[attr-defined]
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name: str, path: object, target: object = None) -> importlib.machinery.ModuleSpec | None:
+            return importlib.machinery.ModuleSpec(name, Wrapping()) if name == "laby3d.cli" else None
+
+    import laby3d
+    import laby3d.cli
+
+    monkeypatch.delitem(sys.modules, "laby3d.cli")  # the real one comes back after the test
+    monkeypatch.setattr(laby3d, "cli", laby3d.cli)
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    monkeypatch.setattr(sys, "argv", ["laby3d", "generate"])
+    assert program.run() == 130
+    assert capsys.readouterr().err == "laby3d: interrupted; nothing was written\n"
