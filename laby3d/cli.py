@@ -695,8 +695,9 @@ def _run(args: argparse.Namespace, lang: str) -> int:
     except InternalError as error:
         return _bug(error)
     except Laby3dError as error:
-        said = error.lang or lang
-        _print_error(f"laby3d: {'erreur :' if said == 'fr' else 'error:'} {_user_message(error, said)}")
+        for each in (error, *error.also):  # a line each: every bad name of a class list at once
+            said = each.lang or error.lang or lang
+            _print_error(f"laby3d: {'erreur :' if said == 'fr' else 'error:'} {_user_message(each, said)}")
         return 1 if isinstance(error, OutputError) else 2
     except BrokenPipeError:  # `laby3d … | head -1`: the reader has gone, which is not an error
         _drop_output()

@@ -67,11 +67,19 @@ def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool =
     try:
         return validated_job(data, cross_checks=cross_checks)
     except ParameterError as error:
-        field = f".{error.field}" if error.field and where else error.field or ""
-        detail = error.detail
-        if isinstance(detail, Message) and detail.kind == "unknown_key" and error.field:
-            detail = unknown_key(error.field.rpartition(".")[2], known_keys(error.field))
-        raise ConfigError(detail, where=f"{where}{field}".lstrip(": "), lang=language_of(data)) from None
+        found = _config_error(error, where, language_of(data))
+        found.also = tuple(_config_error(other, where, language_of(data)) for other in error.also)
+        raise found from None
+
+
+def _config_error(error: Laby3dError, where: str, lang: str | None) -> ConfigError:
+    """``error`` (a :class:`ParameterError` of a job) as the file's error at ``where``."""
+    field_name = getattr(error, "field", None)
+    field = f".{field_name}" if field_name and where else field_name or ""
+    detail = getattr(error, "detail", str(error))
+    if isinstance(detail, Message) and detail.kind == "unknown_key" and field_name:
+        detail = unknown_key(field_name.rpartition(".")[2], known_keys(field_name))
+    return ConfigError(detail, where=f"{where}{field}".lstrip(": "), lang=lang)
 
 
 def known_keys(path: str) -> list[str]:

@@ -13,6 +13,9 @@ class Laby3dError(Exception):
 
     #: The language of whom the error is for, when it knows (a French batch file's): ``"fr"``.
     lang: str | None = None
+    #: Further errors of the same input, each said on a line of its own after this one (every
+    #: bad name of a class list at once, not one a run).
+    also: tuple[Laby3dError, ...] = ()
 
 
 class ParameterError(ValueError, Laby3dError):

@@ -83,9 +83,11 @@ class RenderContext:
         """The printability report of the solid (raises when the walls cannot print, unless forced)."""
         from laby3d.printability import printability_report
 
-        return printability_report(
+        report = printability_report(
             self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
         )
+        report["warnings"] = [*self.job.notes, *report["warnings"]]  # what the job's preset took
+        return report
 
     @cached_property
     def laser_sheets(self) -> LaserSheets:

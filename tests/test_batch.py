@@ -138,17 +138,18 @@ def test_too_big_is_refused_up_front(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "why"), [("..", "has no letter or digit"), ("\x00\x1b[31m", "not text (U+0000, U+001B)")]
+    ("name", "why", "bad"), [("..", "has no letter or digit", 1), ("\x00\x1b[31m", "not text (U+0000, U+001B)", 2)]
 )
 def test_names_with_no_letter_or_with_control_characters_are_refused_up_front(
-    tmp_path: Path, name: str, why: str
+    tmp_path: Path, name: str, why: str, bad: int
 ) -> None:
-    """The one name rule (tests/test_names.py): refused naming the field, nothing written."""
+    """The one name rule (tests/test_names.py): refused naming the field, a line per bad name
+    (``.. 2`` has a digit; the control characters stay in ``\x00\x1b[31m 2``), nothing written."""
     job = {"name": "class", "seed": 1, "formats": ["txt"], "names": [name, f"{name} 2"]}
     config = write_config(tmp_path, {"jobs": [job]})
     result = run_cli("batch", str(config), "--output-dir", "out", "-j", "1", cwd=tmp_path)
     assert result.returncode == 2 and "jobs[0] (class).names[0]: " in result.stderr and why in result.stderr
-    assert len(result.stderr.splitlines()) == 1 and not (tmp_path / "out").exists()
+    assert len(result.stderr.splitlines()) == bad and not (tmp_path / "out").exists()
 
 
 @pytest.mark.slow  # long: CI runs it, a developer's fast suite skips it

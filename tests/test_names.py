@@ -101,3 +101,34 @@ def test_a_name_with_no_letter_is_refused_by_the_batch_too() -> None:
     with pytest.raises(laby3d.ParameterError, match="no letter or digit") as caught:
         check_names(["Ana", "🦊"])
     assert caught.value.field == "names[1]"
+
+
+def test_validate_names_every_bad_name_of_a_class_at_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Ten bad names took ten rounds of validate; now each is named on its own line in one run, the
+    good ones are not, and the exit is an error. The bad ones are bad by construction, one of each
+    kind: blank, emoji, a fold of an earlier name, no letter, a control character, too wide for
+    the solid's plate, an exact repeat."""
+    import yaml
+
+    from laby3d.cli import main
+
+    bad = {1: "", 2: "Zoé 🦊", 4: "ana", 5: "!!!", 6: "Tab\there", 7: "W" * 58, 9: "Ben", 10: "   "}
+    good = {0: "Ana", 3: "Léo", 8: "Ben", 11: "Chloé"}
+    names = [{**bad, **good}[index] for index in range(12)]
+    config = tmp_path / "class.yaml"
+    config.write_text(
+        yaml.safe_dump(
+            {
+                "defaults": {"formats": ["stl", "svg"], "maze": {"rows": 4, "cols": 4}},
+                "jobs": [{"name": "class", "names": names}],
+            }
+        ),
+        encoding="utf-8",
+    )
+    assert main(["validate", str(config)]) == 2
+    out, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert out == "" and len(lines) == len(bad), err
+    said = [int(re.search(r"\.names\[(\d+)\]: ", line).group(1)) for line in lines]  # type: ignore[union-attr]
+    assert said == sorted(bad), err
+    assert all(line.startswith("laby3d: error: class.yaml: jobs[0] (class).names[") for line in lines)

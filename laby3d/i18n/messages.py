@@ -585,6 +585,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "need margin >= {limit} mm beside the openings, got {value}",
         "il faut une marge ≥ {limit} mm à côté des ouvertures, pas {value}",
     ),
+    "preset_margin": (
+        "the markers need margin >= {limit} mm: preset {preset} takes {margin} mm, not {value}",
+        "les flèches demandent une marge ≥ {limit} mm : le préréglage {preset} prend {margin} mm, pas {value}",
+    ),
     "markers_base": (
         "need base_thickness > {limit} mm (engraved arrows)",
         "il faut base_thickness > {limit} mm (flèches gravées)",

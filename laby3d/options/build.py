@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from laby3d.errors import ParameterError
 from laby3d.i18n.messages import Message
 from laby3d.options.job import Job, job_flag_fields
-from laby3d.options.presets import PRESETS
+from laby3d.options.presets import PRESETS, fitted_to_markers
 from laby3d.quoting import shown
 
 
@@ -94,14 +94,16 @@ def validated_job(data: Mapping[str, Any], *, cross_checks: bool = True) -> Job:
     """The checked job ``data`` describes (over its preset, if it names one); raises
     :class:`ParameterError` whose ``field`` is the dotted path of the first field at fault
     (structure and ranges first, then, with ``cross_checks``, the rules between fields)."""
-    preset = data.get("preset")
+    preset, note = data.get("preset"), None
     if isinstance(preset, str) and preset in PRESETS:
-        data = merge(PRESETS[preset], data)
+        data, note = fitted_to_markers(preset, data, merge(PRESETS[preset], data))
     try:
         job = Job.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
         raise ParameterError(pydantic_detail(first), field=path_of(first["loc"]) or None) from None
+    if note is not None:
+        job._notes = (note,)
     if cross_checks:
         job.check()
     return job

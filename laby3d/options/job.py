@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from laby3d.budget import MazeSize, check_costs, check_laser_kit
 from laby3d.errors import ParameterError
@@ -44,6 +45,7 @@ class Job(BaseModel):
     """One job: a maze (or variants of it) and the files wanted."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+    _notes: tuple[str, ...] = PrivateAttr(default=())
 
     @field_validator("seed", "count", mode="before")
     @classmethod
@@ -60,7 +62,7 @@ class Job(BaseModel):
         None, description="start from a preset: quick (about 1 h on a MINI), coaster; the job's own values win"
     )
     count: Whole | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
-    names: list[Annotated[str, Field(min_length=1, max_length=100)]] | None = Field(
+    names: list[Annotated[str, Field(max_length=100)]] | None = Field(  # blank: name_problems
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
     )
     maze: MazeSpec = MazeSpec()
@@ -72,6 +74,12 @@ class Job(BaseModel):
     formats: list[Literal[FORMAT_NAMES]] = Field(  # type: ignore[valid-type]
         ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
     )
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """What building the job changed from what was typed, as warnings (a preset's margin for
+        its markers: :func:`laby3d.options.presets.fitted_to_markers`)."""
+        return self._notes
 
     def needs(self) -> set[str]:
         """What the job's formats need beyond the maze: ``solid``, ``laser``, ``page``."""
@@ -95,7 +103,11 @@ class Job(BaseModel):
         needs = self.needs()
         maze_size = MazeSize.of(self.maze.shape, *self.maze.size())
         check_costs(maze_size, self.formats, algorithm=self.maze.algorithm, every=self.worksheet.every)
-        self.check_texts()
+        # a class list's every bad name, said at once: each format's font, the name rule, the solid, the laser
+        bad_names: dict[int, ParameterError] = {}
+        self.check_texts(bad_names)
+        for index, problem in name_problems(self.names or []).items():
+            bad_names.setdefault(index, problem)
         with located("print", keep=("label", "names")):  # the job's own fields
             fabrication = self.print.fabrication()
             if needs:
@@ -112,14 +124,16 @@ class Job(BaseModel):
 
                     checks = GlyphChecks()
                 for index, text in enumerate(self.names or [self.label]):
+                    if index in bad_names:
+                        continue
                     try:
                         check_solid(
                             self.print.solid_options(text), fabrication, self.maze.shape, self.maze.size(), checks
                         )
                     except ParameterError as error:
-                        if self.names is not None and error.field == "label":
-                            raise ParameterError(error.detail, field=f"names[{index}]") from None
-                        raise
+                        if self.names is None or error.field != "label":
+                            raise
+                        bad_names[index] = ParameterError(error.detail, field=f"names[{index}]")
                 settings = self.print.print_settings()
                 if settings.bed_size() is None and "plates" in self.formats:
                     raise ParameterError(
@@ -142,15 +156,31 @@ class Job(BaseModel):
                         wall_layers=laser.wall_layers,
                     )
                 seed = self.seed if self.names is None and self.count is None else None  # variants: drawn
-                laser.check(fabrication, size=self.maze.size(), names=self.names, seed=seed, shape=self.maze.shape)
-        if self.names is not None:
-            check_names(self.names)
+                while True:  # a name that does not fit is noted, and the check goes on with "A" in its place
+                    names = (
+                        None
+                        if self.names is None
+                        else ["A" if index in bad_names else name for index, name in enumerate(self.names)]
+                    )
+                    try:
+                        laser.check(fabrication, size=self.maze.size(), names=names, seed=seed, shape=self.maze.shape)
+                        break
+                    except ParameterError as error:
+                        at = _name_index(error.field)
+                        if at is None or at in bad_names:
+                            raise
+                        bad_names[at] = error
+        if bad_names:
+            first, *rest = (bad_names[index] for index in sorted(bad_names))
+            first.also = tuple(rest)
+            raise first
         if self.count is not None and self.names is not None:
             raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
 
-    def check_texts(self) -> None:
+    def check_texts(self, bad_names: dict[int, ParameterError] | None = None) -> None:
         """Every typed text (the label or each name, the class, the instruction) drawable by the
-        font of every format that draws it (:func:`laby3d.text_rules.checked_text`)."""
+        font of every format that draws it (:func:`laby3d.text_rules.checked_text`). With
+        ``bad_names``, a name's problem is noted there by the name's index, not raised."""
         from laby3d.text_rules import checked_text
 
         for name in self.formats:
@@ -158,8 +188,14 @@ class Job(BaseModel):
             for path in fmt.texts:
                 if fmt.font is None or (path == "label" and fmt.needs == "solid" and self.print.label_mode == "none"):
                     continue
-                for field, value in self._typed(path):
-                    checked_text(value, fmt.font, field=field)
+                for index, (field, value) in enumerate(self._typed(path)):
+                    if bad_names is None or not field.startswith("names["):
+                        checked_text(value, fmt.font, field=field)
+                    elif index not in bad_names:
+                        try:
+                            checked_text(value, fmt.font, field=field)
+                        except ParameterError as error:
+                            bad_names[index] = error
 
     def _typed(self, path: str) -> list[tuple[str, str]]:
         """(field, value) of the text at ``path``: ``label`` is each name of a class set."""
@@ -168,6 +204,12 @@ class Job(BaseModel):
         section, _, name = path.rpartition(".")
         value = getattr(getattr(self, section) if section else self, name)
         return [] if value is None else [(path, value)]
+
+
+def _name_index(field: str | None) -> int | None:
+    """3 for the field ``names[3]``; None for any other field."""
+    match = re.fullmatch(r"names\[(\d+)\]", field or "")
+    return None if match is None else int(match.group(1))
 
 
 def check_shape_formats(shape: str, formats: list[str], *, cut: bool = False) -> None:
@@ -191,27 +233,33 @@ def check_shape_formats(shape: str, formats: list[str], *, cut: bool = False) ->
 
 
 def check_names(names: list[str]) -> None:
-    """A class set's names give distinct pupils and files, by the one name rule
-    (:mod:`laby3d.filenames`): none blank, none with characters that are not text
-    (:func:`laby3d.text_rules.text_problem`, as the class server checks a pupil's name), each
-    with a letter or digit, and no two that fold equal (that differ only by accents, case,
-    spaces or punctuation: they would be one pupil, and could share a file name)."""
+    """A class set's names give distinct pupils and files (:func:`name_problems`); raises the
+    first name's problem, with the others in its ``also``."""
+    problems = name_problems(names)
+    if problems:
+        first, *rest = problems.values()
+        first.also = tuple(rest)
+        raise first
+
+
+def name_problems(names: list[str]) -> dict[int, ParameterError]:
+    """Each name's problem by the one name rule (:mod:`laby3d.filenames`), by the name's index in
+    order: blank, characters that are not text (:func:`laby3d.text_rules.text_problem`, as the
+    class server checks a pupil's name), no letter or digit, or folding equal to an earlier name
+    (differing only by accents, case, spaces or punctuation: one pupil, perhaps one file name)."""
     from laby3d.filenames import folded
     from laby3d.quoting import shown
     from laby3d.text_rules import spaced, text_problem
 
+    problems: dict[int, ParameterError] = {}
     seen: dict[str, int] = {}
     for index, name in enumerate(names):
         field = f"names[{index}]"
-        if not spaced(name):
-            raise ParameterError("is blank: every pupil needs a name", field=field)
-        problem = text_problem(name, "browser")
-        if problem is not None:
-            raise ParameterError(problem, field=field)
-        key = folded(name)
-        if not key:
-            raise ParameterError(f"{shown(name)} has no letter or digit to name its files", field=field)
-        if key in seen:
+        problem = text_problem(name, "browser") if spaced(name) else "is blank: every pupil needs a name"
+        key = folded(name) if problem is None else ""
+        if problem is None and not key:
+            problem = f"{shown(name)} has no letter or digit to name its files"
+        if problem is None and key in seen:
             first = names[seen[key]]
             how = (
                 "appears twice"
@@ -219,10 +267,12 @@ def check_names(names: list[str]) -> None:
                 else f"is {shown(first)} but for accents, case, spaces or punctuation"
             )
             example = shown(spaced(name) + " M.")
-            raise ParameterError(
-                f"{shown(name)} {how} (names[{seen[key]}]): make each name distinct, e.g. {example}", field=field
-            )
-        seen[key] = index
+            problem = f"{shown(name)} {how} (names[{seen[key]}]): make each name distinct, e.g. {example}"
+        if problem is not None:
+            problems[index] = ParameterError(problem, field=field)
+        else:
+            seen[key] = index
+    return problems
 
 
 class located:  # noqa: N801 - used as a context manager, reads as a phrase
