@@ -26,18 +26,22 @@ from typing import TYPE_CHECKING, Any
 from laby3d.errors import InternalError
 from laby3d.geometry.plates import Arrangement, Piece, arrange
 from laby3d.i18n.formatting import colon, duration_text, number_text
+from laby3d.values import OVERNIGHT_SECONDS, slot_seconds
 
 if TYPE_CHECKING:
     from laby3d.options.job import Job
 
 #: The format that asks for plates.
 PLATES = "plates"
+#: Time a slot keeps for taking the last plate off and starting the next (heating included), s.
+PLATE_CHANGE_SECONDS = 5 * 60
 
 
 @dataclass(frozen=True, kw_only=True)
 class PlatePrinter:
     """What a group of solids is planned for: the bed's name and size (mm), how many such
-    printers, the room kept free along the bed's edges and between solids, and the nozzle (mm)."""
+    printers, the room kept free along the bed's edges and between solids, the nozzle (mm) and
+    the timetable's slot (s), if any."""
 
     name: str
     bed: tuple[float, float, float]
@@ -45,6 +49,7 @@ class PlatePrinter:
     skirt_room: float
     spacing: float
     nozzle: float
+    slot: int | None = None  # the longest a plate may print, s (print.slot)
 
     @classmethod
     def of(cls, job: Job) -> PlatePrinter:
@@ -60,7 +65,23 @@ class PlatePrinter:
             skirt_room=settings.skirt_room,
             spacing=job.print.plate_spacing,
             nozzle=settings.nozzle,
+            slot=None if job.print.slot is None else slot_seconds(job.print.slot),
         )
+
+    @property
+    def plate_cap(self) -> float | None:
+        """The most a plate may carry by laby3d's estimate, s, so that it prints within the slot
+        by PrusaSlicer's too: the slot less :data:`PLATE_CHANGE_SECONDS`, times the lowest ratio
+        of the estimate to PrusaSlicer's measured for this printer (:attr:`TimeModel.fitted`);
+        None without a slot."""
+        from laby3d.print_time import time_model
+
+        model = time_model(self.name, self.nozzle)
+        if self.slot is None:
+            return None
+        if model is None:  # Job.check refuses it
+            raise InternalError(f"a slot is planned for {self.name}, which has no time model")
+        return (self.slot - PLATE_CHANGE_SECONDS) * model.fitted[0]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,6 +155,7 @@ def plan_groups(mazes: list[PlateMaze]) -> list[PrinterGroup]:
             skirt_room=printer.skirt_room,
             spacing=printer.spacing,
             printers=printer.printers,
+            cap=printer.plate_cap,
         )
         found.append(PrinterGroup(label=label, printer=printer, mazes=members, arrangement=arrangement))
     return found
@@ -150,9 +172,18 @@ def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:
     pieces = [maze.piece(margin=0.0) for maze in group.mazes]
     printer = group.printer
     flat = arrange(
-        pieces, printer.bed[:2], skirt_room=printer.skirt_room, spacing=printer.spacing, printers=printer.printers
+        pieces,
+        printer.bed[:2],
+        skirt_room=printer.skirt_room,
+        spacing=printer.spacing,
+        printers=printer.printers,
+        cap=printer.plate_cap,
     )
-    if flat.left_out or flat.fewest >= group.arrangement.fewest:
+    if printer.slot is not None:  # a slot's plates are the fewest that fit it
+        fewer = len(flat.plates) < len(group.arrangement.plates)
+    else:
+        fewer = flat.fewest < group.arrangement.fewest
+    if flat.left_out or not fewer:
         return None
     for maze in group.mazes:
         try:
@@ -268,6 +299,28 @@ def group_record(
             for index in group.arrangement.left_out
         ],
         "advice": advice,
+        "slot": _slot_record(group, per_printer),
+    }
+
+
+def _slot_record(group: PrinterGroup, per_printer: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The timetable's part of a group's record: the slot and what a plate may carry within it
+    (s), the slots each printer needs (its plates, one a slot), and the mazes longer than the
+    slot alone; None without a slot."""
+    printer, cap = group.printer, group.printer.plate_cap
+    if printer.slot is None or cap is None:
+        return None
+    return {
+        "seconds": printer.slot,
+        "overnight": printer.slot == OVERNIGHT_SECONDS,
+        "plate_change_seconds": PLATE_CHANGE_SECONDS,
+        "plate_cap_seconds": round(cap),
+        "estimate_ratio": round(cap / (printer.slot - PLATE_CHANGE_SECONDS), 2),
+        "slots": max((len(record["plates"]) for record in per_printer), default=0),
+        "longer": [
+            {"maze": group.mazes[index].name, "print_seconds": round(group.mazes[index].seconds or 0)}
+            for index in group.arrangement.over_cap
+        ],
     }
 
 
@@ -301,6 +354,23 @@ _WORDS = {
     "advice": (
         "with print.margin 0, {per_plate} fit a plate: {plates} instead of {now}",
         "avec print.margin 0, {per_plate} tiennent sur une plaque : {plates} au lieu de {now}",
+    ),
+    "slot": (
+        "{slot}: a plate carries at most {cap} by laby3d's estimate (the slot less {change} for the plate change, "
+        "times {ratio}, the estimate's lowest ratio to PrusaSlicer's): {slots} on {printers}",
+        "{slot} : une plaque porte au plus {cap} d’après l’estimation de laby3d (le créneau moins {change} pour "
+        "changer de plaque, fois {ratio}, le plus petit rapport mesuré de l’estimation à celle de PrusaSlicer) : "
+        "{slots} sur {printers}",
+    ),
+    "lesson": ("slot of {minutes}", "créneau de {minutes}"),
+    "overnight": ("overnight ({minutes})", "la nuit ({minutes})"),
+    "slots_count": ("slots", "créneaux"),
+    "nights_count": ("nights", "nuits"),
+    "longer": (
+        "{count} of the solids each take longer than the slot ({names}; the shortest {time}): each has a plate of "
+        "its own; print them overnight, or make them smaller (fewer rows and columns, lower walls)",
+        "{count} des pièces prennent chacune plus que le créneau ({names} ; la plus courte {time}) : chacune a sa "
+        "plaque ; les imprimer la nuit, ou les faire plus petites (moins de lignes et de colonnes, murs plus bas)",
     ),
     "labels_under": (" (the names engraved under the base)", " (les noms gravés sous le plateau)"),
     "open": (
@@ -373,6 +443,44 @@ def left_out_line(group: dict[str, Any], left: dict[str, Any], lang: str = "en")
     return f"{colon(_word('left_out', lang), lang)} {left['maze']} ({reason})"
 
 
+def slot_lines(group: dict[str, Any], lang: str = "en") -> list[str]:
+    """``slot of 55 min: a plate carries at most 40 min …: 7 slots on 2 printers`` and a line per
+    maze longer than the slot, when the plan has a slot."""
+    slot = group.get("slot")
+    if not slot:
+        return []
+    minutes = _minutes_text(slot["seconds"], lang)
+    named = _word("overnight" if slot["overnight"] else "lesson", lang).format(minutes=minutes)
+    slots = f"{slot['slots']} {_word('nights_count' if slot['overnight'] else 'slots_count', lang)}"
+    if slot["slots"] == 1:
+        slots = slots[:-1]  # one slot, one night: the singular is the plural less its s in both languages
+    text = _word("slot", lang).format(
+        slot=named,
+        cap=_minutes_text(slot["plate_cap_seconds"], lang),
+        change=_minutes_text(slot["plate_change_seconds"], lang),
+        ratio=number_text(slot["estimate_ratio"], lang),
+        slots=slots,
+        printers=_counted(group["printers"], "printer", lang),
+    )
+    lines = [text[0].upper() + text[1:]]
+    if slot["longer"]:
+        names = [item["maze"] for item in slot["longer"]]
+        lines.append(
+            _word("longer", lang).format(
+                count=len(names),
+                names=", ".join(names) if len(names) <= 3 else f"{', '.join(names[:3])}…",
+                time=duration_text(min(item["print_seconds"] for item in slot["longer"]), lang),
+            )
+        )
+    return lines
+
+
+def _minutes_text(seconds: float, lang: str) -> str:
+    """``55 min``, ``1 h 30 min`` (to the minute, not an estimate: no "about")."""
+    hours, minutes = divmod(int(seconds // 60), 60)
+    return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"
+
+
 def advice_line(group: dict[str, Any], lang: str = "en") -> str | None:
     """``with print.margin 0, 4 fit a plate: 6 plates instead of 24 (…)``, when it helps."""
     advice = group.get("advice")
@@ -393,6 +501,7 @@ def plan_text(groups: list[dict[str, Any]], lang: str = "en") -> str:
     lines = [_word("title", lang), ""]
     for group in groups:
         lines.append(group_heading(group, lang))
+        lines += ["  " + line for line in slot_lines(group, lang)]
         lines += ["  " + plate_line(group, plate, lang) for plate in group["plates"]]
         lines += ["  " + printer_line(group, printer, lang) for printer in group["per_printer"]]
         lines += ["  " + left_out_line(group, left, lang) for left in group["left_out"]]

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 from laby3d.batch import expand, run_batch
 from laby3d.cli import main
 from laby3d.config import ConfigError, load_batch
+from laby3d.errors import ParameterError
 from laby3d.geometry.plates import Piece, arrange, share
 from laby3d.printability import PRINTERS
 
@@ -520,3 +521,100 @@ def test_a_plates_job_checks_its_names_as_the_solids_do(tmp_path: Path) -> None:
     config.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     with pytest.raises(ConfigError, match=r"jobs\[0\] \(small\)\.names\[1\]: "):
         load_batch(config)
+
+
+def slot_class(slot: str, count: int = 12) -> dict:
+    """``count`` 4×4 quick mazes at margin 0 on two MINIs (several fit a plate) planned for ``slot``."""
+    job = {
+        "name": "t",
+        "seed": 5,
+        "count": count,
+        "preset": "quick",
+        "maze": {"rows": 4, "cols": 4},
+        "print": {"printer": "mini", "margin": 0, "printers": 2, "slot": slot},
+        "formats": ["3mf", "plates"],
+    }
+    return {"jobs": [job]}
+
+
+#: The MINI's estimate may be this far under PrusaSlicer's (print_time: fitted on solids left out).
+MINI_LOWEST_RATIO = 0.80
+
+
+@pytest.mark.parametrize(("slot", "minutes"), [("30min", 30), ("1h", 60)])
+def test_every_plate_fits_the_lesson_it_is_planned_for(tmp_path: Path, slot: str, minutes: int) -> None:
+    """Each plate's solids, by their own estimates, fit the slot less 5 min for the plate change at
+    the estimate's lowest ratio to PrusaSlicer's; every maze is on one plate; no fewer plates
+    could hold them (their total over what a plate may carry); the plan says the slots needed."""
+    manifest = run(tmp_path, slot_class(slot), workers=2)
+    own = {entry["maze"]: entry["printability"]["print_time"]["seconds"] for entry in manifest["mazes"]}
+    (group,) = manifest["plates"]["printers"]
+    cap = (minutes - 5) * 60 * MINI_LOWEST_RATIO
+    placed = [name for plate in group["plates"] for name in plate["mazes"]]
+    assert sorted(placed) == sorted(own)
+    for plate in group["plates"]:
+        assert sum(own[name] for name in plate["mazes"]) <= cap + 1e-6, plate
+    assert len(group["plates"]) >= math.ceil(sum(own.values()) / cap)
+    per_printer = [len(printer["plates"]) for printer in group["per_printer"]]
+    assert group["slot"]["slots"] == max(per_printer) == math.ceil(len(group["plates"]) / 2)
+    plan = (tmp_path / "out" / manifest["plates"]["plan"]["file"]).read_text(encoding="utf-8")
+    assert f"{max(per_printer)} slot" in plan and "Slot of " in plan
+
+
+def test_a_solid_longer_than_the_slot_gets_a_plate_of_its_own_and_the_plan_says_so(tmp_path: Path) -> None:
+    data = slot_class("10min", count=3)
+    manifest = run(tmp_path, data, workers=1)
+    (group,) = manifest["plates"]["printers"]
+    assert [len(plate["mazes"]) for plate in group["plates"]] == [1, 1, 1]
+    assert len(group["slot"]["longer"]) == 3
+    plan = (tmp_path / "out" / manifest["plates"]["plan"]["file"]).read_text(encoding="utf-8")
+    assert "3 of the solids each take longer than the slot" in plan
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("55", None),
+        ("55 min", None),
+        ("1h30", None),
+        ("overnight", None),
+        ("forever", "print.slot must be a duration such as 55min, 1h30 or overnight, got 'forever'"),
+        ("5min", "print.slot must be from 10min to 48h, got '5min'"),
+    ],
+)
+def test_a_slot_is_written_as_a_teacher_writes_it(typed: str, said: str | None) -> None:
+    from laby3d.options.build import validated_job
+
+    data = slot_class(typed)["jobs"][0]
+    if said is None:
+        validated_job(data)
+        return
+    with pytest.raises(ParameterError) as caught:
+        validated_job(data)
+    assert str(caught.value) == said
+
+
+def test_a_slot_needs_a_printer_whose_time_laby3d_estimates(tmp_path: Path) -> None:
+    from laby3d.options.build import validated_job
+
+    data = slot_class("55min")["jobs"][0]
+    data["print"]["printer"] = "mk4"
+    with pytest.raises(ParameterError) as caught:
+        validated_job(data)
+    assert caught.value.field == "print.slot" and "mini, mk3 only" in str(caught.value)
+
+
+@pytest.mark.slow
+def test_a_plate_planned_for_an_hour_prints_within_it_by_prusaslicer(tmp_path: Path) -> None:
+    """The slot's own oracle: PrusaSlicer's estimate of each planned plate, as placed, is within
+    the hour less the 5 min plate change."""
+    from slicer import require_profiles, slice_model, vendor_config
+
+    slicer = require_tool("prusa-slicer")
+    require_profiles()
+    manifest = run(tmp_path, slot_class("1h", count=8), workers=2)
+    (group,) = manifest["plates"]["printers"]
+    config = vendor_config("mini", tmp_path / "mini.ini")
+    for plate in group["plates"][:2]:
+        sliced = slice_model(slicer, tmp_path / "out" / plate["file"], config, tmp_path / "p.gcode", as_placed=True)
+        assert sliced.seconds <= 55 * 60, (plate["mazes"], sliced.seconds)

@@ -16,6 +16,11 @@ solids of a plate at once) and grows by ``spacing`` (a solid on the edge needs n
    printer;
 3. each plate's solids are centred on the bed as a group, as a slicer's own arrange does.
 
+With a ``cap`` (the most load a plate may carry: a timetable slot's print time), the plates are
+the fewest whose loads stay within it instead: the pieces, heaviest first, each to the first plate
+that still has the time and the room for it (first fit decreasing, each plate packed again), a
+piece heavier than the cap alone on a plate of its own; the plates are then shared as above.
+
 A solid that fits no empty bed, turned or not, is left out. Coordinates are the bed's
 (PrusaSlicer's: origin at the front-left corner, x right, y back), and a turn is a quarter turn
 counter-clockwise seen from above (never a mirror: text reads).
@@ -23,7 +28,7 @@ counter-clockwise seen from above (never a mirror: text reads).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from laby3d.geometry.packing import MICROMETRES, area_bound, micrometres, pack
 
@@ -81,6 +86,7 @@ class Arrangement:
     left_out: list[int]
     fewest: int
     area_bound: int
+    over_cap: list[int] = field(default_factory=list)  # pieces heavier than the cap, each on a plate alone
 
 
 #: A plate while arranging: (piece index, x, y, turned) per piece, packing units.
@@ -88,10 +94,17 @@ _Plate = list[tuple[int, int, int, bool]]
 
 
 def arrange(
-    pieces: list[Piece], bed: tuple[float, float], *, skirt_room: float, spacing: float, printers: int = 1
+    pieces: list[Piece],
+    bed: tuple[float, float],
+    *,
+    skirt_room: float,
+    spacing: float,
+    printers: int = 1,
+    cap: float | None = None,
 ) -> Arrangement:
     """Every piece on plates of ``bed`` (width, depth) mm keeping ``skirt_room`` mm free along
-    every edge and ``spacing`` mm between pieces, for ``printers`` printers; deterministic."""
+    every edge and ``spacing`` mm between pieces, for ``printers`` printers, each plate's load
+    within ``cap`` when given (pieces' weights, s); deterministic."""
     room = (
         micrometres(bed[0] - 2 * skirt_room + spacing, down=True),
         micrometres(bed[1] - 2 * skirt_room + spacing, down=True),
@@ -109,7 +122,10 @@ def arrange(
     packed = _grouped(list(sizes), pack(list(sizes.values()), room))
     loads = {index: pieces[index].load for index in sizes}
     best, finish = packed, _finish(packed, loads, printers)
-    for count in range(len(packed), min(len(sizes), len(packed) + printers - 1) + 1) if printers > 1 else ():
+    if cap is not None:
+        best = _capped(loads, cap, sizes, room)
+    balancing = printers > 1 and cap is None  # a slot's plates are the fewest that fit it
+    for count in range(len(packed), min(len(sizes), len(packed) + printers - 1) + 1) if balancing else ():
         split = _split(loads, count, sizes, room)
         if split is not None and _finish(split, loads, printers) < finish - 1e-9:
             best, finish = split, _finish(split, loads, printers)
@@ -121,6 +137,7 @@ def arrange(
         left_out=left_out,
         fewest=len(packed),
         area_bound=area_bound(list(sizes.values()), room),
+        over_cap=[] if cap is None else sorted(k for k in sizes if loads[k] > cap),
     )
 
 
@@ -155,6 +172,33 @@ def _split(
             return None
         plates.append([(k, x, y, turned) for k, (_, x, y, turned) in zip(members, spots, strict=True)])
     return plates
+
+
+def _capped(
+    loads: dict[int, float], cap: float, sizes: dict[int, tuple[int, int]], room: tuple[int, int]
+) -> list[_Plate]:
+    """The pieces on plates of at most ``cap`` load each: heaviest first (then the first listed)
+    to the first plate with the time and the room left (first fit decreasing), a new plate
+    otherwise; a piece over the cap goes alone."""
+    groups: list[list[int]] = []
+    totals: list[float] = []
+    placed: list[_Plate] = []
+    for k in sorted(loads, key=lambda k: (-loads[k], k)):
+        for g, members in enumerate(groups):
+            if totals[g] + loads[k] > cap:
+                continue
+            spots = pack([sizes[m] for m in [*members, k]], room)
+            if all(spot[0] == 0 for spot in spots):
+                members.append(k)
+                totals[g] += loads[k]
+                placed[g] = [(m, x, y, turned) for m, (_, x, y, turned) in zip(members, spots, strict=True)]
+                break
+        else:
+            groups.append([k])
+            totals.append(loads[k])
+            (_, x, y, turned), *_ = pack([sizes[k]], room)
+            placed.append([(k, x, y, turned)])
+    return placed
 
 
 def _finish(plates: list[_Plate], loads: dict[int, float], printers: int) -> float:

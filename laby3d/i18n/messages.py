@@ -585,6 +585,11 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "need margin >= {limit} mm beside the openings, got {value}",
         "il faut une marge ≥ {limit} mm à côté des ouvertures, pas {value}",
     ),
+    "slot_form": (
+        "must be a duration such as 55min, 1h30 or overnight, got {value}",
+        "doit être une durée comme 55min, 1h30 ou nuit, pas {value}",
+    ),
+    "slot_range": ("must be from 10min to 48h, got {value}", "doit être de 10min à 48h, pas {value}"),
     "preset_margin": (
         "the markers need margin >= {limit} mm: preset {preset} takes {margin} mm, not {value}",
         "les flèches demandent une marge ≥ {limit} mm : le préréglage {preset} prend {margin} mm, pas {value}",

@@ -141,6 +141,16 @@ class Job(BaseModel):
                         f"{', '.join(PRINTERS)}), or give print.bed",
                         field="printer",
                     )
+                if self.print.slot is not None and "plates" in self.formats:
+                    from laby3d.print_time import TIME_MODELS, time_model
+
+                    if time_model(settings.printer or "", settings.nozzle) is None:
+                        timed = sorted({key.partition("@")[0] for key in TIME_MODELS})
+                        raise ParameterError(
+                            f"plans plates by their print time, which laby3d estimates for {', '.join(timed)} "
+                            "only (nozzle 0.4 or 0.6 mm): choose one of them as print.printer, or leave slot out",
+                            field="print.slot",
+                        )
                 settings.check_walls(fabrication)
         if "laser" in needs:  # every check the sheets make: parts on the sheet, legible text, walls
             with located("laser", keep=("label", "print", "names")):  # the ball is the print section's

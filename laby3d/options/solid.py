@@ -10,6 +10,7 @@ from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
 from laby3d.options.base import Millimetres, Section, Whole
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
+from laby3d.values import slot_seconds
 
 if TYPE_CHECKING:
     from laby3d.mesh.solid import SolidOptions
@@ -24,6 +25,15 @@ def _bed_text(text: str) -> str:
 
 #: A printable volume ``WxD[xH]`` in mm.
 BedText = Annotated[str, AfterValidator(_bed_text)]
+
+
+def _slot_text(text: str) -> str:
+    slot_seconds(text)  # checked as typed
+    return text
+
+
+#: The longest a plate may print: ``55min``, ``1h30``, ``overnight`` (:func:`laby3d.values.slot_seconds`).
+SlotText = Annotated[str, AfterValidator(_slot_text)]
 LabelMode = Literal["none", "engrave", "emboss"]
 
 
@@ -73,6 +83,11 @@ class PrintSpec(Section):
     )
     plate_spacing: Millimetres = Field(
         6.0, ge=0, le=50, description="room between two solids on a plate (plates format), mm"
+    )
+    slot: SlotText | None = Field(
+        None,
+        description="longest a plate may print (plates format): a lesson, '55min' or '1h30', so every plate fits "
+        "it, or 'overnight' (14 h)",
     )
 
     def fabrication(self) -> Fabrication:

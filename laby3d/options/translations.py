@@ -166,6 +166,11 @@ FRENCH: dict[str, FieldText] = {
     "print.plate_spacing": FieldText(
         "écart sur la plaque", "place entre deux pièces sur une plaque (format « plates »), mm"
     ),
+    "print.slot": FieldText(
+        "créneau",
+        "durée la plus longue d’une plaque (format « plates ») : un cours, « 55min » ou « 1h30 », pour que chaque "
+        "plaque y tienne, ou « nuit » (14 h)",
+    ),
     "pictures.solution": FieldText("solution sur les images", "montrer la solution sur les images et le texte"),
     "pictures.heatmap": FieldText("carte des distances", "colorer les cases selon leur distance à l’entrée"),
     "pictures.charset": FieldText(
