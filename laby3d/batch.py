@@ -93,8 +93,13 @@ class MazeTask:
 
     @property
     def labelled_job(self) -> Job:
-        """The job with this maze's label (a class set's name labels its maze)."""
-        return self.job if self.label is None else self.job.model_copy(update={"label": self.label})
+        """The job with this maze's label (a class set's name labels its maze, on the side the
+        whole class's names share: :meth:`laby3d.options.job.Job.pupil_job`)."""
+        if self.label is None:
+            return self.job
+        if self.job.names is not None:  # a class set: the class's one label side
+            return self.job.pupil_job(self.label)
+        return self.job.model_copy(update={"label": self.label})
 
     @property
     def title(self) -> str:

@@ -491,3 +491,32 @@ def test_every_glyph_of_the_font_is_filled_as_freetype_fills_it() -> None:
         if match.disagreement > 0 or abs(match.area_ratio - 1) > 0.01:
             wrong.append(f"{char} U+{ord(char):04X}: {match}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_a_class_engraves_every_name_on_one_side(tmp_path: Path) -> None:
+    """At margin 6 a long name goes under the base while the others fit the margin: the class's
+    names then all go under the base (a teacher looks in one place), each solid saying why. The
+    oracle reads the STL: an engraving under a 2 mm base cuts up to 0.6 mm from the bed (z = 0.6),
+    one on the margin down to 1.4 mm; no other face of these solids lies at either height."""
+    import numpy as np
+    import yaml
+    from stl import mesh as stl_mesh
+
+    from laby3d.batch import expand, run_batch
+    from laby3d.config import load_batch
+
+    names = ["Ana", "Ben", "Maximilien-Alexandre Dupont-Lefèvre", "Zoé"]
+    config = tmp_path / "class.yaml"
+    job = {"name": "c", "seed": 1, "names": names, "print": {"margin": 6}, "formats": ["stl"]}
+    config.write_text(yaml.safe_dump({"jobs": [job]}, allow_unicode=True), encoding="utf-8")
+    _, jobs = load_batch(config)
+    manifest = run_batch(expand(jobs, tmp_path / "out"), tmp_path / "out", workers=1)
+    sides = set()
+    for entry in manifest["mazes"]:
+        z = np.round(stl_mesh.Mesh.from_file(str(tmp_path / "out" / "c" / f"{entry['maze']}.stl")).vectors[:, :, 2], 3)
+        under, on_top = bool((z == 0.6).any()), bool((z == 1.4).any())
+        assert under != on_top, entry["maze"]
+        sides.add("under" if under else "top")
+        if entry["maze"] != "c-Maximilien-Alexandre-Dupont-Lefevre":
+            assert any("as every name of the class" in w for w in entry["printability"]["warnings"]), entry
+    assert sides == {"under"}

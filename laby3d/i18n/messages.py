@@ -590,6 +590,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "doit être une durée comme 55min, 1h30 ou nuit, pas {value}",
     ),
     "slot_range": ("must be from 10min to 48h, got {value}", "doit être de 10min à 48h, pas {value}"),
+    "class_label_side": (
+        "the label is engraved under the base, as every name of the class: the margin does not hold {names}",
+        "le nom est gravé sous le plateau, comme tous ceux de la classe : la marge ne contient pas {names}",
+    ),
     "preset_margin": (
         "the markers need margin >= {limit} mm: preset {preset} takes {margin} mm, not {value}",
         "les flèches demandent une marge ≥ {limit} mm : le préréglage {preset} prend {margin} mm, pas {value}",

@@ -53,11 +53,11 @@ def check_solid(
     shape: str,
     size: tuple[int, int | None],
     checks: GlyphChecks | None = None,
-) -> None:
+) -> LabelPlacement | None:
     """Everything that can be said of a ``shape`` maze's solid of ``size`` (rows, cols) before the
     maze is made: the walls leave a passage, the strip fits it, the options fit ``fab`` and the
     label goes where this plate allows (``checks``: printability checks shared by the labels of
-    one run); raises :class:`ParameterError`."""
+    one run); raises :class:`ParameterError`. Returns where the label goes (None without one)."""
     rows = size[0]
     passage = narrowest_passage(shape, fab, rows)
     if passage < MIN_PASSAGE:
@@ -76,8 +76,9 @@ def check_solid(
             field="solution_width",
         )
     check_label_position(options, shape)
-    if options.label is not None:
-        place_label(options, fab, shape, size, checks=checks)
+    if options.label is None:
+        return None
+    return place_label(options, fab, shape, size, checks=checks)[0]
 
 
 def check_plate_size(shape: str, rows: int, cols: int | None, fab: Fabrication) -> None:

@@ -21,6 +21,7 @@ from laby3d.options.solid import PrintSpec
 from laby3d.options.walk import WalkSpec, check_walkable
 from laby3d.options.worksheet import WorksheetSpec
 from laby3d.printability import PRINTERS
+from laby3d.quoting import shown
 from laby3d.tessellation import cell_count_of
 
 #: Output format names, as ``laby3d list`` prints them and YAML's ``formats`` takes them: one
@@ -46,6 +47,7 @@ class Job(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     _notes: tuple[str, ...] = PrivateAttr(default=())
+    _names_under: tuple[str, ...] = PrivateAttr(default=())  # a class's names the margin does not hold
 
     @field_validator("seed", "count", mode="before")
     @classmethod
@@ -80,6 +82,23 @@ class Job(BaseModel):
         """What building the job changed from what was typed, as warnings (a preset's margin for
         its markers: :func:`laby3d.options.presets.fitted_to_markers`)."""
         return self._notes
+
+    def pupil_job(self, name: str) -> Job:
+        """The job of one name of the class set: labelled with it, and, when the label goes where
+        it fits (``auto``) and some of the class's names do not fit the margin, engraved under
+        the base like every other name (one side for the class: a teacher looks in one place),
+        saying so."""
+        job = self.model_copy(update={"label": name})
+        if self._names_under and name not in self._names_under:
+            under = {"label_position": "bottom", "label_mode": "engrave"}  # under the base, text is engraved
+            job = job.model_copy(update={"print": self.print.model_copy(update=under)})
+            names = ", ".join(shown(other) for other in self._names_under[:3])
+            names += "…" if len(self._names_under) > 3 else ""
+            job._notes = (
+                *self._notes,
+                f"the label is engraved under the base, as every name of the class: the margin does not hold {names}",
+            )
+        return job
 
     def needs(self) -> set[str]:
         """What the job's formats need beyond the maze: ``solid``, ``laser``, ``page``."""
@@ -123,17 +142,23 @@ class Job(BaseModel):
                     from laby3d.geometry.label import GlyphChecks
 
                     checks = GlyphChecks()
+                under: list[str] = []  # the names that go under the base
                 for index, text in enumerate(self.names or [self.label]):
                     if index in bad_names:
                         continue
                     try:
-                        check_solid(
+                        placement = check_solid(
                             self.print.solid_options(text), fabrication, self.maze.shape, self.maze.size(), checks
                         )
                     except ParameterError as error:
                         if self.names is None or error.field != "label":
                             raise
                         bad_names[index] = ParameterError(error.detail, field=f"names[{index}]")
+                        continue
+                    if placement is not None and placement.side == "bottom" and text is not None:
+                        under.append(text)
+                if self.names is not None and self.print.label_position == "auto" and under:
+                    self._names_under = tuple(under)  # one side for the class: under the base for all
                 settings = self.print.print_settings()
                 if settings.bed_size() is None and "plates" in self.formats:
                     raise ParameterError(
@@ -258,7 +283,6 @@ def name_problems(names: list[str]) -> dict[int, ParameterError]:
     class server checks a pupil's name), no letter or digit, or folding equal to an earlier name
     (differing only by accents, case, spaces or punctuation: one pupil, perhaps one file name)."""
     from laby3d.filenames import folded
-    from laby3d.quoting import shown
     from laby3d.text_rules import spaced, text_problem
 
     problems: dict[int, ParameterError] = {}
