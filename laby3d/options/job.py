@@ -202,8 +202,10 @@ class Job(BaseModel):
                         break
                     except ParameterError as error:
                         at = _name_index(error.field)
-                        if at is None or at in bad_names:
+                        if at is None:
                             raise
+                        if at in bad_names:  # "A" fails too: the sheet holds no name; said once, as the name's
+                            break
                         bad_names[at] = error
         if bad_names:
             first, *rest = (bad_names[index] for index in sorted(bad_names))
