@@ -2,9 +2,10 @@
 each vendor profile laby3d has a model for, and the non-negative least-squares fit of
 :class:`laby3d.print_time.TimeModel` to them.
 
-``python bench/fit_print_time.py slice`` slices the solids (about 80, 15–25 min on two cores)
-into ``bench/print_time_data.json``; ``python bench/fit_print_time.py fit`` fits each profile on
-every solid and prints the coefficients and each solid's ratio when fitted without it.
+``python bench/fit_print_time.py slice`` slices the solids (about 130, 3–10 s each on two cores)
+not yet in ``bench/print_time_data.json`` and appends them; ``python bench/fit_print_time.py fit``
+fits each profile on every solid and prints the coefficients and each solid's ratio when fitted
+without it.
 """
 
 from __future__ import annotations
@@ -25,13 +26,18 @@ DATA = ROOT / "bench" / "print_time_data.json"
 PROFILES = {"mini": (20, 0.4), "mk3": (24, 0.4), "mini@0.6": (16, 0.6), "mk3@0.6": (8, 0.6)}
 #: Solids of laby3d's default sizes added to each profile's random ones.
 DEFAULTS = 4
+#: Thin-wall (2 and 2.5 nozzle widths: 0.8 and 1.0 mm with a 0.4 mm nozzle) and tall-wall
+#: (20–30 mm) solids added last to each profile's (the random ones have walls of 1.2–4 mm, 4–15 mm
+#: high).
+EXTRA = 12
 NAMES = ["Ana", "Élodie Dupont-Lefèvre", "Željko", "Nguyễn Văn An", "Chloé", "KEY", "Þórgunnur", "Ben"]
 
 
 def cases(profile: str, count: int, nozzle: float) -> list[dict[str, Any]]:
     """``count`` random solids for ``profile``: a third with the quick preset's thin sizes, half
     of all with a name (on the margin or under the base, engraved or embossed); then
-    :data:`DEFAULTS` of the default sizes."""
+    :data:`DEFAULTS` of the default sizes; then :data:`EXTRA` :func:`extra_cases` (appended, so
+    that the solids already sliced stay the first ones)."""
     rng = np.random.default_rng(sum(map(ord, profile)))
     found = []
     for index in range(count):
@@ -58,6 +64,33 @@ def cases(profile: str, count: int, nozzle: float) -> list[dict[str, Any]]:
         spec = {"margin": [0.0, 6.0][index % 2], "nozzle": nozzle}
         case = {"rows": int(rng.integers(5, 13)), "cols": int(rng.integers(5, 13)), "seed": 100 + index, "print": spec}
         label = NAMES[index] if index % 2 else None
+        found.append({**case, "label": label if label is None or _fits(case, label) else None})
+    return found + extra_cases(profile, EXTRA, nozzle)
+
+
+def extra_cases(profile: str, count: int, nozzle: float) -> list[dict[str, Any]]:
+    """``count`` random solids for ``profile`` beyond the random sizes: every other one
+    thin-walled (2 or 2.5 nozzle widths, 4–15 mm high), the others tall-walled (20–30 mm, a third
+    of them thin too), a third of all with a name."""
+    rng = np.random.default_rng(sum(map(ord, profile)) + 1000)  # its own: the first cases stay
+    found = []
+    for index in range(count):
+        tall = index % 2 == 1
+        thin = not tall or index % 3 == 0
+        spec: dict[str, Any] = {
+            "cell_size": float(rng.choice([6, 8, 10, 12])),
+            "wall_thickness": float(rng.choice([2 * nozzle, 2.5 * nozzle]))
+            if thin
+            else max(float(rng.choice([1.2, 1.6, 2.0])), 2 * nozzle),
+            "wall_height": float(rng.choice([20, 25, 30])) if tall else float(rng.choice([4, 6, 8, 10, 15])),
+            "base_thickness": float(rng.choice([1.2, 2.0, 3.0])),
+            "margin": float(rng.choice([0, 0, 6])),
+            "nozzle": nozzle,
+        }
+        if rng.random() < 0.25:
+            spec["solution"] = str(rng.choice(["groove", "ridge"]))
+        label = str(rng.choice(NAMES)) if index % 3 == 2 else None
+        case = {"rows": int(rng.integers(3, 14)), "cols": int(rng.integers(3, 14)), "seed": 200 + index, "print": spec}
         found.append({**case, "label": label if label is None or _fits(case, label) else None})
     return found
 

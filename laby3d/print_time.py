@@ -1,20 +1,24 @@
 """Print time of a solid, estimated from what the slicer lays down (:class:`PrintWork`).
 
-A linear model per printer and nozzle: seconds per mm of perimeter path, per mm³ of solid and of
-sparse infill (travel, layer changes and the skirt ride on these), and per mm of perimeter
-around the label's letters in the layers it is cut into (under the base: the slow first
-layers, a loop round every letter). A term per layer and one per corner of the path were tried
-and left out: fitted without each solid in turn, they widened the error. Its coefficients are fitted
-(non-negative least squares, on the relative error) to PrusaSlicer 2.5's G-code estimate
-("estimated printing time (normal mode)") of random solids (3–13 rows and columns, cells
-6–14 mm, walls 1.2–4 mm, heights 4–15 mm, bases 1.2–5 mm, a third with the quick preset's thin
-sizes, half with a name on the margin or under the base) sliced with the vendor's profile for
-that printer and nozzle (0.20mm QUALITY for 0.4 mm, 0.30mm QUALITY @0.6 nozzle for 0.6 mm),
-Generic PLA and its skirt: ``bench/fit_print_time.py`` (data in bench/print_time_data.json).
-Each model states the range of its ratio to PrusaSlicer on the solids left out of the fit
-(:attr:`TimeModel.fitted`), and the report quotes it. Only printers and nozzles measured that
-way have a model (PrusaSlicer 2.5 ships no MK4 profile): the others get no figure. It is an
-estimate of the slicer's estimate, stated as such.
+A linear model per printer and nozzle: seconds per mm of perimeter path (the loops each wall's
+width takes, :meth:`laby3d.filament.SlicerSettings.loops`: one in 0.8–1.0 mm walls with a
+0.4 mm nozzle), per mm³ of solid and of sparse infill (travel, layer changes and the skirt ride
+on these), and per mm of perimeter around the label's letters in the layers it is cut into
+(under the base: the slow first layers, a loop round every letter). A term per layer and one per
+corner of the path were tried and left out: fitted without each solid in turn, they widened the
+error; with the thin and tall walls the layer term narrows the 0.4 mm ranges by 0.01–0.03 but
+widens the 0.6 mm ones (MK3S 0.6 to 0.79–1.27), and a term per mm³ of filament adds nothing the
+others do not hold. Its coefficients are fitted (non-negative least squares, on the relative
+error) to PrusaSlicer 2.5's G-code estimate ("estimated printing time (normal mode)") of random
+solids (3–13 rows and columns, cells 6–14 mm, walls 0.8–4 mm, heights 4–30 mm, bases 1.2–5 mm,
+a third with the quick preset's thin sizes, half with a name on the margin or under the base,
+12 a profile with walls 2–2.5 nozzle widths thick or 20–30 mm high) sliced with the vendor's
+profile for that printer and nozzle (0.20mm QUALITY for 0.4 mm, 0.30mm QUALITY @0.6 nozzle for
+0.6 mm), Generic PLA and its skirt: ``bench/fit_print_time.py`` (data in
+bench/print_time_data.json). Each model states the range of its ratio to PrusaSlicer on the
+solids left out of the fit (:attr:`TimeModel.fitted`), and the report quotes it. Only printers
+and nozzles measured that way have a model (PrusaSlicer 2.5 ships no MK4 profile): the others
+get no figure. It is an estimate of the slicer's estimate, stated as such.
 """
 
 from __future__ import annotations
@@ -74,36 +78,36 @@ def time_model(printer: str, nozzle: float) -> TimeModel | None:
 #: (``python bench/fit_print_time.py fit``; ``fitted``: the ratio's range with each solid left out).
 TIME_MODELS = {
     "mini": TimeModel(
-        per_perimeter_mm=0.03877,
-        per_solid_infill_mm3=0.20813,
-        per_sparse_infill_mm3=0.58148,
-        per_label_perimeter_mm=0.21824,
+        per_perimeter_mm=0.03466,
+        per_solid_infill_mm3=0.23748,
+        per_sparse_infill_mm3=0.57003,
+        per_label_perimeter_mm=0.27448,
         profile="PrusaSlicer 2.5, Original Prusa MINI, 0.20mm QUALITY @MINI, Generic PLA",
-        fitted=(0.80, 1.15),
+        fitted=(0.82, 1.14),
     ),
     "mk3": TimeModel(
-        per_perimeter_mm=0.04322,
-        per_solid_infill_mm3=0.21094,
-        per_sparse_infill_mm3=0.45959,
-        per_label_perimeter_mm=0.14778,
+        per_perimeter_mm=0.03833,
+        per_solid_infill_mm3=0.25780,
+        per_sparse_infill_mm3=0.40930,
+        per_label_perimeter_mm=0.15774,
         profile="PrusaSlicer 2.5, Original Prusa i3 MK3S, 0.20mm QUALITY @MK3, Generic PLA",
-        fitted=(0.86, 1.16),
+        fitted=(0.85, 1.18),
     ),
     "mini@0.6": TimeModel(
-        per_perimeter_mm=0.03105,
-        per_solid_infill_mm3=0.12618,
-        per_sparse_infill_mm3=0.27836,
-        per_label_perimeter_mm=0.13215,
+        per_perimeter_mm=0.03645,
+        per_solid_infill_mm3=0.12758,
+        per_sparse_infill_mm3=0.02477,
+        per_label_perimeter_mm=0.15313,
         profile="PrusaSlicer 2.5, Original Prusa MINI 0.6 nozzle, 0.30mm QUALITY @0.6 nozzle MINI, Generic PLA",
-        fitted=(0.76, 1.19),
+        fitted=(0.87, 1.17),
     ),
     "mk3@0.6": TimeModel(
-        per_perimeter_mm=0.03286,
-        per_solid_infill_mm3=0.11025,
-        per_sparse_infill_mm3=0.47407,
-        per_label_perimeter_mm=0.17027,
+        per_perimeter_mm=0.04193,
+        per_solid_infill_mm3=0.11228,
+        per_sparse_infill_mm3=0.21320,
+        per_label_perimeter_mm=0.14602,
         profile="PrusaSlicer 2.5, Original Prusa i3 MK3S 0.6 nozzle, 0.30mm QUALITY @0.6 nozzle MK3, Generic PLA",
-        fitted=(0.87, 1.28),
+        fitted=(0.81, 1.25),
     ),
 }
 

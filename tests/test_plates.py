@@ -479,8 +479,8 @@ def test_prusaslicer_loads_each_plate_with_every_object_on_the_bed(small: Ran, t
 def test_plate_time_against_prusaslicer(tmp_path: Path) -> None:
     """Sixteen 4×4 quick mazes on one MINI plate: laby3d's plate estimate against PrusaSlicer's
     (within the ±20 % its solids claim), and the plate's saving over the solids one by one against
-    PrusaSlicer's own (within 2 %). Measured here: 0.89 of PrusaSlicer's time (0.89 for the
-    solids one by one: the quick preset's own error), savings 2.9 % (PrusaSlicer) and 2.6 %
+    PrusaSlicer's own (within 2 %). Measured here: 0.87 of PrusaSlicer's time (0.86 for the
+    solids one by one: the quick preset's own error), savings 2.9 % (PrusaSlicer) and 2.7 %
     (laby3d); seven plates in bench/README.md."""
     from slicer import require_profiles, slice_model, vendor_config
 
@@ -538,7 +538,7 @@ def slot_class(slot: str, count: int = 12) -> dict:
 
 
 #: The MINI's estimate may be this far under PrusaSlicer's (print_time: fitted on solids left out).
-MINI_LOWEST_RATIO = 0.80
+MINI_LOWEST_RATIO = 0.82
 
 
 @pytest.mark.parametrize(("slot", "minutes"), [("30min", 30), ("1h", 60)])

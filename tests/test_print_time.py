@@ -67,3 +67,36 @@ def test_every_model_states_its_measured_range_and_no_other_nozzle_gets_one() ->
         assert 0.5 < low <= 1 <= high < 1.5, key
         assert f"{low:.2f}–{high:.2f}" in model.note()
     assert time_model("mini", 0.8) is None and time_model("mk4", 0.4) is None
+
+
+#: The issue's walls, outside the first fit's sizes (laby3d said up to 1.25 × PrusaSlicer's for
+#: 0.8 mm walls, 1.18 × for 25 mm high ones): two lines of a 0.4 mm nozzle, and walls three times
+#: the default height.
+THIN_AND_TALL = {
+    "10x10, 0.8 mm walls": (10, 10, Fabrication(wall_thickness=0.8)),
+    "12x12, 12 mm cells, 0.8 mm walls 10 mm high": (
+        12,
+        12,
+        Fabrication(cell_size=12, wall_thickness=0.8, wall_height=10),
+    ),
+    "8x8, quick sizes, 0.8 mm walls": (8, 8, replace(QUICK, wall_thickness=0.8)),
+    "8x8, walls 25 mm high": (8, 8, Fabrication(wall_height=25)),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("maze", THIN_AND_TALL)
+def test_print_time_of_thin_and_tall_walls_within_15_percent_of_prusaslicer(tmp_path: Path, maze: str) -> None:
+    """The MINI's estimate for walls outside the first fit's sizes (0.8 mm thick, 25 mm high) is
+    within ±15 % of PrusaSlicer's own estimate of the same STL with the vendor's profile."""
+    slicer = require_tool("prusa-slicer")
+    require_profiles()
+    rows, cols, fab = THIN_AND_TALL[maze]
+    solid = maze_solid(laby3d.generate(rows, cols, seed=3), fab, SolidOptions())
+    model = tmp_path / "maze.stl"
+    model.write_bytes(stl_bytes(solid.body, " " * 80))
+    sliced = slice_model(slicer, model, vendor_config("mini", tmp_path / "profile.ini"), tmp_path / "maze.gcode")
+    timer = time_model("mini", 0.4)
+    assert timer is not None
+    ratio = timer.seconds(print_work(solid, slicer_settings(0.4))) / sliced.seconds
+    assert 0.85 <= ratio <= 1.15, f"laby3d {ratio:.3f} × PrusaSlicer's {sliced.seconds / 60:.0f} min"
