@@ -547,7 +547,13 @@ def _write_plates(
         name += "_"
     folder = output_dir / name
     members = [
-        PlateMaze(name=t.title, job=t.labelled_job, key=t.key, seconds=_print_seconds(entries[t.key]))
+        PlateMaze(
+            name=t.title,
+            job=t.labelled_job,
+            key=t.key,
+            seconds=_print_seconds(entries[t.key]),
+            seconds_on=(entries[t.key].get("printability") or {}).get("print_seconds_on") or {},
+        )
         for t in wanted
         if t.key in mazes
     ]

@@ -83,8 +83,9 @@ class RenderContext:
         """The printability report of the solid (raises when the walls cannot print, unless forced)."""
         from laby3d.printability import printability_report
 
+        fleet = tuple(self.job.print.fleet or ())
         report = printability_report(
-            self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid
+            self.maze, self.fabrication, self.solid.body, self.job.print.print_settings(), solid=self.solid, fleet=fleet
         )
         report["warnings"] = [*self.job.notes, *report["warnings"]]  # what the job's preset took
         return report

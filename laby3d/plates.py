@@ -20,7 +20,7 @@ Steps (the batch runs them, :mod:`laby3d.batch`):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from laby3d.errors import InternalError
@@ -87,12 +87,14 @@ class PlatePrinter:
 @dataclass(frozen=True, kw_only=True)
 class PlateMaze:
     """A maze to put on a plate: what the plan calls it, its job (with its own label), its key in
-    the batch (folder, file stem) and its own print time estimate (s, None without one)."""
+    the batch (folder, file stem) and its own print time estimate (s, None without one; on each
+    kind of a fleet in ``seconds_on``)."""
 
     name: str
     job: Job
     key: tuple[str, str]
     seconds: float | None = None
+    seconds_on: dict[str, float] = field(default_factory=dict)  # on each printer of the job's fleet, s
 
     @property
     def layers(self) -> int:
@@ -138,10 +140,18 @@ class PrinterGroup:
 
 
 def plan_groups(mazes: list[PlateMaze]) -> list[PrinterGroup]:
-    """The mazes grouped by printer (in order of first appearance) and arranged on its plates."""
+    """The mazes grouped by printer (in order of first appearance; a fleet's shared among its
+    kinds, :func:`share_fleet`) and arranged on its plates."""
     groups: dict[PlatePrinter, list[PlateMaze]] = {}
+    fleets: dict[tuple[PlatePrinter, ...], list[PlateMaze]] = {}
     for maze in mazes:
-        groups.setdefault(PlatePrinter.of(maze.job), []).append(maze)
+        if maze.job.print.fleet:
+            fleets.setdefault(fleet_printers(maze.job), []).append(maze)
+        else:
+            groups.setdefault(PlatePrinter.of(maze.job), []).append(maze)
+    for printers, members in fleets.items():
+        for printer, share in share_fleet(printers, members).items():
+            groups.setdefault(printer, []).extend(share)
     found: list[PrinterGroup] = []
     labels: set[str] = set()
     for printer, members in groups.items():
@@ -159,6 +169,52 @@ def plan_groups(mazes: list[PlateMaze]) -> list[PrinterGroup]:
         )
         found.append(PrinterGroup(label=label, printer=printer, mazes=members, arrangement=arrangement))
     return found
+
+
+def fleet_printers(job: Job) -> tuple[PlatePrinter, ...]:
+    """The printers of ``job``'s fleet, a :class:`PlatePrinter` per kind (its bed, its count)."""
+    from laby3d.printability import PRINTERS
+
+    spec = job.print
+    return tuple(
+        PlatePrinter(
+            name=kind,
+            bed=PRINTERS[kind],
+            printers=count,
+            skirt_room=spec.skirt_room,
+            spacing=spec.plate_spacing,
+            nozzle=spec.nozzle,
+            slot=None if spec.slot is None else slot_seconds(spec.slot),
+        )
+        for kind, count in (spec.fleet or {}).items()
+    )
+
+
+def share_fleet(printers: tuple[PlatePrinter, ...], mazes: list[PlateMaze]) -> dict[PlatePrinter, list[PlateMaze]]:
+    """The mazes shared among a fleet's printers so that the class finishes soonest: the longest
+    first (by its longest time on any kind) to the printer, of any kind whose bed takes it, that
+    would then finish first, each maze timed on that printer's kind (its own estimate there);
+    then each kind's mazes go on that kind's plates (:func:`plan_groups`). A maze no bed takes
+    goes to the first kind, whose plan says so."""
+    machines = [printer for printer in printers for _ in range(printer.printers)]
+    busy = [0.0] * len(machines)
+    shared: dict[PlatePrinter, list[PlateMaze]] = {printer: [] for printer in printers}
+    for maze in sorted(mazes, key=lambda maze: -max(maze.seconds_on.values(), default=0.0)):
+        size = maze.piece().size
+        able = [k for k, printer in enumerate(machines) if _takes(printer, size) and printer.name in maze.seconds_on]
+        if not able:
+            shared[printers[0]].append(maze)
+            continue
+        chosen = min(able, key=lambda k: (busy[k] + maze.seconds_on[machines[k].name], k))
+        busy[chosen] += maze.seconds_on[machines[chosen].name]
+        shared[machines[chosen]].append(replace(maze, seconds=maze.seconds_on[machines[chosen].name]))
+    return {printer: members for printer, members in shared.items() if members}
+
+
+def _takes(printer: PlatePrinter, size: tuple[float, float]) -> bool:
+    """Whether an empty plate of ``printer`` holds a solid of ``size`` (mm), turned or not."""
+    room = (printer.bed[0] - 2 * printer.skirt_room, printer.bed[1] - 2 * printer.skirt_room)
+    return (size[0] <= room[0] and size[1] <= room[1]) or (size[1] <= room[0] and size[0] <= room[1])
 
 
 def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:

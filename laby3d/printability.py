@@ -140,10 +140,11 @@ def _flags(changed: dict[str, float | int]) -> str:
 
 
 def _estimates(
-    solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float
+    solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float, fleet: tuple[str, ...] = ()
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The typical filament mass and, for a printer and nozzle with a time model, the print time
-    (``volume``: the solid's, mm³, already measured)."""
+    (``volume``: the solid's, mm³, already measured; ``fleet``: printers whose print time, s,
+    the mass's record also gives, in ``print_seconds_on``)."""
     from laby3d.filament import print_work, slicer_settings
     from laby3d.print_time import duration_text, time_model
 
@@ -153,6 +154,10 @@ def _estimates(
         "typical_g": round(float(work.filament_mm3) / 1000 * PLA_DENSITY, 1),
         "typical_settings": f"estimate for {typical.describe()}",
     }
+    models = {kind: time_model(kind, nozzle) for kind in fleet}
+    on = {kind: round(float(model.seconds(work))) for kind, model in models.items() if model is not None}
+    if on:
+        found["print_seconds_on"] = on
     model = time_model(bed.name, nozzle) if bed is not None else None
     if model is None:
         return found, None
@@ -167,9 +172,11 @@ def printability_report(
     settings: PrintSettings,
     *,
     solid: MazeSolid | None = None,
+    fleet: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """The report for one solid (``body``; with ``solid``, whose body it is, the report adds the
-    filament estimate for typical slicer settings); raises :class:`PrintabilityError` for walls
+    filament estimate for typical slicer settings, and the print time on each printer of
+    ``fleet``, s, in ``print_seconds_on``); raises :class:`PrintabilityError` for walls
     under one nozzle width unless ``settings.force``.
 
     Keys: watertight, bodies, volume_mm3, triangles, mass_g_pla (solid, 100 % infill), mass
@@ -191,8 +198,11 @@ def printability_report(
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
     report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
     if solid is not None:
-        typical, timing = _estimates(solid, bed, volume, settings.nozzle)
+        typical, timing = _estimates(solid, bed, volume, settings.nozzle, fleet)
+        fleet_seconds = typical.pop("print_seconds_on", None)
         report["mass"].update(typical)
+        if fleet_seconds:
+            report["print_seconds_on"] = fleet_seconds
         if timing is not None:
             report["print_time"] = timing
     report["size_mm"] = list(size)

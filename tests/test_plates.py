@@ -618,3 +618,60 @@ def test_a_plate_planned_for_an_hour_prints_within_it_by_prusaslicer(tmp_path: P
     for plate in group["plates"][:2]:
         sliced = slice_model(slicer, tmp_path / "out" / plate["file"], config, tmp_path / "p.gcode", as_placed=True)
         assert sliced.seconds <= 55 * 60, (plate["mazes"], sliced.seconds)
+
+
+def fleet_class(fleet: dict[str, int] | None, printer: str | None = None, printers: int = 1) -> dict:
+    """Fourteen 6×6 quick mazes at margin 0 for a fleet, or for one kind of printer."""
+    spec: dict = {"margin": 0}
+    spec.update({"fleet": fleet} if fleet else {"printer": printer, "printers": printers})
+    job = {"name": "c", "seed": 1, "count": 14, "preset": "quick", "maze": {"rows": 6, "cols": 6}, "print": spec}
+    return {"jobs": [{**job, "formats": ["plates"]}]}
+
+
+def finishes(manifest: dict) -> list[float]:
+    """When each printer of the plan is done, s (its plates one after another)."""
+    return [printer["print_seconds"] for group in manifest["plates"]["printers"] for printer in group["per_printer"]]
+
+
+def test_a_mixed_fleet_shares_the_class_so_that_it_finishes_sooner_than_either_kind_alone(tmp_path: Path) -> None:
+    """Two MINIs and an MK3S: every maze is on one plate of a kind whose bed holds it, the class is
+    done sooner than on the two MINIs alone or the MK3S alone, and no printer stays idle longer
+    than one solid takes (the first done could not have taken another without finishing later)."""
+    fleet = run(tmp_path, fleet_class({"mini": 2, "mk3": 1}), workers=2, folder="fleet")
+    minis = run(tmp_path, fleet_class(None, "mini", 2), workers=2, folder="minis")
+    mk3 = run(tmp_path, fleet_class(None, "mk3", 1), workers=2, folder="mk3")
+    kinds = {group["printer"]: group for group in fleet["plates"]["printers"]}
+    assert set(kinds) == {"mini", "mk3"}
+    placed = sorted(name for group in kinds.values() for plate in group["plates"] for name in plate["mazes"])
+    assert placed == sorted(entry["maze"] for entry in fleet["mazes"])
+    for kind, group in kinds.items():
+        assert group["bed_mm"][:2] == list(PRINTERS[kind][:2])
+    assert max(finishes(fleet)) < min(max(finishes(minis)), max(finishes(mk3)))
+    on = {entry["maze"]: entry["printability"]["print_seconds_on"] for entry in fleet["mazes"]}
+    longest = max(max(times.values()) for times in on.values())
+    assert max(finishes(fleet)) - min(finishes(fleet)) <= longest
+
+
+@pytest.mark.parametrize(
+    ("spec", "field", "said"),
+    [
+        ({"fleet": {"mini": 2, "mk4": 1}}, "print.fleet", "no profile for mk4"),
+        ({"fleet": {"mini": 2}, "printers": 2}, "print.printers", "the fleet says how many"),
+        ({"fleet": "mini=2,mk3"}, "print.fleet", "such as mini=2,mk3=1"),
+    ],
+)
+def test_a_fleet_laby3d_cannot_balance_is_refused_up_front(spec: dict, field: str, said: str) -> None:
+    from laby3d.options.build import validated_job
+
+    with pytest.raises(ParameterError) as caught:
+        validated_job({"print": spec, "formats": ["plates"], "count": 2})
+    assert caught.value.field == field and said in str(caught.value)
+
+
+def test_the_fleet_is_typed_on_the_command_line_as_kind_equals_count() -> None:
+    from laby3d.options.build import validated_job
+
+    assert validated_job({"print": {"fleet": "MINI=2, mk3=1"}, "formats": ["plates"]}).print.fleet == {
+        "mini": 2,
+        "mk3": 1,
+    }

@@ -594,6 +594,32 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "the label is engraved under the base, as every name of the class: the margin does not hold {names}",
         "le nom est gravé sous le plateau, comme tous ceux de la classe : la marge ne contient pas {names}",
     ),
+    "fleet_form": (
+        "must be printers and counts such as mini=2,mk3=1, got {value}",
+        "doit donner des imprimantes et leur nombre, comme mini=2,mk3=1, pas {value}",
+    ),
+    "fleet_kind": (
+        "must name printers among {choices}, got {value}",
+        "doit nommer des imprimantes parmi {choices}, pas {value}",
+    ),
+    "fleet_printers": (
+        "cannot be given with a fleet: the fleet says how many printers of each kind",
+        "ne se donne pas avec un parc : le parc dit combien d’imprimantes de chaque modèle",
+    ),
+    "fleet_untimed": (
+        "shares plates by print time, which laby3d estimates for {timed} only (nozzle 0.4 or 0.6 mm; PrusaSlicer "
+        "2.5, which the estimates are fitted to, has no profile for {missing}): plan {first} on its own, with "
+        "printer and printers",
+        "répartit les plaques selon leur durée, que laby3d estime pour {timed} seulement (buse de 0,4 ou 0,6 mm ; "
+        "PrusaSlicer 2.5, sur lequel les estimations sont calées, n’a pas de profil pour {missing}) : planifier "
+        "{first} à part, avec print.printer et print.printers",
+    ),
+    "slot_untimed": (
+        "plans plates by their print time, which laby3d estimates for {timed} only (nozzle 0.4 or 0.6 mm): choose "
+        "one of them as print.printer, or leave slot out",
+        "planifie les plaques selon leur durée, que laby3d estime pour {timed} seulement (buse de 0,4 ou 0,6 mm) : "
+        "choisir l’une d’elles comme print.printer, ou ne pas donner slot",
+    ),
     "preset_margin": (
         "the markers need margin >= {limit} mm: preset {preset} takes {margin} mm, not {value}",
         "les flèches demandent une marge ≥ {limit} mm : le préréglage {preset} prend {margin} mm, pas {value}",

@@ -160,13 +160,15 @@ class Job(BaseModel):
                 if self.names is not None and self.print.label_position == "auto" and under:
                     self._names_under = tuple(under)  # one side for the class: under the base for all
                 settings = self.print.print_settings()
-                if settings.bed_size() is None and "plates" in self.formats:
+                if self.print.fleet is not None:
+                    self._check_fleet(self.print.fleet, settings.nozzle)
+                if settings.bed_size() is None and "plates" in self.formats and self.print.fleet is None:
                     raise ParameterError(
                         "must name the printer whose plates the plates format fills (one of "
                         f"{', '.join(PRINTERS)}), or give print.bed",
                         field="printer",
                     )
-                if self.print.slot is not None and "plates" in self.formats:
+                if self.print.slot is not None and "plates" in self.formats and self.print.fleet is None:
                     from laby3d.print_time import TIME_MODELS, time_model
 
                     if time_model(settings.printer or "", settings.nozzle) is None:
@@ -213,6 +215,26 @@ class Job(BaseModel):
             raise first
         if self.count is not None and self.names is not None:
             raise ParameterError("and names cannot both be given: one maze per name, or count variants", field="count")
+
+    def _check_fleet(self, fleet: dict[str, int], nozzle: float) -> None:
+        """A fleet shares plates by print time: each of its kinds needs a time model, and it gives
+        the counts itself (``printers`` stays 1)."""
+        from laby3d.print_time import TIME_MODELS, time_model
+
+        if self.print.printers != 1:
+            raise ParameterError(
+                "cannot be given with a fleet: the fleet says how many printers of each kind", field="print.printers"
+            )
+        unknown = [kind for kind in fleet if time_model(kind, nozzle) is None]
+        if unknown:
+            timed = sorted({key.partition("@")[0] for key in TIME_MODELS})
+            missing = ", ".join(unknown)
+            raise ParameterError(
+                f"shares plates by print time, which laby3d estimates for {', '.join(timed)} only (nozzle 0.4 or "
+                f"0.6 mm; PrusaSlicer 2.5, which the estimates are fitted to, has no profile for {missing}): "
+                f"plan {unknown[0]} on its own, with printer and printers",
+                field="print.fleet",
+            )
 
     def check_texts(self, bad_names: dict[int, ParameterError] | None = None) -> None:
         """Every typed text (the label or each name, the class, the instruction) drawable by the

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, BeforeValidator, Field
 
+from laby3d.errors import ParameterError
 from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
 from laby3d.options.base import Millimetres, Section, Whole
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
+from laby3d.quoting import shown
 from laby3d.values import slot_seconds
 
 if TYPE_CHECKING:
@@ -31,6 +33,34 @@ def _slot_text(text: str) -> str:
     slot_seconds(text)  # checked as typed
     return text
 
+
+def _fleet(value: object) -> object:
+    """A fleet typed on the command line, ``mini=2,mk3=1``, as the mapping YAML writes."""
+    if not isinstance(value, str):
+        return value
+    fleet: dict[str, object] = {}
+    for part in value.split(","):
+        kind, equals, count = part.partition("=")
+        if not equals or not count.strip().isdigit():
+            raise ParameterError(f"must be printers and counts such as mini=2,mk3=1, got {shown(value)}")
+        fleet[kind.strip().lower()] = int(count)
+    return fleet
+
+
+def _fleet_kinds(fleet: dict[str, int]) -> dict[str, int]:
+    for kind in fleet:
+        if kind not in PRINTERS:
+            raise ParameterError(f"must name printers among {', '.join(PRINTERS)}, got {shown(kind)}")
+    return fleet
+
+
+#: Printers of several kinds sharing a class's plates: kind → how many (``{mini: 2, mk3: 1}``).
+Fleet = Annotated[
+    dict[str, Annotated[int, Field(strict=True, ge=1, le=100)]],
+    BeforeValidator(_fleet),
+    AfterValidator(_fleet_kinds),
+    Field(min_length=1, max_length=4),
+]
 
 #: The longest a plate may print: ``55min``, ``1h30``, ``overnight`` (:func:`laby3d.values.slot_seconds`).
 SlotText = Annotated[str, AfterValidator(_slot_text)]
@@ -83,6 +113,12 @@ class PrintSpec(Section):
     )
     plate_spacing: Millimetres = Field(
         6.0, ge=0, le=50, description="room between two solids on a plate (plates format), mm"
+    )
+    fleet: Fleet | None = Field(
+        None,
+        description="printers of several kinds sharing the class's plates, e.g. {mini: 2, mk3: 1} (--fleet "
+        "mini=2,mk3=1): each solid goes where the class finishes soonest (plates format; instead of printer "
+        "and printers)",
     )
     slot: SlotText | None = Field(
         None,

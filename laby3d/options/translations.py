@@ -166,6 +166,12 @@ FRENCH: dict[str, FieldText] = {
     "print.plate_spacing": FieldText(
         "écart sur la plaque", "place entre deux pièces sur une plaque (format « plates »), mm"
     ),
+    "print.fleet": FieldText(
+        "parc d’imprimantes",
+        "imprimantes de plusieurs modèles qui se partagent les plaques de la classe, par exemple {mini: 2, mk3: 1} "
+        "(--fleet mini=2,mk3=1) : chaque pièce va là où la classe finit le plus tôt (format « plates » ; à la "
+        "place du modèle et du nombre d’imprimantes)",
+    ),
     "print.slot": FieldText(
         "créneau",
         "durée la plus longue d’une plaque (format « plates ») : un cours, « 55min » ou « 1h30 », pour que chaque "
