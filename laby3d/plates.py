@@ -2,13 +2,16 @@
 plates shared among the printers, and the time each takes.
 
 Who shares plates: every maze of a batch whose job asks for the ``plates`` format, grouped by
-the printer it is planned for (bed, nozzle, number of printers, skirt room and spacing): the
-pupils of one job with ``names``, or a class server's jobs of one pupil each, alike.
+the printer it is planned for (bed, nozzle, number of printers, skirt room, spacing and slot):
+the pupils of one job with ``names``, or a class server's jobs of one pupil each, alike. A job's
+fleet (printers of several kinds) first shares its mazes among the kinds (:func:`share_fleet`),
+and each kind is then a printer as above. With a slot (``print.slot``), each plate prints within
+it (:attr:`PlatePrinter.plate_cap`).
 
 Steps (the batch runs them, :mod:`laby3d.batch`):
 
 1. :func:`plan_groups`: per printer, the solids' footprints (outer size, mm) arranged on plates
-   (:mod:`laby3d.geometry.plates`); needs no solid, only each job's sizes;
+   (:mod:`laby3d.geometry.plates`), weighed by the solids' own print times;
 2. :func:`render_plate`, in a worker: the mazes' files' text → their solids → one 3MF (each maze
    an object named after its pupil, already where it lies on the bed); :func:`plate_time` from
    the mazes' own estimates;
