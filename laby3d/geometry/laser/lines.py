@@ -47,9 +47,7 @@ def lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     operation = "outer-cut" if options.line_operation == "cut" else options.line_operation
     marks = [
         Mark(operation=operation, points=points[ids], closed=closed)
-        for ids, closed in (
-            _turns(walls.vertices, ids, closed) for ids, closed in euler_strokes(walls.vertices, walls.segments())
-        )
+        for ids, closed in _turns(walls.vertices, euler_strokes(walls.vertices, walls.segments()))
     ]
     if options.engrave_solution:
         from laby3d.maze.solve import solution_polyline
@@ -62,17 +60,29 @@ def lines_part(maze: Maze, fab: Fabrication, options: LaserOptions) -> Part:
     )
 
 
-def _turns(vertices: np.ndarray, ids: np.ndarray, closed: bool) -> tuple[np.ndarray, bool]:
-    """A stroke's vertex ``ids`` without the points where it runs straight on (a closed stroke's
-    first point included), and whether it is closed."""
-    if len(ids) < 3:
-        return ids, closed
+def _turns(vertices: np.ndarray, strokes: list[tuple[np.ndarray, bool]]) -> list[tuple[np.ndarray, bool]]:
+    """Each stroke's vertex ids without the points where it runs straight on (a closed stroke's
+    first point included; strokes of fewer than 3 points as they are), and whether it is closed.
+    All strokes at once: a 300×300 maze has 24,000 strokes, each 0.03 ms of numpy calls alone."""
+    if not strokes:
+        return []
+    lengths = np.array([len(ids) for ids, _ in strokes], dtype=np.int64)
+    ids = np.concatenate([np.asarray(ids, dtype=np.int64) for ids, _ in strokes])
+    starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    stroke = np.repeat(np.arange(len(strokes)), lengths)
+    k = np.arange(len(ids))
+    first, last = starts[stroke], starts[stroke] + lengths[stroke] - 1
     xy = vertices[ids]
-    before = xy - np.roll(xy, 1, axis=0)
-    after = np.roll(xy, -1, axis=0) - xy
+    before = xy - xy[np.where(k == first, last, k - 1)]  # a stroke read round, as if closed
+    after = xy[np.where(k == last, first, k + 1)] - xy
     cross = before[:, 0] * after[:, 1] - before[:, 1] * after[:, 0]
     dot = (before * after).sum(axis=1)
     straight = (np.abs(cross) <= STRAIGHT * np.hypot(*before.T) * np.hypot(*after.T)) & (dot > 0)
-    if not closed:
-        straight[[0, -1]] = False  # an open stroke's ends stay
-    return ids[~straight], closed
+    closed = np.array([is_closed for _, is_closed in strokes])
+    straight &= ~(((k == first) | (k == last)) & ~closed[stroke])  # an open stroke's ends stay
+    straight &= lengths[stroke] >= 3
+    kept = ~straight
+    return [
+        (ids_of[kept[start : start + len(ids_of)]] if len(ids_of) >= 3 else ids_of, is_closed)
+        for (ids_of, is_closed), start in zip(strokes, starts.tolist(), strict=True)
+    ]
