@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from laby3d.errors import InternalError
-from laby3d.geometry.plates import Arrangement, Piece, arrange
+from laby3d.geometry.plates import Arrangement, Piece, arrange, holds
 from laby3d.i18n.formatting import colon, duration_text, number_text
 from laby3d.values import OVERNIGHT_SECONDS, slot_seconds
 
@@ -55,16 +55,23 @@ class PlatePrinter:
     slot: int | None = None  # the longest a plate may print, s (print.slot)
 
     @classmethod
-    def of(cls, job: Job) -> PlatePrinter:
-        """The printer ``job`` plans its plates for (the job is checked: it names a bed)."""
+    def of(cls, job: Job, kind: str | None = None) -> PlatePrinter:
+        """The printer ``job`` plans its plates for (the job is checked: it names a bed), or the
+        ``kind`` of its fleet."""
+        from laby3d.printability import PRINTERS
+
         settings = job.print.print_settings()
-        bed = settings.bed_size()
-        if bed is None:  # Job.check refuses it
-            raise InternalError(f"job {job.name!r} asks for plates without a printer or bed")
+        if kind is not None:
+            name, size, count = kind, PRINTERS[kind], (job.print.fleet or {})[kind]
+        else:
+            bed = settings.bed_size()
+            if bed is None:  # Job.check refuses it
+                raise InternalError(f"job {job.name!r} asks for plates without a printer or bed")
+            name, size, count = bed.name, bed.size, job.print.printers
         return cls(
-            name=bed.name,
-            bed=bed.size,
-            printers=job.print.printers,
+            name=name,
+            bed=size,
+            printers=count,
             skirt_room=settings.skirt_room,
             spacing=job.print.plate_spacing,
             nozzle=settings.nozzle,
@@ -79,9 +86,9 @@ class PlatePrinter:
         None without a slot."""
         from laby3d.print_time import time_model
 
-        model = time_model(self.name, self.nozzle)
         if self.slot is None:
             return None
+        model = time_model(self.name, self.nozzle)
         if model is None:  # Job.check refuses it
             raise InternalError(f"a slot is planned for {self.name}, which has no time model")
         return (self.slot - PLATE_CHANGE_SECONDS) * model.fitted[0]
@@ -176,21 +183,7 @@ def plan_groups(mazes: list[PlateMaze]) -> list[PrinterGroup]:
 
 def fleet_printers(job: Job) -> tuple[PlatePrinter, ...]:
     """The printers of ``job``'s fleet, a :class:`PlatePrinter` per kind (its bed, its count)."""
-    from laby3d.printability import PRINTERS
-
-    spec = job.print
-    return tuple(
-        PlatePrinter(
-            name=kind,
-            bed=PRINTERS[kind],
-            printers=count,
-            skirt_room=spec.skirt_room,
-            spacing=spec.plate_spacing,
-            nozzle=spec.nozzle,
-            slot=None if spec.slot is None else slot_seconds(spec.slot),
-        )
-        for kind, count in (spec.fleet or {}).items()
-    )
+    return tuple(PlatePrinter.of(job, kind) for kind in job.print.fleet or {})
 
 
 def share_fleet(printers: tuple[PlatePrinter, ...], mazes: list[PlateMaze]) -> dict[PlatePrinter, list[PlateMaze]]:
@@ -204,7 +197,12 @@ def share_fleet(printers: tuple[PlatePrinter, ...], mazes: list[PlateMaze]) -> d
     shared: dict[PlatePrinter, list[PlateMaze]] = {printer: [] for printer in printers}
     for maze in sorted(mazes, key=lambda maze: -max(maze.seconds_on.values(), default=0.0)):
         size = maze.piece().size
-        able = [k for k, printer in enumerate(machines) if _takes(printer, size) and printer.name in maze.seconds_on]
+        able = [
+            k
+            for k, printer in enumerate(machines)
+            if printer.name in maze.seconds_on
+            and holds(size, printer.bed[:2], skirt_room=printer.skirt_room, spacing=printer.spacing)
+        ]
         if not able:
             shared[printers[0]].append(maze)
             continue
@@ -212,12 +210,6 @@ def share_fleet(printers: tuple[PlatePrinter, ...], mazes: list[PlateMaze]) -> d
         busy[chosen] += maze.seconds_on[machines[chosen].name]
         shared[machines[chosen]].append(replace(maze, seconds=maze.seconds_on[machines[chosen].name]))
     return {printer: members for printer, members in shared.items() if members}
-
-
-def _takes(printer: PlatePrinter, size: tuple[float, float]) -> bool:
-    """Whether an empty plate of ``printer`` holds a solid of ``size`` (mm), turned or not."""
-    room = (printer.bed[0] - 2 * printer.skirt_room, printer.bed[1] - 2 * printer.skirt_room)
-    return (size[0] <= room[0] and size[1] <= room[1]) or (size[1] <= room[0] and size[0] <= room[1])
 
 
 def margin_advice(group: PrinterGroup) -> dict[str, Any] | None:
@@ -508,15 +500,15 @@ def slot_lines(group: dict[str, Any], lang: str = "en") -> list[str]:
     slot = group.get("slot")
     if not slot:
         return []
-    minutes = _minutes_text(slot["seconds"], lang)
+    minutes = _minutes_text(slot["seconds"])
     named = _word("overnight" if slot["overnight"] else "lesson", lang).format(minutes=minutes)
     slots = f"{slot['slots']} {_word('nights_count' if slot['overnight'] else 'slots_count', lang)}"
     if slot["slots"] == 1:
         slots = slots[:-1]  # one slot, one night: the singular is the plural less its s in both languages
     text = _word("slot", lang).format(
         slot=named,
-        cap=_minutes_text(slot["plate_cap_seconds"], lang),
-        change=_minutes_text(slot["plate_change_seconds"], lang),
+        cap=_minutes_text(slot["plate_cap_seconds"]),
+        change=_minutes_text(slot["plate_change_seconds"]),
         ratio=number_text(slot["estimate_ratio"], lang),
         slots=slots,
         printers=_counted(group["printers"], "printer", lang),
@@ -534,7 +526,7 @@ def slot_lines(group: dict[str, Any], lang: str = "en") -> list[str]:
     return lines
 
 
-def _minutes_text(seconds: float, lang: str) -> str:
+def _minutes_text(seconds: float) -> str:
     """``55 min``, ``1 h 30 min`` (to the minute, not an estimate: no "about")."""
     hours, minutes = divmod(int(seconds // 60), 60)
     return f"{hours} h {minutes:02d} min" if hours else f"{minutes} min"

@@ -141,10 +141,10 @@ def _flags(changed: dict[str, float | int]) -> str:
 
 def _estimates(
     solid: MazeSolid, bed: Bed | None, volume: float, nozzle: float, fleet: tuple[str, ...] = ()
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """The typical filament mass and, for a printer and nozzle with a time model, the print time
-    (``volume``: the solid's, mm³, already measured; ``fleet``: printers whose print time, s,
-    the mass's record also gives, in ``print_seconds_on``)."""
+) -> tuple[dict[str, Any], dict[str, Any] | None, dict[str, int]]:
+    """The typical filament mass, for a printer and nozzle with a time model the print time, and
+    the print time on each printer of ``fleet`` that has one, s (``volume``: the solid's, mm³,
+    already measured)."""
     from laby3d.filament import print_work, slicer_settings
     from laby3d.print_time import duration_text, time_model
 
@@ -156,13 +156,11 @@ def _estimates(
     }
     models = {kind: time_model(kind, nozzle) for kind in fleet}
     on = {kind: round(float(model.seconds(work))) for kind, model in models.items() if model is not None}
-    if on:
-        found["print_seconds_on"] = on
     model = time_model(bed.name, nozzle) if bed is not None else None
     if model is None:
-        return found, None
+        return found, None, on
     seconds = float(model.seconds(work))
-    return found, {"seconds": round(seconds), "text": duration_text(seconds), "note": model.note()}
+    return found, {"seconds": round(seconds), "text": duration_text(seconds), "note": model.note()}, on
 
 
 def printability_report(
@@ -198,8 +196,7 @@ def printability_report(
     report["mass_g_pla"] = round(report["volume_mm3"] / 1000 * PLA_DENSITY, 2)
     report["mass"] = {"solid_g": report["mass_g_pla"], "solid_note": "100 % infill"}
     if solid is not None:
-        typical, timing = _estimates(solid, bed, volume, settings.nozzle, fleet)
-        fleet_seconds = typical.pop("print_seconds_on", None)
+        typical, timing, fleet_seconds = _estimates(solid, bed, volume, settings.nozzle, fleet)
         report["mass"].update(typical)
         if fleet_seconds:
             report["print_seconds_on"] = fleet_seconds

@@ -105,15 +105,12 @@ def arrange(
     """Every piece on plates of ``bed`` (width, depth) mm keeping ``skirt_room`` mm free along
     every edge and ``spacing`` mm between pieces, for ``printers`` printers, each plate's load
     within ``cap`` when given (pieces' weights, s); deterministic."""
-    room = (
-        micrometres(bed[0] - 2 * skirt_room + spacing, down=True),
-        micrometres(bed[1] - 2 * skirt_room + spacing, down=True),
-    )
+    room = _room(bed, skirt_room, spacing)
     sizes: dict[int, tuple[int, int]] = {}
     left_out: list[int] = []
     for index, piece in enumerate(pieces):
-        w, h = micrometres(piece.size[0] + spacing), micrometres(piece.size[1] + spacing)
-        if (w <= room[0] and h <= room[1]) or (h <= room[0] and w <= room[1]):
+        w, h = _footprint(piece.size, spacing)
+        if _holds(room, (w, h)):
             sizes[index] = (w, h)
         else:
             left_out.append(index)
@@ -139,6 +136,31 @@ def arrange(
         area_bound=area_bound(list(sizes.values()), room),
         over_cap=[] if cap is None else sorted(k for k in sizes if loads[k] > cap),
     )
+
+
+def holds(size: tuple[float, float], bed: tuple[float, float], *, skirt_room: float, spacing: float) -> bool:
+    """Whether an empty plate of ``bed`` (width, depth) mm holds a piece of ``size`` mm, turned or
+    not, as :func:`arrange` decides it (a piece it does not hold is left out)."""
+    return _holds(_room(bed, skirt_room, spacing), _footprint(size, spacing))
+
+
+def _room(bed: tuple[float, float], skirt_room: float, spacing: float) -> tuple[int, int]:
+    """The room pieces' footprints share on a plate, packing units: the bed less the skirt room
+    on every side, plus one spacing (a piece on the edge needs none beyond it)."""
+    return (
+        micrometres(bed[0] - 2 * skirt_room + spacing, down=True),
+        micrometres(bed[1] - 2 * skirt_room + spacing, down=True),
+    )
+
+
+def _footprint(size: tuple[float, float], spacing: float) -> tuple[int, int]:
+    """A piece's footprint, packing units: its size plus the spacing."""
+    return micrometres(size[0] + spacing), micrometres(size[1] + spacing)
+
+
+def _holds(room: tuple[int, int], footprint: tuple[int, int]) -> bool:
+    w, h = footprint
+    return (w <= room[0] and h <= room[1]) or (h <= room[0] and w <= room[1])
 
 
 def _spots(plate: _Plate, pieces: list[Piece], bed: tuple[float, float]) -> list[Spot]:

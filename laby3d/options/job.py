@@ -169,12 +169,11 @@ class Job(BaseModel):
                         field="printer",
                     )
                 if self.print.slot is not None and "plates" in self.formats and self.print.fleet is None:
-                    from laby3d.print_time import TIME_MODELS, time_model
+                    from laby3d.print_time import time_model
 
                     if time_model(settings.printer or "", settings.nozzle) is None:
-                        timed = sorted({key.partition("@")[0] for key in TIME_MODELS})
                         raise ParameterError(
-                            f"plans plates by their print time, which laby3d estimates for {', '.join(timed)} "
+                            f"plans plates by their print time, which laby3d estimates for {_timed_printers()} "
                             "only (nozzle 0.4 or 0.6 mm): choose one of them as print.printer, or leave slot out",
                             field="print.slot",
                         )
@@ -219,7 +218,7 @@ class Job(BaseModel):
     def _check_fleet(self, fleet: dict[str, int], nozzle: float) -> None:
         """A fleet shares plates by print time: each of its kinds needs a time model, and it gives
         the counts itself (``printers`` stays 1)."""
-        from laby3d.print_time import TIME_MODELS, time_model
+        from laby3d.print_time import time_model
 
         if self.print.printers != 1:
             raise ParameterError(
@@ -227,10 +226,9 @@ class Job(BaseModel):
             )
         unknown = [kind for kind in fleet if time_model(kind, nozzle) is None]
         if unknown:
-            timed = sorted({key.partition("@")[0] for key in TIME_MODELS})
             missing = ", ".join(unknown)
             raise ParameterError(
-                f"shares plates by print time, which laby3d estimates for {', '.join(timed)} only (nozzle 0.4 or "
+                f"shares plates by print time, which laby3d estimates for {_timed_printers()} only (nozzle 0.4 or "
                 f"0.6 mm; PrusaSlicer 2.5, which the estimates are fitted to, has no profile for {missing}): "
                 f"plan {unknown[0]} on its own, with printer and printers",
                 field="print.fleet",
@@ -263,6 +261,13 @@ class Job(BaseModel):
         section, _, name = path.rpartition(".")
         value = getattr(getattr(self, section) if section else self, name)
         return [] if value is None else [(path, value)]
+
+
+def _timed_printers() -> str:
+    """``mini, mk3``: the printers laby3d has a print time model for (:data:`laby3d.print_time.TIME_MODELS`)."""
+    from laby3d.print_time import TIME_MODELS
+
+    return ", ".join(sorted({key.partition("@")[0] for key in TIME_MODELS}))
 
 
 def _name_index(field: str | None) -> int | None:
