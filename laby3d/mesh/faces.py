@@ -45,11 +45,22 @@ def meets_edge_to_edge(triangles: np.ndarray, ids: np.ndarray, ends: np.ndarray)
     starts = np.concatenate([[0], ends[:-1]])
     following[ends - 1] = starts
     rings = ids * n + ids[following]
-    on_ring = np.isin(sides, rings)
-    if np.count_nonzero(on_ring) != len(np.unique(rings)):
+    at = _positions(sides, rings)
+    if at is None:
         return False
+    on_ring = np.zeros(len(sides), dtype=bool)
+    on_ring[at] = True
     inner = sides[~on_ring]
-    return bool(np.isin((inner % n) * n + inner // n, inner).all())
+    return _positions(inner, (inner % n) * n + inner // n) is not None
+
+
+def _positions(ordered: np.ndarray, values: np.ndarray) -> np.ndarray | None:
+    """Where each of ``values`` sits in ``ordered`` (sorted, distinct), or None if one is not
+    there: a binary search, where :func:`numpy.isin` would sort both arrays again."""
+    at = np.searchsorted(ordered, values)
+    found = at < len(ordered)
+    found[found] = ordered[at[found]] == values[found]
+    return at if found.all() else None
 
 
 def doubled_areas(triangles: np.ndarray, points: np.ndarray) -> np.ndarray:
