@@ -51,7 +51,8 @@ def meets_edge_to_edge(triangles: np.ndarray, ids: np.ndarray, ends: np.ndarray)
     on_ring = np.zeros(len(sides), dtype=bool)
     on_ring[at] = True
     inner = sides[~on_ring]
-    return _positions(inner, (inner % n) * n + inner // n) is not None
+    # Reversing is one to one, so the reversed inner sides are inner sides if they sort to them.
+    return bool(np.array_equal(np.sort((inner % n) * n + inner // n), inner))
 
 
 def _positions(ordered: np.ndarray, values: np.ndarray) -> np.ndarray | None:
