@@ -118,8 +118,12 @@ def _extrude(
     start, end, label, right = directed_edges(len(points), kept)
     n = len(points)
     level = {OUTSIDE: bottom, **{region.label: heights[region.label] for region in kept}}
-    top_z = np.array([level[int(k)] for k in label])
-    low_z = np.array([level[int(k)] for k in right])
+    # Each edge's heights (mm) on its left and right, looked up by label in one pass.
+    labels = np.array(list(level), dtype=np.int64)
+    order = np.argsort(labels)
+    label_z = np.array(list(level.values()), dtype=float)[order]
+    top_z = label_z[np.searchsorted(labels[order], label)]
+    low_z = label_z[np.searchsorted(labels[order], right)]
     top_index, low_index = np.searchsorted(z_values, top_z), np.searchsorted(z_values, low_z)
     # Heights meeting at each point (z index; 0, the bottom, where none: never strictly between).
     present = np.zeros((n, len(z_values)), dtype=bool)
