@@ -142,13 +142,12 @@ class GridFramePainter(FramePainter):
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
         caption = self.caption(stage)
         caption_top = margin + maze_height + margin
-        pixels = np.full((caption_top + len(caption) + margin, self.width_px), WHITE, dtype=np.uint8)
-        cells = Image.fromarray(self._colours[1][colours].astype(np.uint8))  # one pixel a cell, scaled up
-        scaled = cells.resize((maze_width, maze_height), Image.Resampling.NEAREST)
-        pixels[margin : margin + maze_height, margin : margin + maze_width] = np.asarray(scaled)
-        pixels[caption_top : caption_top + len(caption)] = caption
-        image = Image.frombytes("P", (self.width_px, len(pixels)), pixels.tobytes())
-        image.putpalette(self.palette.ravel().tolist())
+        # Palette images pasted into one another keep their indices: no copy through numpy.
+        image = Image.new("P", (self.width_px, caption_top + len(caption) + margin), WHITE)
+        image.putpalette(self.palette.tobytes())
+        cells = Image.frombytes("P", (cols, rows), self._colours[1][colours].astype(np.uint8).tobytes())
+        image.paste(cells.resize((maze_width, maze_height), Image.Resampling.NEAREST), (margin, margin))
+        image.paste(Image.frombytes("P", (self.width_px, len(caption)), caption.tobytes()), (0, caption_top))
         draw = ImageDraw.Draw(image)
 
         def point(x: float, y: float) -> tuple[float, float]:
@@ -157,8 +156,8 @@ class GridFramePainter(FramePainter):
         line = max(1, round(cell * 0.08))
         between, inside = zone_walls(stage)
         for segments, fill, width in ((inside, INNER, round(line * 0.7)), (between, BLACK, round(line * 1.4))):
-            for (x0, y0), (x1, y1) in segments.tolist():
-                draw.line((*point(x0, y0), *point(x1, y1)), fill=fill, width=max(1, width))
+            for xy in (margin + segments.reshape(-1, 4) * cell).tolist():  # x0, y0, x1, y1 px
+                draw.line(xy, fill=fill, width=max(1, width))
         for a, b in edges[stage.rejected].tolist():
             (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
             draw.line((*point(x0, y0), *point(x1, y1)), fill=REJECTED, width=round(line * 1.6))
