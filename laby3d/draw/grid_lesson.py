@@ -63,13 +63,22 @@ def wall_between(a: int, b: int, cols: int) -> np.ndarray:
     >>> wall_between(0, 1, 3).tolist(), wall_between(1, 4, 3).tolist()
     ([[1.0, 0.0], [1.0, 1.0]], [[1.0, 1.0], [2.0, 1.0]])
     """
-    low, high = min(a, b), max(a, b)
-    row, col = divmod(low, cols)
-    if high == low + 1 and high // cols == row:
-        return np.array([[col + 1, row], [col + 1, row + 1]], dtype=float)
-    if high == low + cols:
-        return np.array([[col, row + 1], [col + 1, row + 1]], dtype=float)
-    raise ParameterError(f"cells {a} and {b} are not neighbours in a maze of {cols} columns")
+    return walls_between(np.array([[a, b]]), cols)[0]
+
+
+def walls_between(pairs: np.ndarray, cols: int) -> np.ndarray:
+    """``(k, 2, 2)`` end points (cell units) of the wall between the neighbouring cells of each
+    pair of ``pairs`` ``(k, 2)``, as :func:`wall_between` gives one."""
+    pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+    low, high = pairs.min(axis=1), pairs.max(axis=1)
+    row, col = np.divmod(low, cols)
+    east = (high == low + 1) & (high // cols == row)
+    apart = ~east & (high != low + cols)
+    if apart.any():
+        a, b = pairs[apart][0].tolist()
+        raise ParameterError(f"cells {a} and {b} are not neighbours in a maze of {cols} columns")
+    start = np.stack([np.where(east, col + 1, col), np.where(east, row, row + 1)], axis=1)
+    return np.stack([start, np.stack([col + 1, row + 1], axis=1)], axis=1).astype(float)
 
 
 def grid_lesson_stages(
@@ -106,8 +115,7 @@ def stage_page(maze: Maze, stage: Stage, colours: np.ndarray, *, lang: str) -> P
     page.lines(on_page(inside), colour=INNER_WALL_COLOUR, width=line_width * 0.7, cap="projecting")
     page.lines(on_page(between), colour=(0.0, 0.0, 0.0), width=line_width * 1.4, cap="projecting")
     if len(stage.rejected):
-        rejected = np.array([wall_between(int(a), int(b), cols) for a, b in edges[stage.rejected].tolist()])
-        page.lines(on_page(rejected), colour=REJECTED_COLOUR, width=line_width * 1.6)
+        page.lines(on_page(walls_between(edges[stage.rejected], cols)), colour=REJECTED_COLOUR, width=line_width * 1.6)
     if stage.last_opened is not None:
         opened = on_page(wall_between(int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols)[None])
         dotted = line_width * 2
@@ -131,13 +139,17 @@ class GridFramePainter(FramePainter):
         """Whether the frames write each cell's zone number."""
         return max(self.maze.grid.rows, self.maze.grid.cols) <= MAX_SIDE_WITH_NUMBERS
 
+    @cached_property
+    def _walls(self) -> np.ndarray:
+        """``(E, 2, 2)`` end points (cell units) of the wall of each of the maze's edges."""
+        return walls_between(self.maze.tessellation.edges, self.maze.grid.cols)
+
     def frame(self, stage: Stage, colours: np.ndarray) -> Image.Image:
         """The frame of ``stage``, its cells' palette indices ``colours``, as a palette ("P")
         image with :attr:`palette`."""
         from PIL import Image, ImageDraw
 
         rows, cols = self.maze.grid.rows, self.maze.grid.cols
-        edges = self.maze.tessellation.edges
         margin, cell = self.margin, self.cell
         maze_width, maze_height = self.width_px - 2 * margin, round(cell * rows)
         caption = self.caption(stage)
@@ -155,16 +167,15 @@ class GridFramePainter(FramePainter):
 
         line = max(1, round(cell * 0.08))
         between, inside = zone_walls(stage)
-        for segments, fill, width in ((inside, INNER, round(line * 0.7)), (between, BLACK, round(line * 1.4))):
+        for segments, fill, width in (
+            (inside, INNER, max(1, round(line * 0.7))),
+            (between, BLACK, max(1, round(line * 1.4))),
+            (self._walls[stage.rejected], REJECTED, round(line * 1.6)),
+        ):
             for xy in (margin + segments.reshape(-1, 4) * cell).tolist():  # x0, y0, x1, y1 px
-                draw.line(xy, fill=fill, width=max(1, width))
-        for a, b in edges[stage.rejected].tolist():
-            (x0, y0), (x1, y1) = wall_between(int(a), int(b), cols).tolist()
-            draw.line((*point(x0, y0), *point(x1, y1)), fill=REJECTED, width=round(line * 1.6))
+                draw.line(xy, fill=fill, width=width)
         if stage.last_opened is not None:
-            (x0, y0), (x1, y1) = wall_between(
-                int(edges[stage.last_opened, 0]), int(edges[stage.last_opened, 1]), cols
-            ).tolist()
+            (x0, y0), (x1, y1) = self._walls[stage.last_opened].tolist()
             for k in range(0, 8, 2):  # dotted
                 t0, t1 = k / 8, (k + 1) / 8
                 start = point(x0 + (x1 - x0) * t0, y0 + (y1 - y0) * t0)
