@@ -14,7 +14,7 @@ def run() -> int:
         from laby3d.console import stops_deferred
     except KeyboardInterrupt:
         return _stopped_importing(signal.SIGINT)
-    with stops_deferred() as stops:  # noted, not raised: pydantic-core once wrapped one in its SchemaError
+    with stops_deferred() as stops:  # noted, not raised: an extension may wrap one in its own error
         from laby3d.cli import main
     if stops:
         return _stopped_importing(stops[0])

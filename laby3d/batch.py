@@ -25,7 +25,7 @@ import time
 import unicodedata
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ from laby3d.export.writer import (
 )
 from laby3d.filenames import safe_name
 from laby3d.maze.generate import new_seed
+from laby3d.options.base import as_data
 from laby3d.options.job import Job
 from laby3d.pipeline import maze_for
 from laby3d.quoting import shown_path
@@ -99,7 +100,7 @@ class MazeTask:
             return self.job
         if self.job.names is not None:  # a class set: the class's one label side
             return self.job.pupil_job(self.label)
-        return self.job.model_copy(update={"label": self.label})
+        return replace(self.job, label=self.label)
 
     @property
     def title(self) -> str:
@@ -279,7 +280,7 @@ def render_task(task: MazeTask) -> MazeResult:
         "algorithm": job.maze.algorithm,
         "rows": job.maze.rows,
         "cols": job.maze.cols,
-        "parameters": job.model_dump(mode="json", exclude={"name", "seed", "count", "names"}),
+        "parameters": as_data(job, exclude={"name", "seed", "count", "names"}),
     }
     result = MazeResult(entry)
     timings: dict[str, float] = {}

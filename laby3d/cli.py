@@ -16,6 +16,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -24,6 +25,7 @@ from laby3d.export.formats import CLASS_FORMATS, FORMATS, format_for
 from laby3d.maze.algorithms import ALGORITHMS, GRAPH_ALGORITHMS
 from laby3d.maze.model import Maze
 from laby3d.maze.placement import PLACEMENTS
+from laby3d.options.base import option_fields
 from laby3d.options.flags import add_option_flags, all_flags, typed_options
 from laby3d.options.maze import MazeSpec, refuse_unused_cols
 from laby3d.printability import PRINTERS
@@ -191,7 +193,7 @@ def _describe(maze: Maze, lang: str = "en") -> str:
     from laby3d.i18n.terminal import said
 
     size = said("rings", lang).format(rows=maze.rows) if maze.cols is None else f"{maze.rows}×{maze.cols}"
-    shape = "" if maze.shape == MazeSpec.model_fields["shape"].default else f"{maze.shape} "
+    shape = "" if maze.shape == option_fields(MazeSpec)["shape"].default else f"{maze.shape} "
     return said("maze_made", lang).format(shape=shape, size=size, algorithm=maze.algorithm, seed=maze.seed)
 
 
@@ -217,7 +219,7 @@ def cmd_generate(args: argparse.Namespace) -> None:
         from laby3d.pipeline import RenderContext
 
         if _charset(job.pictures.charset) != job.pictures.charset:
-            job = job.model_copy(update={"pictures": job.pictures.model_copy(update={"charset": "ascii"})})
+            job = replace(job, pictures=replace(job.pictures, charset="ascii"))
         text = "txt" if _prints_as_text(maze) else "maze.json"  # no text art of other shapes: the file
         sys.stdout.write(RenderContext(maze, job).render(text).decode())
         return
@@ -333,7 +335,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
         raise ParameterError("has no effect with --table, which makes its own mazes", field="--input")
     _refuse_typed(
         args,
-        ("seed", *(f"maze.{name}" for name in MazeSpec.model_fields if name not in ("rows", "cols"))),
+        ("seed", *(f"maze.{name}" for name in option_fields(MazeSpec) if name not in ("rows", "cols"))),
         "with --table: it makes mazes of every algorithm from seeds 0, 1, 2…",
     )
     job = job_from_flags(args, ["maze.json"])
@@ -515,8 +517,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, one_line(f"laby3d: error: {message} (see {self.prog} --help)") + "\n")
 
 
-def build_parser(lang: str = "en") -> argparse.ArgumentParser:
-    """The argument parser of every verb, the option flags' help in ``lang``."""
+def build_parser(lang: str = "en", verb: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every verb, the option flags' help in ``lang``; with ``verb`` (the
+    verb typed), only that verb's option flags are made (a command starts sooner: the others'
+    are never read)."""
+
+    def add_options(p: argparse.ArgumentParser, sections: Sequence[str], only: Sequence[str] | None = None) -> None:
+        if verb is None or p.prog.endswith(f" {verb}"):
+            add_option_flags(p, sections, lang, only=only)
+
     parser = _Parser(
         prog="laby3d", description="Mazes (perfect or braided, of any outline) to print, cut, view and walk."
     )
@@ -525,13 +534,13 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
 
     p = verbs.add_parser("generate", help="generate one maze and write outputs (format by suffix)")
     p.add_argument("--output", "-o", action="append", default=[], metavar="PATH", help=output_help)
-    add_option_flags(p, ("maze", *OUTPUT_SECTIONS), lang)
+    add_options(p, ("maze", *OUTPUT_SECTIONS))
     p.set_defaults(run=cmd_generate)
 
     p = verbs.add_parser("export", help="write outputs for a .maze.json or .scene.json file")
     p.add_argument("maze_file")
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
-    add_option_flags(p, OUTPUT_SECTIONS, lang)
+    add_options(p, OUTPUT_SECTIONS)
     p.set_defaults(run=cmd_export)
 
     p = verbs.add_parser(
@@ -539,8 +548,8 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
     )
     p.add_argument("form", help="classroom file: .json, .py (a literal, never run) or - for standard input")
     p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
-    add_option_flags(p, OUTPUT_SECTIONS, lang)
-    add_option_flags(p, ("maze",), lang, only=("maze.placement",))  # opens a closed maze
+    add_options(p, OUTPUT_SECTIONS)
+    add_options(p, ("maze",), only=("maze.placement",))  # opens a closed maze
     p.set_defaults(run=cmd_import)
 
     p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
@@ -554,7 +563,7 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         metavar="ADDRESS",
         help="run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]",
     )
-    add_option_flags(p, ("print",), lang, only=("print.printers",))  # over every job
+    add_options(p, ("print",), only=("print.printers",))  # over every job
     p.set_defaults(run=cmd_batch)
 
     p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")
@@ -580,15 +589,15 @@ def build_parser(lang: str = "en") -> argparse.ArgumentParser:
         action="store_true",
         help="print the maze as the class exercise's print(labyrinthe) does: its rows of N/E/S/O cells on one line",
     )
-    add_option_flags(p, ("maze", ""), lang)
-    add_option_flags(p, ("worksheet",), lang, only=("worksheet.numbering",))
+    add_options(p, ("maze", ""))
+    add_options(p, ("worksheet",), only=("worksheet.numbering",))
     p.set_defaults(run=cmd_show)
 
     p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
     p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
     p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
     p.add_argument("--seeds", type=int, help="mazes per algorithm for --table (default 20)")
-    add_option_flags(p, ("maze", ""), lang)
+    add_options(p, ("maze", ""))
     p.set_defaults(run=cmd_stats)
 
     p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
@@ -673,7 +682,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = typed_language(sys.argv[1:] if argv is None else argv)
     with stop_signals():  # SIGTERM and SIGHUP end a command as Ctrl-C does
         try:
-            args = build_parser(lang).parse_args(argv)
+            words = sys.argv[1:] if argv is None else argv
+            typed_verb = next((word for word in words if not word.startswith("-")), None)
+            args = build_parser(lang, typed_verb).parse_args(argv)
             return _run(args, lang)
         except (KeyboardInterrupt, Stopped) as stop:
             return _stopped(stop, lang)

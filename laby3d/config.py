@@ -6,18 +6,16 @@ the closest known key of its level (``did you mean 'nozzle'?``).
 The options themselves are defined in :mod:`laby3d.options`; this module only reads files.
 """
 
-from __future__ import annotations
-
+import dataclasses
 import difflib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from typing import Annotated, Any
 
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.i18n import Message
-from laby3d.options.build import merge, path_of, pydantic_detail, validated_job
+from laby3d.options.base import Checked, Section, option, option_fields
+from laby3d.options.build import merge, validated_job
 from laby3d.options.job import Job
 from laby3d.options.maze import refuse_unused_cols
 from laby3d.options.presets import PRESETS
@@ -37,29 +35,27 @@ class ConfigError(ValueError, Laby3dError):
         super().__init__(f"{where}: {detail}" if where else detail)
 
 
-class Batch(BaseModel):
+def _a_path(value: str) -> str:
+    """The folder with ``~`` and ``$VARIABLES`` expanded as a shell would."""
+    from laby3d.export.writer import expand_path
+
+    if "\0" in value:
+        raise ParameterError(f"cannot hold the NUL character, got {shown(value)}")
+    return expand_path(value)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Batch(Section):
     """A batch file: defaults merged into every job, key by key."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    output_dir: str | None = Field(
+    output_dir: Annotated[str, Checked(_a_path)] | None = option(
         None,
         min_length=1,
         max_length=4000,
         description="where outputs go; default outputs/<config file stem>",
     )
-    defaults: dict[str, Any] = Field(default_factory=dict, description="settings every job starts from")
-    jobs: list[dict[str, Any]] = Field(min_length=1, description="the jobs")
-
-    @field_validator("output_dir")
-    @classmethod
-    def _a_path(cls, value: str | None) -> str | None:
-        """The folder with ``~`` and ``$VARIABLES`` expanded as a shell would."""
-        from laby3d.export.writer import expand_path
-
-        if value is not None and "\0" in value:
-            raise ParameterError(f"cannot hold the NUL character, got {shown(value)}")
-        return None if value is None else expand_path(value)
+    defaults: dict[str, Any] = option(default_factory=dict, description="settings every job starts from")
+    jobs: list[dict[str, Any]] = option(min_length=1, description="the jobs")
 
 
 def job_from_dict(data: dict[str, Any], where: str = "", *, cross_checks: bool = True) -> Job:
@@ -85,14 +81,14 @@ def _config_error(error: Laby3dError, where: str, lang: str | None) -> ConfigErr
 def known_keys(path: str) -> list[str]:
     """The keys a job may hold beside the last one of the dotted ``path`` (``print.nozle`` → the
     print section's options)."""
-    model: Any = Job
+    section: Any = Job
     for part in path.split(".")[:-1]:
-        field = model.model_fields.get(part)
+        field = option_fields(section).get(part)
         annotation = field.annotation if field is not None else None
-        if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        if not (isinstance(annotation, type) and issubclass(annotation, Section)):
             return []
-        model = annotation
-    return list(model.model_fields)
+        section = annotation
+    return list(option_fields(section))
 
 
 def unknown_key(key: str, known: list[str]) -> str:
@@ -126,17 +122,12 @@ def load_batch(path: str | Path, *, overrides: dict[str, Any] | None = None) -> 
     defaults = data.get("defaults")
     lang = language_of(defaults)
     try:
-        batch = Batch.model_validate(data)
-    except ValidationError as error:
-        errors = error.errors()
-        first = next((e for e in errors if e["type"] == "extra_forbidden" and len(e["loc"]) == 1), errors[0])
-        loc = path_of(first["loc"])
-        detail = pydantic_detail(first)
-        if first["type"] == "extra_forbidden" and len(first["loc"]) == 1:
-            detail = unknown_key(str(first["loc"][0]), list(Batch.model_fields))
-        raise ConfigError(detail, where=f"{name}: {loc}", lang=lang) from None
-    except ParameterError as error:  # output_dir's own check
-        raise ConfigError(error.detail, where=f"{name}: output_dir", lang=lang) from None
+        batch = Batch.from_data(data)
+    except ParameterError as error:  # unknown keys first: a mistyped 'jobs' is answered as such
+        detail = error.detail
+        if isinstance(detail, Message) and detail.kind == "unknown_key" and error.field in data:
+            detail = unknown_key(str(error.field), list(option_fields(Batch)))
+        raise ConfigError(detail, where=f"{name}: {error.field}", lang=lang) from None
     # the defaults alone: structure and ranges (the rules between fields hold for each merged job)
     where = f"{name}: defaults"
     job_from_dict(merge({"name": "defaults"}, batch.defaults), where, cross_checks=False)
@@ -168,7 +159,9 @@ def _refuse_unused_cols(own: Mapping[str, Any], merged: Mapping[str, Any], where
 
 def batch_schema() -> dict[str, Any]:
     """JSON Schema of a batch file: ``output_dir``, ``defaults`` and ``jobs`` (both jobs)."""
-    job = Job.model_json_schema()
+    from laby3d.options.schema import section_schema
+
+    job = section_schema(Job)
     definitions = job.pop("$defs", {})
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -118,7 +118,7 @@ class PlateMaze:
         its own), weighed by its print time."""
         from laby3d.geometry.plan import plate_size
 
-        spec = self.job.print if margin is None else self.job.print.model_copy(update={"margin": margin})
+        spec = self.job.print if margin is None else replace(self.job.print, margin=margin)
         fab, maze = spec.fabrication(), self.job.maze
         size = plate_size(maze.shape, *maze.size(), fab)  # a board, or a theta maze's disc by its bounding box
         return Piece(name=self.name, size=size, weight=self.seconds)
@@ -128,7 +128,7 @@ class PlateMaze:
         base or beside the walls, no markers); raises :class:`laby3d.errors.Laby3dError`."""
         from laby3d.mesh.solid import check_solid
 
-        spec = self.job.print.model_copy(update={"margin": margin})
+        spec = replace(self.job.print, margin=margin)
         fab, maze = spec.fabrication(), self.job.maze
         check_solid(spec.solid_options(self.job.label), fab, maze.shape, maze.size())
 

@@ -45,6 +45,7 @@ from laby3d.export.browser import classic_three, page_html, page_strings
 from laby3d.export.scene import maze_from_scene, read_scene, scene_data, scene_js, scene_json
 from laby3d.geometry.params import Fabrication
 from laby3d.maze.model import Maze
+from laby3d.options.base import option_fields
 from laby3d.options.walk import WalkSpec
 
 SHIFT = 8  # DevTools modifier bit
@@ -321,7 +322,7 @@ def test_three_builds_classic_cjs_and_module() -> None:
 def test_walk_options_are_teacher_switches() -> None:
     spec = WalkSpec()
     assert spec.switches() == {"overview": True, "trail": True, "hint": True, "timer": True, "steps": True}
-    for name, field in WalkSpec.model_fields.items():
+    for name, field in option_fields(WalkSpec).items():
         assert field.description, name
 
 

@@ -5,6 +5,7 @@ changes that work, each tried here. The label depth is read back from the writte
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ def reports(data: dict[str, Any]) -> list[tuple[dict[str, Any], bytes]]:
     job.check()
     found = []
     for index, name in enumerate(CLASS):
-        context = RenderContext(laby3d.generate(10, 10, seed=index), job.model_copy(update={"label": name}))
+        context = RenderContext(laby3d.generate(10, 10, seed=index), dataclasses.replace(job, label=name))
         found.append((context.printability, context.render("stl")))
     return found
 

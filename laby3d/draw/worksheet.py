@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 
@@ -143,13 +143,12 @@ def _booklet(
     if not mazes:
         raise ParameterError("needs at least one maze", field="mazes")
     mazes = [(maze, None if name is None else checked_text(name, "dejavu")) for maze, name in mazes]
-    spec = spec.model_copy(
-        update={
-            field: checked_text(value, "dejavu", field=field)
-            for field in ("class_name", "instruction")
-            if (value := getattr(spec, field)) is not None
-        }
-    )
+    texts: dict[str, Any] = {
+        field: checked_text(value, "dejavu", field=field)
+        for field in ("class_name", "instruction")
+        if (value := getattr(spec, field)) is not None
+    }
+    spec = replace(spec, **texts)
     paper = PAPER_MM[spec.paper]
     pages = [mazes[i : i + per_page] for i in range(0, len(mazes), per_page)]
     drawn = []

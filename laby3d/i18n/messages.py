@@ -3,7 +3,7 @@ template with ``{named}`` values.
 
 Two ways in, one catalogue:
 
-- laby3d's option layer (pydantic errors, the class app's own checks) builds a :class:`Message`
+- laby3d's option layer (:mod:`laby3d.options.base`'s checks, the class app's own) builds a :class:`Message`
   from a kind and its values: an English ``str`` that remembers both, so every place that shows
   English keeps working, and :func:`in_language` says it again in French from the values.
 - The library raises plain English sentences (``must be < cell_size (10 mm) so corridors stay
@@ -32,16 +32,12 @@ from laby3d.i18n.formatting import ENGLISH_NUMBER, french_number, number_text
 
 #: kind → (English, French). Kinds built as :class:`Message` first, then the library's sentences.
 SENTENCES: dict[str, tuple[str, str]] = {
-    # --- pydantic's checks, as laby3d words them (laby3d.options.build.pydantic_detail) ---
+    # --- the option fields' checks (laby3d.options.base) ---
     "compare": ("must be {sign} {limit}, got {value}", "doit être {sign} {limit}, pas {value}"),
     "unknown_key": ("is not a known key", "n’est pas une clé connue"),
     "required": ("is required", "est obligatoire"),
     "one_of": ("must be one of {choices}, got {value}", "doit être l’une des valeurs {choices}, pas {value}"),
     "whole_number": ("must be a whole number, got {value}", "doit être un nombre entier, pas {value}"),
-    "sensible_whole_number": (
-        "must be a whole number of a sensible size, got {value}",
-        "doit être un nombre entier de taille raisonnable, pas {value}",
-    ),
     "number": ("must be a number, got {value}", "doit être un nombre, pas {value}"),
     "finite_number": ("must be a finite number, got {value}", "doit être un nombre fini, pas {value}"),
     "true_or_false": ("must be true or false, got {value}", "doit valoir « true » ou « false », pas {value}"),
@@ -68,11 +64,6 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "must have at least {limit} item(s), got {value}",
         "doit avoir au moins {limit} élément(s), pas {value}",
     ),
-    "pattern": (
-        "string should match pattern '{pattern}', got {value}",
-        "doit suivre le motif '{pattern}', pas {value}",
-    ),
-    "other": ("{detail}, got {value}", "est refusé ({detail}), pas {value}"),
     # --- the class app's own checks (laby3d.serve) ---
     "class_app_limit": (
         "must be <= {limit} in the class app, got {value}",
@@ -1010,8 +1001,6 @@ NUMBER_VALUES = frozenset(
     "ball play cell wall corridor layers thickness margin widths ratio room bed_width bed_depth bodies seconds "
     "count rings edge band".split()
 )
-#: Kinds too general to recognise in a sentence: only ever built as a :class:`Message`.
-BUILT_ONLY = frozenset({"other"})
 _SIGNS = {">=": "≥", "<=": "≤"}
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
@@ -1068,8 +1057,6 @@ def _templates() -> list[tuple[re.Pattern[str], str]]:
     specific template wins: ``must be > 0 and < the corridor width`` before ``must be {sign}``)."""
     patterns = []
     for kind, (english, _) in SENTENCES.items():
-        if kind in BUILT_ONLY:
-            continue
         seen: set[str] = set()
         parts = []
         for index, piece in enumerate(_PLACEHOLDER.split(english)):

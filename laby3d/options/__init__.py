@@ -1,5 +1,6 @@
-"""Every option of laby3d, defined once: pydantic sections that the CLI, YAML, ``laby3d schema``
-and the README's tables are generated from."""
+"""Every option of laby3d, defined once: sections of fields (:mod:`laby3d.options.base`) that
+check themselves, and that the CLI, YAML, ``laby3d schema`` and the README's tables are generated
+from."""
 
 from laby3d.options.job import FORMAT_NAMES, SECTIONS, Job, job_flag_fields
 from laby3d.options.laser import LaserSpec

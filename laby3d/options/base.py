@@ -1,10 +1,17 @@
-"""What every option section shares: strict, frozen pydantic models and the number types.
+"""What every option section shares: frozen keyword dataclasses, their one checker, and the
+number types.
 
 Every option of laby3d is one field of a section (:mod:`laby3d.options`): its name, type,
-default, range, choices (``Literal``) and one-line description live there and nowhere else.
-The CLI flags, ``laby3d schema`` and the README's tables are generated from these fields.
-A field may name its CLI flag when the field name alone would be ambiguous:
-``Field(..., json_schema_extra=flag("--laser-mode"))``.
+default, range, choices (``Literal``) and one-line description live there, given by
+:func:`option`, and nowhere else. The CLI flags, ``laby3d schema`` and the README's tables are
+generated from these fields. A section checks itself when it is made, from YAML, flags, the class
+server's JSON or Python keywords alike (:meth:`Section.from_data`, or the constructor).
+
+The checker is laby3d's own, not pydantic: a command line's whole run must start in well under
+twice numpy's import (``bench/bench_speed.py``: pydantic's import and schema build alone took
+0.09 s of a 0.30 s ``generate``, more than numpy's import itself), and the options need few
+types: whole numbers, finite numbers, lengths in mm, true/false, texts, choices, lists and
+mappings of those, and sections.
 
 Numbers are taken as typed: a boolean (YAML's ``true``, Python's ``True``) or a text (``'15'``)
 is refused, never read as 1 or 15; numpy numbers are taken as the Python numbers they hold.
@@ -12,33 +19,72 @@ is refused, never read as 1 or 15; numpy numbers are taken as the Python numbers
 
 from __future__ import annotations
 
+import dataclasses
+import math
+import types
 import typing
-from typing import Annotated, Any
-
-import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, Literal, TypeVar
 
 from laby3d.errors import ParameterError
+from laby3d.i18n.messages import Message
+from laby3d.quoting import shown
 
 #: Smallest non-zero length laby3d works with, mm (1 µm: files give mm to 3 decimals); below it a
 #: length is a typing mistake, and a denormal one (5e-324) would overflow the geometry's counts.
 RESOLUTION_MM = 0.001
 
 
-def plain_number(value: Any) -> Any:
-    """A numpy number as the Python number it holds; anything else unchanged (booleans, numpy's
-    included, stay booleans, so the strict number types refuse them)."""
-    if isinstance(value, np.bool_):
-        return bool(value)
-    if isinstance(value, np.integer):
-        return int(value)
-    if isinstance(value, np.floating):
-        return float(value)
-    return value
+@dataclasses.dataclass(frozen=True)
+class Limits:
+    """The range and lengths a value keeps (None: no bound); lengths count characters of a text,
+    items of a list or mapping."""
+
+    ge: float | None = None
+    gt: float | None = None
+    le: float | None = None
+    lt: float | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+
+    def check(self, value: Any) -> None:
+        """Raise :class:`ParameterError` (no field) when ``value`` is outside."""
+        if isinstance(value, int | float):
+            for limit, sign, outside in (
+                (self.ge, ">=", lambda v, x: v < x),
+                (self.gt, ">", lambda v, x: v <= x),
+                (self.le, "<=", lambda v, x: v > x),
+                (self.lt, "<", lambda v, x: v >= x),
+            ):
+                if limit is not None and outside(value, limit):
+                    raise ParameterError(Message("compare", sign=sign, limit=limit, value=shown(value)))
+            return
+        what = "characters" if isinstance(value, str) else "items"
+        if self.min_length is not None and len(value) < self.min_length:
+            raise ParameterError(Message(f"at_least_{what}", limit=self.min_length, value=shown(value)))
+        if self.max_length is not None and len(value) > self.max_length:
+            raise ParameterError(Message(f"at_most_{what}", limit=self.max_length, value=shown(value)))
+
+
+@dataclasses.dataclass(frozen=True)
+class Checked:
+    """A rule of a type's own, in its ``Annotated`` marks: ``rule`` takes the value and returns it
+    (converted, perhaps) or raises :class:`ParameterError`; with ``before`` it sees the value as
+    typed (a fleet's ``mini=2`` text), else once the value has the right type."""
+
+    rule: Callable[[Any], Any]
+    before: bool = False
+
+    def apply(self, value: Any) -> Any:
+        """The rule's result; its refusal is the option's (whatever field the rule named)."""
+        try:
+            return self.rule(value)
+        except ParameterError as error:
+            raise ParameterError(error.detail) from None
 
 
 class _Unit:
-    """Marks a number type with its unit (pydantic keeps the mark in the field's metadata)."""
+    """Marks a number type with its unit."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -46,36 +92,255 @@ class _Unit:
 
 MILLIMETRES = _Unit("mm")
 #: A length in millimetres: a finite number, 0 or at least 1 µm (ranges are given per field).
-Millimetres = Annotated[float, Field(strict=True, allow_inf_nan=False), MILLIMETRES]
+Millimetres = Annotated[float, MILLIMETRES]
 #: A finite number with no unit (a probability, a share).
-Number = Annotated[float, Field(strict=True, allow_inf_nan=False)]
+Number = float
 #: A count: a whole number as typed, never a boolean or a fraction read as one.
-Whole = Annotated[int, Field(strict=True)]
+Whole = int
+
+_MISSING: Any = dataclasses.MISSING
 
 
-class Section(BaseModel):
-    """A group of options (a YAML mapping, a group of CLI flags): unknown keys are errors;
-    numpy numbers are taken as Python numbers."""
+def option(
+    default: Any = _MISSING,
+    *,
+    description: str,
+    default_factory: Callable[[], Any] | None = None,
+    ge: float | None = None,
+    gt: float | None = None,
+    le: float | None = None,
+    lt: float | None = None,
+    min_length: int | None = None,
+    max_length: int | None = None,
+    flags: tuple[str, ...] = (),
+) -> Any:
+    """A section's option: its default (none: required), one-line ``description``, range and
+    lengths, and CLI ``flags`` when the field's name alone would be ambiguous (``--laser-mode``)."""
+    about = {"description": description, "limits": Limits(ge, gt, le, lt, min_length, max_length), "flags": flags}
+    if default_factory is not None:
+        return dataclasses.field(default_factory=default_factory, metadata={"option": about})
+    return dataclasses.field(default=default, metadata={"option": about})
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    @field_validator("*", mode="before")
+@dataclasses.dataclass(frozen=True)
+class OptionField:
+    """One option of a section, as the CLI, the schema, the tables and the class server read it."""
+
+    name: str
+    annotation: Any  # the type, with its Annotated marks
+    default: Any  # None when absent; the default factory's value for a list
+    required: bool
+    description: str
+    limits: Limits
+    flags: tuple[str, ...]
+
+    def checked(self, value: Any) -> Any:
+        """``value`` as the option takes it; raises :class:`ParameterError` on this field."""
+        try:
+            if value is None and not _takes_none(self.annotation):
+                raise ParameterError(_kind_refusal(self.annotation, value))
+            return checked_value(self.annotation, value, self.limits)
+        except ParameterError as error:
+            raise _at(error, self.name) from None
+
+
+S = TypeVar("S", bound="Section")
+#: Each section's options, read once (:func:`option_fields`).
+_FIELDS: dict[type, dict[str, OptionField]] = {}
+
+
+class Section:
+    """A group of options (a YAML mapping, a group of CLI flags): a frozen keyword dataclass
+    (``@dataclasses.dataclass(frozen=True, kw_only=True)``) whose fields are :func:`option`\\ s;
+    unknown keys are errors; every field is checked when the section is made."""
+
+    def __post_init__(self) -> None:
+        for name, field in option_fields(type(self)).items():
+            value = getattr(self, name)
+            found = field.checked(value)
+            if found is not value:
+                object.__setattr__(self, name, found)
+
     @classmethod
-    def _plain_numbers(cls, value: Any) -> Any:
-        return plain_number(value)
+    def from_data(cls: type[S], data: Any) -> S:
+        """The section ``data`` (a mapping) describes; raises :class:`ParameterError` on the
+        dotted path at fault: unknown keys first (a mistyped key explains a missing value), then
+        the fields in their order."""
+        if isinstance(data, cls):
+            return data
+        if not isinstance(data, Mapping):
+            raise ParameterError(Message("options_mapping", value=shown(data)))
+        fields = option_fields(cls)
+        for key in data:
+            if key not in fields:
+                raise ParameterError(Message("unknown_key"), field=str(key))
+        values = {}
+        for name, field in fields.items():
+            if name in data:
+                values[name] = field.checked(data[name])
+            elif field.required:
+                raise ParameterError(Message("required"), field=name)
+        return cls(**values)
 
-    @field_validator("*")
-    @classmethod
-    def _resolvable(cls, value: Any, info: ValidationInfo) -> Any:
-        if isinstance(value, float) and value != 0 and abs(value) < RESOLUTION_MM:
-            if is_length(cls.model_fields[info.field_name or ""]):
+
+def option_fields(section: type[Section]) -> dict[str, OptionField]:
+    """The options of ``section`` by name, in declaration order (read once a class)."""
+    found = _FIELDS.get(section)
+    if found is None:
+        hints = typing.get_type_hints(section, include_extras=True)
+        found = {}
+        for field in dataclasses.fields(section):  # type: ignore[arg-type]
+            about = field.metadata.get("option")
+            if about is None:  # a section's own state (a job's notes), not an option
+                continue
+            factory: Any = field.default_factory
+            required = field.default is _MISSING and factory is _MISSING
+            default = factory() if factory is not _MISSING else field.default
+            found[field.name] = OptionField(
+                field.name, hints[field.name], None if required else default, required, **about
+            )
+        _FIELDS[section] = found
+    return found
+
+
+def as_data(section: Section, *, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
+    """The options of ``section`` as plain data (sections as mappings, lists copied), as YAML or
+    JSON would give them back; ``exclude``: top-level names left out."""
+    data: dict[str, Any] = {}
+    for name in option_fields(type(section)):
+        if name in exclude:
+            continue
+        value = getattr(section, name)
+        if isinstance(value, Section):
+            value = as_data(value)
+        elif isinstance(value, list | dict):
+            value = type(value)(value)
+        data[name] = value
+    return data
+
+
+def is_length(field: OptionField) -> bool:
+    """Whether the option ``field`` is a length in mm (:data:`Millimetres`, optional or not)."""
+    return _marked(field.annotation)
+
+
+def plain_number(value: Any) -> Any:
+    """A numpy number as the Python number it holds; anything else unchanged (booleans, numpy's
+    included, stay booleans, so the number types refuse them). numpy is not imported for it."""
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
+        return value.item()
+    return value
+
+
+def checked_value(kind: Any, value: Any, limits: Limits | None = None) -> Any:
+    """``value`` as type ``kind`` takes it (``Annotated`` marks, ``X | None``, ``Literal``,
+    ``list``, ``dict``, a :class:`Section`, bool, int, float, str, ``Any``), within the field's
+    ``limits`` (checked once the value has its type, before the type's own rules); raises
+    :class:`ParameterError` (its field, if any, inside the value: ``[3]``, ``mini``)."""
+    value = plain_number(value)
+    origin = typing.get_origin(kind)
+    if origin is Annotated:
+        base, *marks = typing.get_args(kind)
+        for mark in marks:
+            if isinstance(mark, Checked) and mark.before:
+                value = mark.apply(value)
+        value = checked_value(base, value, limits)
+        for mark in marks:
+            if isinstance(mark, Limits):
+                mark.check(value)
+            elif isinstance(mark, Checked) and not mark.before:
+                value = mark.apply(value)
+            elif mark is MILLIMETRES and value != 0 and abs(value) < RESOLUTION_MM:
                 raise ParameterError(f"is below laby3d's resolution of {RESOLUTION_MM:g} mm (1 µm), got {value:g}")
         return value
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in typing.get_args(kind):
+            return None
+        kinds = [other for other in typing.get_args(kind) if other is not type(None)]
+        return checked_value(kinds[0], value, limits)
+    value = _typed(kind, origin, value)
+    if limits is not None and value is not None:
+        limits.check(value)  # said as typed: 0, not 0.0
+    return float(value) if kind is float else value
 
 
-def is_length(field: Any) -> bool:
-    """Whether the pydantic ``field`` is a length in mm (:data:`Millimetres`, optional or not)."""
-    return MILLIMETRES in field.metadata or _marked(field.annotation)
+def _typed(kind: Any, origin: Any, value: Any) -> Any:
+    """``value`` as the plain type ``kind`` (of ``origin``) takes it, limits aside."""
+    if origin is Literal:
+        choices = typing.get_args(kind)
+        if isinstance(value, str) and value in choices:
+            return value
+        return _refused(Message("one_of", choices=", ".join(repr(c) for c in choices), value=shown(value)))
+    if origin is list:
+        if not isinstance(value, list | tuple):
+            return _refused(Message("list", value=shown(value)))
+        (item,) = typing.get_args(kind)
+        return [_item(item, element, f"[{index}]") for index, element in enumerate(value)]
+    if origin is dict:
+        if not isinstance(value, Mapping):
+            return _refused(Message("mapping", value=shown(value)))
+        keys, item = typing.get_args(kind)
+        return {_item(keys, key, str(key)): _item(item, element, str(key)) for key, element in value.items()}
+    if isinstance(kind, type) and issubclass(kind, Section):
+        return kind.from_data(value)
+    if kind is bool:
+        return value if isinstance(value, bool) else _refused(Message("true_or_false", value=shown(value)))
+    if kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        return _refused(Message("whole_number", value=shown(value)))
+    if kind is float:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            return _refused(Message("number", value=shown(value)))
+        if not math.isfinite(value):
+            return _refused(Message("finite_number", value=shown(value)))
+        return value
+    if kind is str:
+        return value if isinstance(value, str) else _refused(Message("text", value=shown(value)))
+    if kind is Any:
+        return value
+    raise TypeError(f"laby3d's options have no type {kind!r} (a bug: laby3d.options.base.checked_value)")
+
+
+def _item(kind: Any, value: Any, where: str) -> Any:
+    try:
+        return checked_value(kind, value)
+    except ParameterError as error:
+        raise _at(error, where) from None
+
+
+def _at(error: ParameterError, where: str) -> ParameterError:
+    """``error`` with ``where`` (a field name or ``[3]``) before its own field."""
+    if error.field is None:
+        field = where
+    elif error.field.startswith("["):
+        field = f"{where}{error.field}"
+    else:
+        field = f"{where}.{error.field}"
+    found = type(error)(error.detail, field=field)
+    found.also = error.also
+    return found
+
+
+def _refused(detail: Message) -> Any:
+    raise ParameterError(detail)
+
+
+def _kind_refusal(kind: Any, value: Any) -> Message:
+    """Why ``value`` (None) is not of ``kind``."""
+    try:
+        checked_value(kind, value)
+    except ParameterError as error:
+        return error.detail  # type: ignore[return-value]
+    return Message("required")
+
+
+def _takes_none(kind: Any) -> bool:
+    if typing.get_origin(kind) is Annotated:
+        return _takes_none(typing.get_args(kind)[0])
+    return kind is Any or (
+        typing.get_origin(kind) in (typing.Union, types.UnionType) and type(None) in typing.get_args(kind)
+    )
 
 
 def _marked(annotation: Any) -> bool:
@@ -83,8 +348,3 @@ def _marked(annotation: Any) -> bool:
     if typing.get_origin(annotation) is Annotated:
         return MILLIMETRES in typing.get_args(annotation)
     return any(_marked(kind) for kind in typing.get_args(annotation))
-
-
-def flag(name: str, *aliases: str) -> dict[str, Any]:
-    """``json_schema_extra`` naming a field's CLI flag (and short aliases such as ``-a``)."""
-    return {"flag": [name, *aliases]}

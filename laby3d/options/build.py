@@ -6,77 +6,13 @@ its user typed it, from the dotted path that :class:`laby3d.errors.ParameterErro
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from laby3d.errors import ParameterError
-from laby3d.i18n.messages import Message
 from laby3d.options.job import Job, job_flag_fields
 from laby3d.options.presets import PRESETS, fitted_to_markers
-from laby3d.quoting import shown
-
-
-def path_of(loc: Sequence[Any]) -> str:
-    """A pydantic location as a dotted path with indices: ``('names', 3)`` → ``names[3]``."""
-    return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc).lstrip(".")
-
-
-_CONSTRAINTS = {
-    "greater_than": ("gt", ">"),
-    "greater_than_equal": ("ge", ">="),
-    "less_than": ("lt", "<"),
-    "less_than_equal": ("le", "<="),
-}
-#: pydantic error type → the kind of laby3d sentence that says it (``got {value}`` after it).
-PYDANTIC_KINDS = {
-    "int_parsing": "whole_number",
-    "int_from_float": "whole_number",
-    "int_parsing_size": "sensible_whole_number",
-    "int_type": "whole_number",
-    "float_parsing": "number",
-    "float_type": "number",
-    "finite_number": "finite_number",
-    "bool_parsing": "true_or_false",
-    "bool_type": "true_or_false",
-    "string_type": "text",
-    "list_type": "list",
-    "model_type": "options_mapping",
-    "dict_type": "mapping",
-}
-#: pydantic length errors → (kind, the ``ctx`` key of the limit).
-PYDANTIC_LENGTHS = {
-    "string_too_long": ("at_most_characters", "max_length"),
-    "string_too_short": ("at_least_characters", "min_length"),
-    "too_long": ("at_most_items", "max_length"),
-    "too_short": ("at_least_items", "min_length"),
-}
-
-
-def pydantic_detail(error: Mapping[str, Any]) -> str:
-    """What is wrong, in laby3d's words (``must be > 0, got 0``), from one pydantic error: a
-    :class:`laby3d.i18n.Message` that French pages and ``--lang fr`` say again in French."""
-    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
-    if kind in _CONSTRAINTS:
-        key, sign = _CONSTRAINTS[kind]
-        return Message("compare", sign=sign, limit=ctx[key], value=shown(value))
-    if kind == "extra_forbidden":
-        return Message("unknown_key")
-    if kind == "missing":
-        return Message("required")
-    if kind == "literal_error":
-        return Message("one_of", choices=ctx["expected"].replace(" or ", ", "), value=shown(value))
-    if kind == "value_error" and isinstance(ctx.get("error"), ParameterError):
-        return ctx["error"].detail
-    if kind in PYDANTIC_KINDS:
-        return Message(PYDANTIC_KINDS[kind], value=shown(value))
-    if kind in PYDANTIC_LENGTHS:
-        sentence, limit = PYDANTIC_LENGTHS[kind]
-        return Message(sentence, limit=ctx.get(limit), value=shown(value))
-    if kind == "string_pattern_mismatch":
-        return Message("pattern", pattern=ctx.get("pattern"), value=shown(value))
-    return Message("other", detail=error["msg"][0].lower() + error["msg"][1:], value=shown(value))
 
 
 def merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
@@ -97,13 +33,9 @@ def validated_job(data: Mapping[str, Any], *, cross_checks: bool = True) -> Job:
     preset, note = data.get("preset"), None
     if isinstance(preset, str) and preset in PRESETS:
         data, note = fitted_to_markers(preset, data, merge(PRESETS[preset], data))
-    try:
-        job = Job.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        raise ParameterError(pydantic_detail(first), field=path_of(first["loc"]) or None) from None
+    job = Job.from_data(data)
     if note is not None:
-        job._notes = (note,)
+        job = dataclasses.replace(job, _notes=(note,))
     if cross_checks:
         job.check()
     return job

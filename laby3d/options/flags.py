@@ -13,10 +13,9 @@ import typing
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from annotated_types import Ge, Gt, Le, Lt
-
 from laby3d.i18n.formatting import colon, number_text
 from laby3d.options import translations
+from laby3d.options.base import OptionField
 from laby3d.options.job import SECTIONS, job_flag_fields
 
 #: argparse group titles per section.
@@ -58,24 +57,23 @@ def _number(text: str) -> int | float | str:
     return text
 
 
-def range_text(field: Any, lang: str = "en") -> str:
+def range_text(field: OptionField, lang: str = "en") -> str:
     """The field's allowed range, e.g. ``> 0, ≤ 5`` (``> 0,1`` in French)."""
     parts = []
-    for item in field.metadata:
-        for kind, sign, attribute in ((Gt, ">", "gt"), (Ge, "≥", "ge"), (Lt, "<", "lt"), (Le, "≤", "le")):
-            if isinstance(item, kind):
-                limit = getattr(item, attribute)
-                parts.append(f"{sign} {number_text(limit, lang) if isinstance(limit, float) else limit}")
+    for sign, attribute in ((">", "gt"), ("≥", "ge"), ("<", "lt"), ("≤", "le")):
+        limit = getattr(field.limits, attribute)
+        if limit is not None:
+            parts.append(f"{sign} {number_text(limit, lang) if isinstance(limit, float) else limit}")
     return ", ".join(parts)
 
 
-def choices_of(field: Any) -> tuple[Any, ...] | None:
+def choices_of(field: OptionField) -> tuple[Any, ...] | None:
     """The ``Literal`` choices of a field, if it has them."""
     kind = base_type(field.annotation)
     return typing.get_args(kind) if typing.get_origin(kind) is Literal else None
 
 
-def flag_help(path: str, field: Any, lang: str = "en") -> str:
+def flag_help(path: str, field: OptionField, lang: str = "en") -> str:
     """A flag's help: the option's help (:mod:`laby3d.options.translations` in French), its
     range, the French labels of its choices, and its default."""
     kind = base_type(field.annotation)

@@ -1,18 +1,15 @@
 """A job: one maze (or variants of it), its options by section, and the files wanted."""
 
-from __future__ import annotations
-
+import dataclasses
 import re
 from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from laby3d.budget import MazeSize, check_costs, check_laser_kit
 from laby3d.errors import ParameterError
 from laby3d.export.formats import CLASS_FORMATS, FORMATS, any_format, needs_of, shapes_of, square_only
 from laby3d.maze.algorithms import get_algorithm
 from laby3d.maze.generate import MAX_SEED
-from laby3d.options.base import Section, Whole, plain_number
+from laby3d.options.base import Limits, OptionField, Section, Whole, option, option_fields
 from laby3d.options.laser import LaserSpec
 from laby3d.options.maze import MazeSpec
 from laby3d.options.pictures import PictureSpec
@@ -42,40 +39,34 @@ SECTIONS: dict[str, type[Section]] = {
 }
 
 
-class Job(BaseModel):
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Job(Section):
     """One job: a maze (or variants of it) and the files wanted."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    _notes: tuple[str, ...] = PrivateAttr(default=())
-    _names_under: tuple[str, ...] = PrivateAttr(default=())  # a class's names the margin does not hold
-
-    @field_validator("seed", "count", mode="before")
-    @classmethod
-    def _plain_numbers(cls, value: Any) -> Any:
-        return plain_number(value)
-
-    name: str = Field("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
-    seed: Whole | None = Field(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
-    label: str | None = Field(
+    name: str = option("maze", min_length=1, max_length=100, description="job name (file names derive from it)")
+    seed: Whole | None = option(None, ge=0, le=MAX_SEED, description="random seed; drawn and recorded when absent")
+    label: str | None = option(
         None, min_length=1, max_length=60, description="text on the solid and the laser sheet (with names: each name)"
     )
-    lang: Language = Field("en", description="language of what pupils read (pages, worksheets, captions)")
-    preset: Literal[PRESET_NAMES] | None = Field(  # type: ignore[valid-type]
+    lang: Language = option("en", description="language of what pupils read (pages, worksheets, captions)")
+    preset: Literal[PRESET_NAMES] | None = option(  # type: ignore[valid-type]
         None, description="start from a preset: quick (about 1 h on a MINI), coaster; the job's own values win"
     )
-    count: Whole | None = Field(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
-    names: list[Annotated[str, Field(max_length=100)]] | None = Field(  # blank: name_problems
+    count: Whole | None = option(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
+    names: list[Annotated[str, Limits(max_length=100)]] | None = option(  # blank: name_problems
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
     )
-    maze: MazeSpec = MazeSpec()
-    print: PrintSpec = PrintSpec()
-    pictures: PictureSpec = PictureSpec()
-    laser: LaserSpec = LaserSpec()
-    walk: WalkSpec = WalkSpec()
-    worksheet: WorksheetSpec = WorksheetSpec()
-    formats: list[Literal[FORMAT_NAMES]] = Field(  # type: ignore[valid-type]
-        ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
+    maze: MazeSpec = option(default_factory=MazeSpec, description="the maze: shape, size, algorithm, openings")
+    print: PrintSpec = option(default_factory=PrintSpec, description="the printable solid (mm) and the printer")
+    pictures: PictureSpec = option(default_factory=PictureSpec, description="what pictures and text show")
+    laser: LaserSpec = option(default_factory=LaserSpec, description="the laser sheets (mm)")
+    walk: WalkSpec = option(default_factory=WalkSpec, description="the walk-through page")
+    worksheet: WorksheetSpec = option(default_factory=WorksheetSpec, description="worksheets, keys and the lesson")
+    formats: list[Literal[FORMAT_NAMES]] = option(  # type: ignore[valid-type]
+        default_factory=lambda: ["maze.json", "png"], min_length=1, description=f"outputs: {', '.join(FORMAT_NAMES)}"
     )
+    _notes: tuple[str, ...] = dataclasses.field(default=(), repr=False, compare=False)
+    _names_under: tuple[str, ...] = dataclasses.field(default=(), repr=False, compare=False)  # margin too small
 
     @property
     def notes(self) -> tuple[str, ...]:
@@ -83,20 +74,20 @@ class Job(BaseModel):
         its markers: :func:`laby3d.options.presets.fitted_to_markers`)."""
         return self._notes
 
-    def pupil_job(self, name: str) -> Job:
+    def pupil_job(self, name: str) -> "Job":
         """The job of one name of the class set: labelled with it, and, when the label goes where
         it fits (``auto``) and some of the class's names do not fit the margin, engraved under
         the base like every other name (one side for the class: a teacher looks in one place),
         saying so."""
-        job = self.model_copy(update={"label": name})
+        job = dataclasses.replace(self, label=name)
         if self._names_under and name not in self._names_under:
-            under = {"label_position": "bottom", "label_mode": "engrave"}  # under the base, text is engraved
-            job = job.model_copy(update={"print": self.print.model_copy(update=under)})
             names = ", ".join(shown(other) for other in self._names_under[:3])
             names += "…" if len(self._names_under) > 3 else ""
-            job._notes = (
-                *self._notes,
-                f"the label is engraved under the base, as every name of the class: the margin does not hold {names}",
+            note = f"the label is engraved under the base, as every name of the class: the margin does not hold {names}"
+            job = dataclasses.replace(
+                job,
+                print=dataclasses.replace(self.print, label_position="bottom", label_mode="engrave"),
+                _notes=(*self._notes, note),
             )
         return job
 
@@ -158,7 +149,7 @@ class Job(BaseModel):
                     if placement is not None and placement.side == "bottom" and text is not None:
                         under.append(text)
                 if self.names is not None and self.print.label_position == "auto" and under:
-                    self._names_under = tuple(under)  # one side for the class: under the base for all
+                    object.__setattr__(self, "_names_under", tuple(under))  # one side for the class: all under
                 settings = self.print.print_settings()
                 if self.print.fleet is not None:
                     self._check_fleet(self.print.fleet, settings.nozzle)
@@ -356,21 +347,20 @@ class located:  # noqa: N801 - used as a context manager, reads as a phrase
         return False
 
 
-def job_flag_fields() -> list[tuple[str, Any, list[str]]]:
-    """Every option of a job as (dotted path, pydantic field, CLI flags), in declaration order."""
-    fields: list[tuple[str, Any, list[str]]] = []
-    for name, field in Job.model_fields.items():
+def job_flag_fields() -> list[tuple[str, OptionField, list[str]]]:
+    """Every option of a job as (dotted path, field, CLI flags), in declaration order."""
+    fields: list[tuple[str, OptionField, list[str]]] = []
+    for name, field in option_fields(Job).items():
         if name in SECTIONS:
-            for sub, subfield in SECTIONS[name].model_fields.items():
+            for sub, subfield in option_fields(SECTIONS[name]).items():
                 fields.append((f"{name}.{sub}", subfield, _flags(sub, subfield)))
         elif name not in ("name", "count", "names", "formats"):
             fields.append((name, field, _flags(name, field)))
     return fields
 
 
-def _flags(name: str, field: Any) -> list[str]:
-    extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
-    return list(extra.get("flag", [f"--{name.replace('_', '-')}"]))
+def _flags(name: str, field: OptionField) -> list[str]:
+    return list(field.flags or [f"--{name.replace('_', '-')}"])
 
 
 __all__ = ["FORMAT_NAMES", "Job", "SECTIONS", "job_flag_fields", "located"]

@@ -1,19 +1,16 @@
 """Options of the maze itself: shape, size, outline, algorithm and its options, braid, entrance
 and exit."""
 
-from __future__ import annotations
-
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
-
-from pydantic import Field
 
 from laby3d.errors import ParameterError
 from laby3d.i18n import Message
 from laby3d.maze.algorithms import ALGORITHMS
 from laby3d.maze.model import MAX_SIDE
 from laby3d.maze.placement import Placement, check_unused_openings, explicit_openings
-from laby3d.options.base import Number, Section, Whole, flag
+from laby3d.options.base import Number, Section, Whole, option
 from laby3d.tessellation import ShapeName
 
 if TYPE_CHECKING:
@@ -34,38 +31,39 @@ def _option_help(name: str) -> str:
     )
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class MazeSpec(Section):
     """The maze: shape, size, algorithm and its options, placement of entrance and exit."""
 
-    shape: ShapeName = Field(
+    shape: ShapeName = option(
         "square",
         description="cell shape: square, theta (round: rows is the number of rings, the centre included; "
         "cols unused), hex (hexagons, rows × cols), triangle (rows × cols)",
     )
-    rows: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of rows")
-    cols: Whole = Field(15, ge=1, le=MAX_SIDE, description="number of columns")
-    algorithm: Literal[ALGORITHM_NAMES] = Field(  # type: ignore[valid-type]
-        "kruskal", description="generation algorithm (see laby3d list)", json_schema_extra=flag("--algorithm", "-a")
+    rows: Whole = option(15, ge=1, le=MAX_SIDE, description="number of rows")
+    cols: Whole = option(15, ge=1, le=MAX_SIDE, description="number of columns")
+    algorithm: Literal[ALGORITHM_NAMES] = option(  # type: ignore[valid-type]
+        "kruskal", description="generation algorithm (see laby3d list)", flags=("--algorithm", "-a")
     )
-    placement: Placement = Field("corners", description="where the entrance and exit go")
-    entrance: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
-    exit: str | None = Field(None, description="with placement explicit: 'row,col,side', e.g. '14,14,E'")
-    policy: str | None = Field(None, max_length=200, description=_option_help("policy"))
-    bias: Number | None = Field(None, ge=0, le=1, description=_option_help("bias"))
-    join: Number | None = Field(None, ge=0, le=1, description=_option_help("join"))
-    down: Number | None = Field(None, ge=0, le=1, description=_option_help("down"))
-    outline: str | None = Field(
+    placement: Placement = option("corners", description="where the entrance and exit go")
+    entrance: str | None = option(None, description="with placement explicit: 'row,col,side', e.g. '0,0,W'")
+    exit: str | None = option(None, description="with placement explicit: 'row,col,side', e.g. '14,14,E'")
+    policy: str | None = option(None, max_length=200, description=_option_help("policy"))
+    bias: Number | None = option(None, ge=0, le=1, description=_option_help("bias"))
+    join: Number | None = option(None, ge=0, le=1, description=_option_help("join"))
+    down: Number | None = option(None, ge=0, le=1, description=_option_help("down"))
+    outline: str | None = option(
         None,
         max_length=260,
         description="the board's shape: circle, hexagon, triangle, heart, star, ring, text:WORD (DejaVu Sans "
         "Bold), or an SVG, PNG or JPEG file (dark = inside); a cell belongs when its centre is inside, pieces are "
         "joined by the shortest runs of cells",
     )
-    braid: Whole = Field(
+    braid: Whole = option(
         0, ge=0, le=100, description="percent of the dead ends removed after carving, each closing a loop (0: perfect)"
     )
-    first_ring: Whole | None = Field(None, ge=3, le=12, description="theta: the cells of ring 1 (6 when absent)")
-    room: Whole = Field(
+    first_ring: Whole | None = option(None, ge=3, le=12, description="theta: the cells of ring 1 (6 when absent)")
+    room: Whole = option(
         0, ge=0, description="theta: a central room of this many rings, left open (for a marble start or a coin)"
     )
 
@@ -98,7 +96,7 @@ class MazeSpec(Section):
         tessellation's kind is then ``outline``, which only the cell graph's renderers take."""
         return self.outline is not None or self.room > 0 or self.first_ring is not None
 
-    def tessellation(self) -> Tessellation:
+    def tessellation(self) -> "Tessellation":
         """The board of the maze: its shape and size, cut by its outline and central room
         (raises :class:`laby3d.errors.ParameterError` on ``outline``, ``first_ring`` or ``room``)."""
         from laby3d.maze.generate import board_of

@@ -1,15 +1,12 @@
 """Options of the printable solid (mm) and of the printer it is checked against."""
 
-from __future__ import annotations
-
+import dataclasses
 from typing import TYPE_CHECKING, Annotated, Literal
-
-from pydantic import AfterValidator, BeforeValidator, Field
 
 from laby3d.errors import ParameterError
 from laby3d.geometry.choices import LabelPosition
 from laby3d.geometry.params import MAX_SIZE_MM, MIN_CELL_MM, MIN_FEATURE_MM, Fabrication
-from laby3d.options.base import Millimetres, Section, Whole
+from laby3d.options.base import Checked, Limits, Millimetres, Section, Whole, option
 from laby3d.printability import PRINTERS, PrintSettings, parse_bed
 from laby3d.quoting import shown
 from laby3d.values import slot_seconds
@@ -26,7 +23,7 @@ def _bed_text(text: str) -> str:
 
 
 #: A printable volume ``WxD[xH]`` in mm.
-BedText = Annotated[str, AfterValidator(_bed_text)]
+BedText = Annotated[str, Checked(_bed_text)]
 
 
 def _slot_text(text: str) -> str:
@@ -56,71 +53,72 @@ def _fleet_kinds(fleet: dict[str, int]) -> dict[str, int]:
 
 #: Printers of several kinds sharing a class's plates: kind → how many (``{mini: 2, mk3: 1}``).
 Fleet = Annotated[
-    dict[str, Annotated[int, Field(strict=True, ge=1, le=100)]],
-    BeforeValidator(_fleet),
-    AfterValidator(_fleet_kinds),
-    Field(min_length=1, max_length=4),
+    dict[str, Annotated[int, Limits(ge=1, le=100)]],
+    Checked(_fleet, before=True),
+    Checked(_fleet_kinds),
+    Limits(min_length=1, max_length=4),
 ]
 
 #: The longest a plate may print: ``55min``, ``1h30``, ``overnight`` (:func:`laby3d.values.slot_seconds`).
-SlotText = Annotated[str, AfterValidator(_slot_text)]
+SlotText = Annotated[str, Checked(_slot_text)]
 LabelMode = Literal["none", "engrave", "emboss"]
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class PrintSpec(Section):
     """The printable solid (mm) and the printer it is checked against."""
 
-    cell_size: Millimetres = Field(
+    cell_size: Millimetres = option(
         10.0, ge=MIN_CELL_MM, le=MAX_SIZE_MM, description="grid pitch: wall centre to wall centre, mm"
     )
-    wall_thickness: Millimetres = Field(1.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="mm, less than cell_size")
-    wall_height: Millimetres = Field(8.0, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="walls above the base, mm")
-    base_thickness: Millimetres = Field(2.0, ge=0, le=MAX_SIZE_MM, description="floor plate, mm; 0 = walls only")
-    margin: Millimetres = Field(0.0, ge=0, le=MAX_SIZE_MM, description="floor beyond the outer walls, mm")
-    solution: SolutionMode = Field("none", description="the solution cut into the floor (groove) or raised (ridge)")
-    solution_width: Millimetres | None = Field(
+    wall_thickness: Millimetres = option(1.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="mm, less than cell_size")
+    wall_height: Millimetres = option(8.0, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="walls above the base, mm")
+    base_thickness: Millimetres = option(2.0, ge=0, le=MAX_SIZE_MM, description="floor plate, mm; 0 = walls only")
+    margin: Millimetres = option(0.0, ge=0, le=MAX_SIZE_MM, description="floor beyond the outer walls, mm")
+    solution: SolutionMode = option("none", description="the solution cut into the floor (groove) or raised (ridge)")
+    solution_width: Millimetres | None = option(
         None, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="groove/ridge width, mm; default 40% of the corridor"
     )
-    solution_depth: Millimetres = Field(
+    solution_depth: Millimetres = option(
         0.6, ge=MIN_FEATURE_MM, le=MAX_SIZE_MM, description="groove depth or ridge height, mm"
     )
-    label_mode: LabelMode = Field("engrave", description="how the label goes on the solid")
-    label_depth: Millimetres | None = Field(
+    label_mode: LabelMode = option("engrave", description="how the label goes on the solid")
+    label_depth: Millimetres | None = option(
         None,
         ge=MIN_FEATURE_MM,
         le=MAX_SIZE_MM,
         description="label engraving depth or embossing height, mm; default 0.6 (less, with a warning, "
         "where the base is too thin for it)",
     )
-    label_position: LabelPosition = Field(
+    label_position: LabelPosition = option(
         "auto", description="label on the top margin, engraved mirrored under the base, or auto: margin if it fits"
     )
-    markers: bool = Field(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
-    printer: str | None = Field(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
-    bed: BedText | None = Field(
+    markers: bool = option(False, description="arrows engraved on the margin at the entrance and exit (margin >= 4 mm)")
+    printer: str | None = option(None, description=f"printer whose bed the solid must fit: {', '.join(PRINTERS)}")
+    bed: BedText | None = option(
         None, description="printable volume WxD[xH] in mm instead of a printer, e.g. '250x210x220'"
     )
-    nozzle: Millimetres = Field(0.4, ge=0.1, le=5, description="nozzle diameter, mm")
-    ball: Millimetres | None = Field(
+    nozzle: Millimetres = option(0.4, ge=0.1, le=5, description="nozzle diameter, mm")
+    ball: Millimetres | None = option(
         None, ge=1, le=MAX_SIZE_MM, description="ball diameter for a rolling-ball maze, mm"
     )
-    force: bool = Field(False, description="export even with walls thinner than the nozzle")
-    skirt_room: Millimetres = Field(
+    force: bool = option(False, description="export even with walls thinner than the nozzle")
+    skirt_room: Millimetres = option(
         3.0, ge=0, le=50, description="bed room kept free on every side for the slicer's skirt or brim, mm"
     )
-    printers: Whole = Field(
+    printers: Whole = option(
         1, ge=1, le=100, description="printers of this kind sharing the class's plates (plates format)"
     )
-    plate_spacing: Millimetres = Field(
+    plate_spacing: Millimetres = option(
         6.0, ge=0, le=50, description="room between two solids on a plate (plates format), mm"
     )
-    fleet: Fleet | None = Field(
+    fleet: Fleet | None = option(
         None,
         description="printers of several kinds sharing the class's plates, e.g. {mini: 2, mk3: 1} (--fleet "
         "mini=2,mk3=1): each solid goes where the class finishes soonest (plates format; instead of printer "
         "and printers)",
     )
-    slot: SlotText | None = Field(
+    slot: SlotText | None = option(
         None,
         description="longest a plate may print (plates format): a lesson, '55min' or '1h30', so every plate fits "
         "it, or 'overnight' (14 h)",
@@ -136,7 +134,7 @@ class PrintSpec(Section):
             margin=self.margin,
         )
 
-    def solid_options(self, label: str | None = None) -> SolidOptions:
+    def solid_options(self, label: str | None = None) -> "SolidOptions":
         """What the solid shows besides the walls (``label``: the text, unless label_mode is none)."""
         from laby3d.mesh.solid import SolidOptions  # shapely and the mesher: only when a solid is asked for
 

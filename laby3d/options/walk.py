@@ -1,18 +1,14 @@
 """Options of the browser walk-through page: the teacher's switches and the scene file's global,
 and the check that the walls leave room to walk."""
 
-from __future__ import annotations
-
+import dataclasses
 import math
 import re
-from dataclasses import replace
-from typing import TYPE_CHECKING
-
-from pydantic import Field, field_validator
+from typing import TYPE_CHECKING, Annotated
 
 from laby3d.errors import ParameterError
 from laby3d.i18n.messages import Message
-from laby3d.options.base import Section
+from laby3d.options.base import Checked, Section, option
 from laby3d.quoting import shown
 
 if TYPE_CHECKING:
@@ -28,38 +24,38 @@ SCENE_GLOBAL = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 PAGE_GLOBALS = ("LABY3D_PAGE", "LABY3D_WALK")
 
 
+def _safe_global(name: str) -> str:
+    """A name no browser global has, nor laby3d's page."""
+    if not SCENE_GLOBAL.fullmatch(name) or name in PAGE_GLOBALS:
+        raise ParameterError(
+            "must be capitals and digits in words joined by _, e.g. LABY3D_MAZE or MAZE_B, so it cannot "
+            f"replace a browser global such as location or top (nor {' or '.join(PAGE_GLOBALS)}), "
+            f"got {shown(name)}"
+        )
+    return name
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class WalkSpec(Section):
     """What pupils may use in the walk-through page (teacher switches), and the scene global."""
 
-    overview: bool = Field(True, description="allow the overview map (O key, map button)")
-    trail: bool = Field(True, description="allow the whole solution trail (L key, trail button)")
-    hint: bool = Field(True, description="allow the 'which way?' arrow towards the exit (I key, hint button)")
-    timer: bool = Field(True, description="show a timer from the first step to the exit")
-    steps: bool = Field(True, description="show a step counter (cells entered)")
-    scene_global: str = Field(
+    overview: bool = option(True, description="allow the overview map (O key, map button)")
+    trail: bool = option(True, description="allow the whole solution trail (L key, trail button)")
+    hint: bool = option(True, description="allow the 'which way?' arrow towards the exit (I key, hint button)")
+    timer: bool = option(True, description="show a timer from the first step to the exit")
+    steps: bool = option(True, description="show a step counter (cells entered)")
+    scene_global: Annotated[str, Checked(_safe_global)] = option(
         "LABY3D_MAZE",
         max_length=64,
         description="global variable the .js scene file defines: capitals and digits joined by _, e.g. MAZE_B",
     )
-
-    @field_validator("scene_global")
-    @classmethod
-    def _safe_global(cls, name: str) -> str:
-        """A name no browser global has, nor laby3d's page."""
-        if not SCENE_GLOBAL.fullmatch(name) or name in PAGE_GLOBALS:
-            raise ParameterError(
-                "must be capitals and digits in words joined by _, e.g. LABY3D_MAZE or MAZE_B, so it cannot "
-                f"replace a browser global such as location or top (nor {' or '.join(PAGE_GLOBALS)}), "
-                f"got {shown(name)}"
-            )
-        return name
 
     def switches(self) -> dict[str, bool]:
         """The teacher switches as the page reads them (``scene["walk"]``)."""
         return {name: getattr(self, name) for name in ("overview", "trail", "hint", "timer", "steps")}
 
 
-def check_walkable(shape: str, fab: Fabrication, rows: int) -> None:
+def check_walkable(shape: str, fab: "Fabrication", rows: int) -> None:
     """Refuse a page whose walls leave a passage narrower than laby3d makes
     (:data:`laby3d.geometry.passages.MIN_PASSAGE`: the walker's size comes from the narrowest
     passage, and walls that touch would let it slip through), naming the thickest walls that
@@ -68,14 +64,14 @@ def check_walkable(shape: str, fab: Fabrication, rows: int) -> None:
     from laby3d.geometry.passages import MIN_PASSAGE, narrowest_passage
 
     def passage(cell: float, wall: float) -> float:
-        return narrowest_passage(shape, replace(fab, cell_size=cell, wall_thickness=wall), rows)
+        return narrowest_passage(shape, dataclasses.replace(fab, cell_size=cell, wall_thickness=wall), rows)
 
     cell, wall = fab.cell_size, fab.wall_thickness
     narrowest = passage(cell, wall)
     if narrowest >= MIN_PASSAGE:
         return
 
-    def bisect(low: float, high: float, works: Callable[[float], bool]) -> float:
+    def bisect(low: float, high: float, works: "Callable[[float], bool]") -> float:
         """The end of ``[low, high]`` where ``works`` turns (``works(high)`` true), closely."""
         for _ in range(50):
             middle = (low + high) / 2

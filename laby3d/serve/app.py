@@ -1,8 +1,8 @@
 """The class web app: its routes, the pages, and the pupils' API (joining, previews, their saved
 design, downloads) with its rate limit per pupil; the teacher's API is :mod:`.teacher`.
 
-Starlette rather than FastAPI: a small ASGI toolkit with no pydantic of its own (FastAPI pins
-pydantic versions and would validate a second time); laby3d's option fields already check every
+Starlette rather than FastAPI: a small ASGI toolkit with no validation layer of its own (FastAPI
+brings pydantic and would validate a second time); laby3d's option fields already check every
 value and name the field, in the render workers (:mod:`.work`).
 
 Routes: ``/`` (pupil page), ``/teacher`` (teacher page), ``/static/…``, ``GET /api/options``,

@@ -12,11 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from annotated_types import Ge, Gt, Le, Lt
-
 from laby3d.errors import Laby3dError, ParameterError
 from laby3d.i18n import Message, colon, in_language
 from laby3d.options import translations
+from laby3d.options.base import Limits
 from laby3d.options.build import merge, nested, validated_job
 from laby3d.options.flags import all_flags, base_type, choices_of
 from laby3d.options.job import Job, job_flag_fields
@@ -122,7 +121,7 @@ def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[s
             spec["kind"] = "bool"
         elif kind in (int, float):
             spec["kind"] = "int" if kind is int else "float"
-            spec.update(_limits(field.metadata))
+            spec.update(_limits(field.limits))
             if path in ("maze.rows", "maze.cols"):
                 spec["max"] = MAX_SIDE
                 spec["by_shape"] = {
@@ -146,18 +145,17 @@ def field_specs(lang: str = "en", *, every_section: bool = False) -> list[dict[s
     return sorted(specs, key=lambda spec: order.get(spec["path"], len(order)))
 
 
-def _limits(metadata: list[Any]) -> dict[str, Any]:
-    """min/max of a number field from its pydantic constraints (``exclusive_min`` for ``>``)."""
+def _limits(bounds: Limits) -> dict[str, Any]:
+    """min/max of a number field from its range (``exclusive_min`` for ``>``)."""
     limits: dict[str, Any] = {}
-    for item in metadata:
-        if isinstance(item, Ge):
-            limits["min"] = item.ge
-        elif isinstance(item, Gt):
-            limits.update(min=item.gt, exclusive_min=True)
-        elif isinstance(item, Le):
-            limits["max"] = item.le
-        elif isinstance(item, Lt):
-            limits.update(max=item.lt, exclusive_max=True)
+    if bounds.ge is not None:
+        limits["min"] = bounds.ge
+    if bounds.gt is not None:
+        limits.update(min=bounds.gt, exclusive_min=True)
+    if bounds.le is not None:
+        limits["max"] = bounds.le
+    if bounds.lt is not None:
+        limits.update(max=bounds.lt, exclusive_max=True)
     return limits
 
 
