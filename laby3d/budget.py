@@ -271,14 +271,14 @@ class MazeSize:
 
     @classmethod
     def of(cls, shape: str, rows: int, cols: int | None) -> MazeSize:
-        from laby3d.tessellation import cell_count_of
+        from laby3d.tessellation import SHAPES, cell_count_of
 
-        cols = None if shape == "theta" else cols
-        return cls(shape, rows, cols, rows * (cols or 0) if shape == "square" else cell_count_of(shape, rows, cols))
+        cols = cols if SHAPES[shape].uses_cols else None
+        return cls(shape, rows, cols, cell_count_of(shape, rows, cols))
 
     def typed(self) -> str:
         """``300 with cols 200`` (the rows flag's value and the columns), ``40 (5,599 cells)``."""
-        if self.shape == "theta":
+        if self.cols is None:  # rings: the cells say the size
             return Message("size_cells", rows=self.rows, cells=f"{self.cells:,}")
         return Message("size_cols", rows=self.rows, cols=self.cols)
 
@@ -288,9 +288,7 @@ class MazeSize:
         from laby3d.tessellation import cell_count_of
 
         def cells(side: int) -> int:
-            if self.shape == "theta":
-                return cell_count_of("theta", side, None)
-            return side * side if self.shape == "square" else cell_count_of(self.shape, side, side)
+            return cell_count_of(self.shape, side, None if self.cols is None else side)
 
         low, high = 1, MAX_SIDE
         while low < high:
@@ -299,7 +297,7 @@ class MazeSize:
                 low = middle
             else:
                 high = middle - 1
-        return Message("largest_rings", rings=low) if self.shape == "theta" else Message("largest_side", side=low)
+        return Message("largest_rings", rings=low) if self.cols is None else Message("largest_side", side=low)
 
 
 def check_costs(
@@ -373,7 +371,7 @@ def check_frames(size: MazeSize, formats: Iterable[str], every: int | None) -> N
         most = min(other.most_frames(size.cells) for other in costs.values())
         if every is not None and most >= 2:
             least = math.ceil((size.cells - 1) / (most - 1))
-            what = f"{size.rows}×{size.cols}" if size.shape == "square" else f"{size.cells:,}-cell"
+            what = f"{size.cells:,}-cell" if size.cols is None else f"{size.rows}×{size.cols}"
             raise ParameterError(
                 f"{every} gives {estimate}: {least} or more for this {what} maze", field="worksheet.every"
             )
