@@ -243,10 +243,14 @@ class GlyphChecks:
     """What the printability check found for each group of glyphs at each size, for one run over
     many labels (a class set's names): the same letters at the same few sizes come back name
     after name. Create one per run and pass it down (:func:`place_label`); a result depends only
-    on the glyphs, their spacing, the size and the nozzle, never on the label it came from."""
+    on the glyphs, their spacing, the size and the nozzle, never on the label it came from.
+    Without one, the process's own remembers (:data:`PROCESS_CHECKS`): a job's check, its solid
+    and its plate's marks place the same label, and the class server places a pupil's name
+    again at every change of the design. ``most``: results kept before starting afresh."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int | None = None) -> None:
         self._found: dict[tuple, bool] = {}
+        self._most = most
 
     def group_printable(self, shape: TextShape, group: list[int], width: float, mode: LabelMode) -> bool:
         """:func:`group_printable` of the glyphs ``group`` of ``shape``, remembered by the glyphs,
@@ -255,8 +259,15 @@ class GlyphChecks:
         glyphs = tuple((shape.layout[i][0], round(shape.layout[i][1] - start, 9)) for i in group)
         key = (glyphs, width, mode)
         if key not in self._found:
+            if self._most is not None and len(self._found) >= self._most:
+                self._found.clear()
             self._found[key] = group_printable(_group_ink(shape, group), width, mode)
         return self._found[key]
+
+
+#: The printability checks a process remembers for labels placed without a run's own
+#: :class:`GlyphChecks` (a few MB at most).
+PROCESS_CHECKS = GlyphChecks(most=50_000)
 
 
 def _printable(
@@ -269,15 +280,11 @@ def _printable(
 
     Glyphs farther apart than a nozzle width are checked apart (:func:`glyph_groups`): a thin
     part, of ink or of floor, lies where ink comes within a nozzle width of itself, so it never
-    spans two groups, and the largest is the largest of any group. With ``checks``, a group is
-    checked once per size and nozzle."""
+    spans two groups, and the largest is the largest of any group. A group is checked once per size
+    and nozzle, in ``checks`` or the process's own."""
     width = nozzle / size  # in em
     for group in glyph_groups(shape.glyphs, width):
-        if checks is None:
-            fine = group_printable(_group_ink(shape, group), width, mode)
-        else:
-            fine = checks.group_printable(shape, group, width, mode)
-        if not fine:
+        if not (checks or PROCESS_CHECKS).group_printable(shape, group, width, mode):
             return False
     return True
 
