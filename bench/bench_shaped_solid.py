@@ -1,7 +1,7 @@
 """Benchmark: the solid of a theta, hex or triangle maze, maze → plan → solid → STL on disk.
 
 Run: ``python bench/bench_shaped_solid.py`` (``--repeat 7``; ``--memory``: the peak memory of
-the large mazes' STL and 3MF, once each, for :data:`laby3d.budget.SHAPED_CELL_KB`; 4 mm cells,
+the large mazes' STL and 3MF, once each, for the KB a cell of :data:`laby3d.budget.COSTS`; 4 mm cells,
 1.2 mm walls). Each case runs in its own process
 (imports and a warm-up on a small maze of the shape first); times are medians of ``--repeat``
 runs of the generated maze → :func:`laby3d.mesh.solid.maze_solid` → its body → binary

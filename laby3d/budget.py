@@ -28,10 +28,6 @@ from laby3d.maze.model import MAX_SIDE
 
 #: Memory of a worker before the maze (the interpreter, numpy, numba's compiler), MB.
 BASE_MB = 200.0
-#: Peak memory per cell by what an output needs, KB; the budget of each format is its own :class:`Cost`.
-PER_CELL_KB = {"maze": 0.3, "solid": 2.5, "laser": 1.5}
-#: The same for a maze that is not square, where it differs.
-SHAPED_CELL_KB = {"solid": 12.5}
 #: Memory one maze may use while rendered, MB.
 LIMIT_MB = 3000.0
 #: Time one output file of one maze, or the maze itself, may take, s.
@@ -230,7 +226,7 @@ FRAME_COSTS: dict[str, dict[str, FrameCost]] = {
 #: numba's start-up + s per cell compiled, whichever is less (bench/bench_budget.py).
 TABLE_MAZE_SECONDS = (5e-4, 2e-5, 1.0, 1e-6)
 #: A laser kit: s + s per cell and wall sheet; KB per cell + KB per cell and wall sheet.
-KIT_COST = (2.0, 2e-5, PER_CELL_KB["laser"], 0.6)
+KIT_COST = (2.0, 2e-5, 1.5, 0.6)
 
 
 def cost_of(name: str, shape: str = "square") -> Cost | None:
