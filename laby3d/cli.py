@@ -35,6 +35,8 @@ from laby3d.tessellation import SHAPES
 if TYPE_CHECKING:
     from laby3d.maze.model import Maze
 
+#: The verbs, in the order ``laby3d --help`` lists them.
+VERBS = ("generate", "export", "import", "batch", "validate", "schema", "show", "stats", "serve", "list")
 #: Sections of options that shape the outputs (everything but the maze itself).
 OUTPUT_SECTIONS = ("", "print", "pictures", "laser", "walk", "worksheet")
 
@@ -105,12 +107,12 @@ def _generated(args: argparse.Namespace, formats: Sequence[str] = ("maze.json",)
 def _refuse_unread(args: argparse.Namespace, formats: Sequence[str], where: str, *, maze_made: bool) -> None:
     """Refuse, naming its flag, a typed option that none of ``formats`` reads: ``where`` says
     what was asked for; the maze's own options, its seed and a preset count when the maze is
-    made here (``maze_made``)."""
+    made here (``maze_made``); the language always does, the command's own lines are said in it."""
     readers = [FORMATS[name] for name in formats]
     for path in typed_options(args):
         if maze_made and (path.startswith("maze.") or path in ("seed", "preset")):
             continue
-        if path != "preset" and not any(fmt.reads(path) for fmt in readers):
+        if path not in ("preset", "lang") and not any(fmt.reads(path) for fmt in readers):
             raise ParameterError(f"has no effect {where}", field=path)
 
 
@@ -157,7 +159,7 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
         size = f"{written.stat().st_size:,}"
         print(said("wrote", job.lang).format(path=written, size=french_number(size) if job.lang == "fr" else size))
     if rendered.report is not None:
-        _print_report(rendered.report)
+        _print_report(rendered.report, job.lang)
     from laby3d.i18n import in_language
 
     prefix = "découpe laser, attention :" if job.lang == "fr" else "laser warning:"
@@ -165,26 +167,51 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
         print(f"{prefix} {in_language(message, job.lang)}")
 
 
-def _print_report(report: dict[str, Any]) -> None:
-    size = " × ".join(f"{v:g}" for v in report["size_mm"])
-    state = "watertight" if report["watertight"] else "NOT WATERTIGHT"
-    mass = report["mass"]
-    typical = f", ~{mass['typical_g']:g} g at 2 perimeters / 15 % infill" if "typical_g" in mass else ""
+def _print_report(report: dict[str, Any], lang: str) -> None:
+    """The solid's report (:mod:`laby3d.printability`) in a few lines, in ``lang``."""
+    from laby3d.i18n import in_language
+    from laby3d.i18n.formatting import french_number, number_text
+    from laby3d.i18n.terminal import said
+
+    def number(value: float, digits: int | None = None) -> str:
+        return number_text(value, lang, digits=digits)
+
+    mass, count = report["mass"], report["bodies"]
+    typical = said("typical", lang).format(grams=number(mass["typical_g"])) if "typical_g" in mass else ""
     print(
-        f"solid: {size} mm, {state}, {report['bodies']} bod{'y' if report['bodies'] == 1 else 'ies'}, "
-        f"{report['volume_mm3'] / 1000:.1f} cm³, "
-        f"{mass['solid_g']:g} g of PLA solid (100 % infill){typical}, {report['triangles']:,} triangles"
+        said("solid_made", lang).format(
+            size=" × ".join(number(value) for value in report["size_mm"]),
+            state=said("watertight" if report["watertight"] else "not watertight", lang),
+            bodies=said("one body", lang) if count == 1 else said("bodies", lang).format(count=count),
+            volume=number(report["volume_mm3"] / 1000, 1),
+            grams=number(mass["solid_g"]),
+            typical=typical,
+            triangles=french_number(f"{report['triangles']:,}") if lang == "fr" else f"{report['triangles']:,}",
+        )
     )
     if "label" in report:
-        print(f"label {report['label']['text']!r}: {report['label']['where']}")
+        label = report["label"]
+        where = said("on the margin" if label["side"] == "margin" else "under the base", lang)
+        print(
+            said("label_made", lang).format(
+                text=repr(label["text"]),
+                done=said("engraved" if label["mode"] == "engrave" else "embossed", lang),
+                where=where,
+                cap=number(label["cap_height_mm"], 1),
+                depth=number(label["depth_mm"]),
+            )
+        )
     if "print_time" in report:
-        print(f"print time on the {report['printer']['name']}: {report['print_time']['text']} (estimate)")
+        from laby3d.i18n.formatting import duration_text
+
+        time = duration_text(report["print_time"]["seconds"], lang)
+        print(said("print_time", lang).format(printer=report["printer"]["name"], time=time))
     if "printer" in report and report["printer"]["fits"]:
-        print(f"fits the {report['printer']['name']} bed")
+        print(said("fits_bed", lang).format(printer=report["printer"]["name"]))
     elif report.get("common_printers"):
-        print(f"fits: {', '.join(report['common_printers'])}")
+        print(said("fits", lang).format(printers=", ".join(report["common_printers"])))
     for message in report["warnings"]:
-        print(f"warning: {message}")
+        print(said("warning", lang).format(message=in_language(message, lang)))
 
 
 def _describe(maze: Maze, lang: str = "en") -> str:
@@ -642,11 +669,20 @@ class _FrenchHelp(argparse.HelpFormatter):
 
 
 def _in_french(parser: argparse.ArgumentParser) -> None:
-    """argparse's own words of ``parser``'s help in French (the options' help is French already)."""
+    """``parser``'s help in French: argparse's own words, the verbs and their own arguments
+    (:data:`laby3d.i18n.terminal.HELP_IN_FRENCH`; the option flags' help is French already)."""
+    from laby3d.i18n.terminal import HELP_IN_FRENCH
+
     parser.formatter_class = _FrenchHelp
+    parser.description = HELP_IN_FRENCH.get(parser.description or "", parser.description)
+    parser._positionals.title, parser._optionals.title = "arguments", "options"
     for action in parser._actions:
         if isinstance(action, argparse._HelpAction):
             action.help = "afficher cette aide et quitter"
+        elif action.help:
+            action.help = HELP_IN_FRENCH.get(action.help, action.help)
+        for verb in getattr(action, "_choices_actions", ()):  # the verbs' one-line help
+            verb.help = HELP_IN_FRENCH.get(verb.help, verb.help)
 
 
 def _user_message(error: Laby3dError, lang: str = "en") -> str:
@@ -682,8 +718,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     lang = typed_language(sys.argv[1:] if argv is None else argv)
     with stop_signals():  # SIGTERM and SIGHUP end a command as Ctrl-C does
         try:
-            words = sys.argv[1:] if argv is None else argv
-            typed_verb = next((word for word in words if not word.startswith("-")), None)
+            words = list(sys.argv[1:] if argv is None else argv)
+            typed_verb = words[0] if words and words[0] in VERBS else None
             args = build_parser(lang, typed_verb).parse_args(argv)
             return _run(args, lang)
         except (KeyboardInterrupt, Stopped) as stop:

@@ -4,9 +4,11 @@ written the French way, and ``--lang fr`` makes the CLI's help and errors French
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import pickle
 import re
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import pytest
@@ -278,6 +280,40 @@ def test_cli_help_is_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> 
     assert french.startswith("utilisation : laby3d generate") and "afficher cette aide et quitter" in french
     assert english.startswith("usage: laby3d generate") and "labyrinthe" not in english
     assert "ridge = relief" in " ".join(french.split())
+
+
+def test_a_french_generate_reports_its_solid_in_french(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--lang fr is the language of the command's own lines, whatever the files: the maze, the
+    files written and the solid's report (size, mass, label, print time, printers) are French."""
+    monkeypatch.chdir(tmp_path)
+    args = ["generate", "--rows", "5", "--cols", "5", "--seed", "1", "--label", "Léa", "--margin", "8"]
+    assert cli.main([*args, "--printer", "mini", "--lang", "fr", "-o", "m.stl"]) == 0
+    french = capsys.readouterr().out
+    lines = [line.replace("m.stl", "").replace("m.printability.json", "") for line in french.splitlines()]
+    assert len(lines) == 7, french
+    assert not [line for line in lines if ENGLISH_WORDS.search(line)], french
+    assert "étanche, 1 seul corps" in french and "g de PLA" in french and "gravée sur la marge" in french
+    assert "durée d’impression sur la mini : environ 1 h" in french and "tient sur le plateau de la mini" in french
+    assert cli.main([*args, "-o", "m.stl"]) == 0
+    english = capsys.readouterr().out
+    assert "watertight, 1 body" in english and "label 'Léa': engraved on the margin, capitals" in english
+
+
+@pytest.mark.parametrize("verb", [None, *cli.VERBS])
+def test_every_verbs_help_is_french_with_lang_fr(verb: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    """What a French teacher reads in ``laby3d --help --lang fr`` and each verb's help: no
+    English sentence (the verbs, their own arguments and argparse's words), the verbs all there."""
+    with pytest.raises(SystemExit):
+        cli.main([*([verb] if verb else []), "--help", "--lang", "fr"])
+    french = capsys.readouterr().out
+    english = [line for line in french.splitlines() if ENGLISH_WORDS.search(line.replace("laby3d list", ""))]
+    assert not english, english
+    if verb is None:
+        assert all(f"    {name}  " in french for name in cli.VERBS)
+        verbs = next(a for a in cli.build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+        assert tuple(verbs.choices) == cli.VERBS
 
 
 def test_cli_errors_are_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:

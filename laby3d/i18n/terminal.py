@@ -1,6 +1,6 @@
 """What laby3d prints on the terminal as it works, in English and French: ``laby3d batch``'s
 summary (mazes written, totals, plates) and ``laby3d generate``'s lines (the maze, the files
-written). A batch whose every job says ``lang: fr``, or a command typed with ``--lang fr``, is
+written, the solid's report). A batch whose every job says ``lang: fr``, or a command typed with ``--lang fr``, is
 French; errors are :mod:`laby3d.i18n.messages`'.
 
 >>> said("wrote", "fr").format(path="m.walls.csv", size="1 838")
@@ -45,6 +45,122 @@ LINES: dict[str, tuple[str, str]] = {
         "labyrinthe {rows}×{cols} lu dans le formulaire de l’exercice, entrée → sortie : {ends}",
     ),
     "inside": ("inside", "intérieur"),
+    # --- the solid's report after a solid is written (laby3d.cli) ---
+    "solid_made": (
+        "solid: {size} mm, {state}, {bodies}, {volume} cm³, {grams} g of PLA solid (100 % infill){typical}, "
+        "{triangles} triangles",
+        "pièce : {size} mm, {state}, {bodies}, {volume} cm³, {grams} g de PLA si imprimée pleine (remplissage "
+        "100 %){typical}, {triangles} triangles",
+    ),
+    "watertight": ("watertight", "étanche"),
+    "not watertight": ("NOT WATERTIGHT", "NON ÉTANCHE"),
+    "one body": ("1 body", "1 seul corps"),
+    "bodies": ("{count} bodies", "{count} corps"),
+    "typical": (", ~{grams} g at 2 perimeters / 15 % infill", ", ~{grams} g à 2 périmètres / 15 % de remplissage"),
+    "label_made": (
+        "label {text}: {done} {where}, capitals {cap} mm, {depth} mm deep",
+        "étiquette {text} : {done} {where}, majuscules de {cap} mm, {depth} mm de profondeur",
+    ),
+    "engraved": ("engraved", "gravée"),
+    "embossed": ("embossed", "en relief"),
+    "on the margin": ("on the margin", "sur la marge"),
+    "under the base": (
+        "mirrored under the base (reads when turned over)",
+        "en miroir sous le socle (se lit pièce retournée)",
+    ),
+    "print_time": (
+        "print time on the {printer}: {time} (estimate)",
+        "durée d’impression sur la {printer} : {time} (estimation)",
+    ),
+    "fits_bed": ("fits the {printer} bed", "tient sur le plateau de la {printer}"),
+    "fits": ("fits: {printers}", "tient sur : {printers}"),
+    "warning": ("warning: {message}", "attention : {message}"),
+}
+
+#: The CLI's own help (its verbs and their arguments beside the option flags, whose help comes
+#: from :mod:`laby3d.options.translations`): English text → French.
+HELP_IN_FRENCH: dict[str, str] = {
+    "Mazes (perfect or braided, of any outline) to print, cut, view and walk.": (
+        "Des labyrinthes (parfaits ou à boucles, de tout contour) à imprimer, découper, regarder et parcourir."
+    ),
+    "generate one maze and write outputs (format by suffix)": (
+        "créer un labyrinthe et écrire des fichiers (le format selon l’extension)"
+    ),
+    "write outputs for a .maze.json or .scene.json file": (
+        "écrire des fichiers d’après un fichier .maze.json ou .scene.json"
+    ),
+    "write outputs for a maze in the class exercise's form (rows of N/E/S/O cells; JSON or Python)": (
+        "écrire des fichiers d’après un labyrinthe sous la forme de l’exercice de la classe (lignes de cases "
+        "N/E/S/O ; JSON ou Python)"
+    ),
+    "run a YAML batch file (see configs/)": "exécuter un fichier de série YAML (voir configs/)",
+    "check a YAML batch file without writing anything": "vérifier un fichier de série YAML sans rien écrire",
+    "print the JSON Schema of a batch file (for editor completion)": (
+        "afficher le schéma JSON d’un fichier de série (pour la complétion dans un éditeur)"
+    ),
+    "print the maze as text": "afficher le labyrinthe en texte",
+    "statistics of one maze, or a table per algorithm (--table)": (
+        "statistiques d’un labyrinthe, ou un tableau par algorithme (--table)"
+    ),
+    "the class web app: pupils design and download, the teacher collects": (
+        "l’appli web de la classe : les élèves conçoivent et téléchargent, l’enseignant rassemble"
+    ),
+    "algorithms with their options, placements, printers, formats": (
+        "les algorithmes et leurs options, placements, imprimantes, formats"
+    ),
+    "output file, format by its ending (see laby3d list); repeatable": (
+        "fichier de sortie, le format selon son extension (voir laby3d list) ; plusieurs possibles"
+    ),
+    "classroom file: .json, .py (a literal, never run) or - for standard input": (
+        "fichier de la classe : .json, .py (une valeur littérale, jamais exécutée) ou - pour l’entrée standard"
+    ),
+    "YAML batch file": "fichier de série YAML",
+    "parallel worker processes (default: number of cores)": (
+        "processus de calcul en parallèle (par défaut : nombre de cœurs)"
+    ),
+    "list the mazes and files without writing": "lister les labyrinthes et les fichiers sans rien écrire",
+    "run only these jobs": "n’exécuter que ces travaux",
+    "override output_dir": "remplacer output_dir",
+    "run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]": (
+        "calculer les labyrinthes sur une grappe Dask (tcp://hôte:8786, ou « local » pour une grappe locale) ; "
+        "demande laby3d[dask]"
+    ),
+    "print the option tables of the README instead": "afficher plutôt les tableaux d’options du README",
+    "read this .maze.json instead of generating": "lire ce fichier .maze.json au lieu d’en créer un",
+    "mark the solution": "marquer la solution",
+    "text art characters": "caractères du dessin en texte",
+    "show the zone numbers after K steps, walls drawn (the class exercise's rule, README)": (
+        "montrer les numéros de zones après K étapes, les murs dessinés (la règle de l’exercice de la classe, README)"
+    ),
+    "print the maze as the class exercise's print(labyrinthe) does: its rows of N/E/S/O cells on one line": (
+        "afficher le labyrinthe comme le fait print(labyrinthe) dans l’exercice : ses lignes de cases N/E/S/O sur "
+        "une ligne"
+    ),
+    "compare every algorithm over --seeds mazes": "comparer tous les algorithmes sur --seeds labyrinthes",
+    "mazes per algorithm for --table (default 20)": "labyrinthes par algorithme pour --table (par défaut 20)",
+    "address to listen on (default: this computer only)": "adresse d’écoute (par défaut : cet ordinateur seulement)",
+    "port, 1..65535 (default 8000)": "port, de 1 à 65535 (par défaut 8000)",
+    "a name pupils may use for this computer (a school DNS name); others are refused": (
+        "un nom que les élèves peuvent utiliser pour cet ordinateur (un nom DNS de l’établissement) ; les autres "
+        "sont refusés"
+    ),
+    "class name (default: class)": "nom de la classe (par défaut : class)",
+    "YAML batch file whose defaults the class starts from": (
+        "fichier de série YAML dont la classe reprend les réglages par défaut"
+    ),
+    "where the class is stored (default outputs/serve/<class>/)": (
+        "où la classe est enregistrée (par défaut outputs/serve/<classe>/)"
+    ),
+    "class code pupils type to join (shown with a QR code to the teacher)": (
+        "code que les élèves tapent pour rejoindre la classe (montré à l’enseignant avec un QR code)"
+    ),
+    "renders a second each pupil may ask, 0.1..50 (default 2, bursts of 12)": (
+        "rendus par seconde que chaque élève peut demander, de 0,1 à 50 (par défaut 2, par rafales de 12)"
+    ),
+    "preview worker processes, 1..16 (default 2)": "processus d’aperçu, de 1 à 16 (par défaut 2)",
+    "replace the teacher's token (the old address stops working)": (
+        "remplacer le jeton de l’enseignant (l’ancienne adresse ne marche plus)"
+    ),
 }
 
 
