@@ -137,8 +137,6 @@ class OptionField:
     def checked(self, value: Any) -> Any:
         """``value`` as the option takes it; raises :class:`ParameterError` on this field."""
         try:
-            if value is None and not _takes_none(self.annotation):
-                raise ParameterError(_kind_refusal(self.annotation, value))
             return checked_value(self.annotation, value, self.limits)
         except ParameterError as error:
             raise _at(error, self.name) from None
@@ -324,23 +322,6 @@ def _at(error: ParameterError, where: str) -> ParameterError:
 
 def _refused(detail: Message) -> Any:
     raise ParameterError(detail)
-
-
-def _kind_refusal(kind: Any, value: Any) -> Message:
-    """Why ``value`` (None) is not of ``kind``."""
-    try:
-        checked_value(kind, value)
-    except ParameterError as error:
-        return error.detail  # type: ignore[return-value]
-    return Message("required")
-
-
-def _takes_none(kind: Any) -> bool:
-    if typing.get_origin(kind) is Annotated:
-        return _takes_none(typing.get_args(kind)[0])
-    return kind is Any or (
-        typing.get_origin(kind) in (typing.Union, types.UnionType) and type(None) in typing.get_args(kind)
-    )
 
 
 def _marked(annotation: Any) -> bool:
