@@ -545,116 +545,127 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser(lang: str = "en", verb: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser of every verb, the option flags' help in ``lang``; with ``verb`` (the
-    verb typed), only that verb's option flags are made (a command starts sooner: the others'
+    """The argument parser of every verb, the option flags' help in ``lang``; with ``verb`` (one of
+    :data:`VERBS`, typed first), that verb's alone (a command starts sooner: the others' flags
     are never read)."""
-
-    def add_options(p: argparse.ArgumentParser, sections: Sequence[str], only: Sequence[str] | None = None) -> None:
-        if verb is None or p.prog.endswith(f" {verb}"):
-            add_option_flags(p, sections, lang, only=only)
-
     parser = _Parser(
         prog="laby3d", description="Mazes (perfect or braided, of any outline) to print, cut, view and walk."
     )
     verbs = parser.add_subparsers(dest="verb", required=True, metavar="VERB", parser_class=_Parser)
     output_help = "output file, format by its ending (see laby3d list); repeatable"
 
-    p = verbs.add_parser("generate", help="generate one maze and write outputs (format by suffix)")
-    p.add_argument("--output", "-o", action="append", default=[], metavar="PATH", help=output_help)
-    add_options(p, ("maze", *OUTPUT_SECTIONS))
-    p.set_defaults(run=cmd_generate)
+    if verb in (None, "generate"):
+        p = verbs.add_parser("generate", help="generate one maze and write outputs (format by suffix)")
+        p.add_argument("--output", "-o", action="append", default=[], metavar="PATH", help=output_help)
+        add_option_flags(p, ("maze", *OUTPUT_SECTIONS), lang)
+        p.set_defaults(run=cmd_generate)
 
-    p = verbs.add_parser("export", help="write outputs for a .maze.json or .scene.json file")
-    p.add_argument("maze_file")
-    p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
-    add_options(p, OUTPUT_SECTIONS)
-    p.set_defaults(run=cmd_export)
+    if verb in (None, "export"):
+        p = verbs.add_parser("export", help="write outputs for a .maze.json or .scene.json file")
+        p.add_argument("maze_file")
+        p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
+        add_option_flags(p, OUTPUT_SECTIONS, lang)
+        p.set_defaults(run=cmd_export)
 
-    p = verbs.add_parser(
-        "import", help="write outputs for a maze in the class exercise's form (rows of N/E/S/O cells; JSON or Python)"
-    )
-    p.add_argument("form", help="classroom file: .json, .py (a literal, never run) or - for standard input")
-    p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
-    add_options(p, OUTPUT_SECTIONS)
-    add_options(p, ("maze",), only=("maze.placement",))  # opens a closed maze
-    p.set_defaults(run=cmd_import)
+    if verb in (None, "import"):
+        p = verbs.add_parser(
+            "import",
+            help="write outputs for a maze in the class exercise's form (rows of N/E/S/O cells; JSON or Python)",
+        )
+        p.add_argument("form", help="classroom file: .json, .py (a literal, never run) or - for standard input")
+        p.add_argument("--output", "-o", action="append", required=True, metavar="PATH", help=output_help)
+        add_option_flags(p, OUTPUT_SECTIONS, lang)
+        add_option_flags(p, ("maze",), lang, only=("maze.placement",))  # opens a closed maze
+        p.set_defaults(run=cmd_import)
 
-    p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
-    p.add_argument("config", help="YAML batch file")
-    p.add_argument("-j", "--jobs", type=int, help="parallel worker processes (default: number of cores)")
-    p.add_argument("--dry-run", action="store_true", help="list the mazes and files without writing")
-    p.add_argument("--only", nargs="+", metavar="NAME", help="run only these jobs")
-    p.add_argument("--output-dir", help="override output_dir")
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]",
-    )
-    add_options(p, ("print",), only=("print.printers",))  # over every job
-    p.set_defaults(run=cmd_batch)
+    if verb in (None, "batch"):
+        p = verbs.add_parser("batch", help="run a YAML batch file (see configs/)")
+        p.add_argument("config", help="YAML batch file")
+        p.add_argument("-j", "--jobs", type=int, help="parallel worker processes (default: number of cores)")
+        p.add_argument("--dry-run", action="store_true", help="list the mazes and files without writing")
+        p.add_argument("--only", nargs="+", metavar="NAME", help="run only these jobs")
+        p.add_argument("--output-dir", help="override output_dir")
+        p.add_argument(
+            "--scheduler",
+            metavar="ADDRESS",
+            help="run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]",
+        )
+        add_option_flags(p, ("print",), lang, only=("print.printers",))  # over every job
+        p.set_defaults(run=cmd_batch)
 
-    p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")
-    p.add_argument("config")
-    p.set_defaults(run=cmd_validate)
+    if verb in (None, "validate"):
+        p = verbs.add_parser("validate", help="check a YAML batch file without writing anything")
+        p.add_argument("config")
+        p.set_defaults(run=cmd_validate)
 
-    p = verbs.add_parser("schema", help="print the JSON Schema of a batch file (for editor completion)")
-    p.add_argument("--markdown", action="store_true", help="print the option tables of the README instead")
-    p.set_defaults(run=cmd_schema)
+    if verb in (None, "schema"):
+        p = verbs.add_parser("schema", help="print the JSON Schema of a batch file (for editor completion)")
+        p.add_argument("--markdown", action="store_true", help="print the option tables of the README instead")
+        p.set_defaults(run=cmd_schema)
 
-    p = verbs.add_parser("show", help="print the maze as text")
-    p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
-    p.add_argument("--solution", action="store_true", help="mark the solution")
-    p.add_argument("--charset", choices=("unicode", "ascii"), default="unicode", help="text art characters")
-    p.add_argument(
-        "--sets-after",
-        type=int,
-        metavar="K",
-        help="show the zone numbers after K steps, walls drawn (the class exercise's rule, README)",
-    )
-    p.add_argument(
-        "--compact",
-        action="store_true",
-        help="print the maze as the class exercise's print(labyrinthe) does: its rows of N/E/S/O cells on one line",
-    )
-    add_options(p, ("maze", ""))
-    add_options(p, ("worksheet",), only=("worksheet.numbering",))
-    p.set_defaults(run=cmd_show)
+    if verb in (None, "show"):
+        p = verbs.add_parser("show", help="print the maze as text")
+        p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
+        p.add_argument("--solution", action="store_true", help="mark the solution")
+        p.add_argument("--charset", choices=("unicode", "ascii"), default="unicode", help="text art characters")
+        p.add_argument(
+            "--sets-after",
+            type=int,
+            metavar="K",
+            help="show the zone numbers after K steps, walls drawn (the class exercise's rule, README)",
+        )
+        p.add_argument(
+            "--compact",
+            action="store_true",
+            help="print the maze as the class exercise's print(labyrinthe) does: its rows of N/E/S/O cells on one line",
+        )
+        add_option_flags(p, ("maze", ""), lang)
+        add_option_flags(p, ("worksheet",), lang, only=("worksheet.numbering",))
+        p.set_defaults(run=cmd_show)
 
-    p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
-    p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
-    p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
-    p.add_argument("--seeds", type=int, help="mazes per algorithm for --table (default 20)")
-    add_options(p, ("maze", ""))
-    p.set_defaults(run=cmd_stats)
+    if verb in (None, "stats"):
+        p = verbs.add_parser("stats", help="statistics of one maze, or a table per algorithm (--table)")
+        p.add_argument("--input", "-i", help="read this .maze.json instead of generating")
+        p.add_argument("--table", action="store_true", help="compare every algorithm over --seeds mazes")
+        p.add_argument("--seeds", type=int, help="mazes per algorithm for --table (default 20)")
+        add_option_flags(p, ("maze", ""), lang)
+        p.set_defaults(run=cmd_stats)
 
-    p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
-    p.add_argument("--port", type=_port, default=8000, help="port, 1..65535 (default 8000)")
-    p.add_argument(
-        "--host-name",
-        action="append",
-        default=[],
-        type=_host_name,
-        metavar="NAME",
-        help="a name pupils may use for this computer (a school DNS name); others are refused",
-    )
-    p.add_argument("--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)")
-    p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
-    p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")
-    p.add_argument(
-        "--code", type=_class_code, help="class code pupils type to join (shown with a QR code to the teacher)"
-    )
-    p.add_argument(
-        "--rate", type=_rate, default=2.0, help="renders a second each pupil may ask, 0.1..50 (default 2, bursts of 12)"
-    )
-    p.add_argument("--workers", type=_workers, default=2, help="preview worker processes, 1..16 (default 2)")
-    p.add_argument(
-        "--new-token", action="store_true", help="replace the teacher's token (the old address stops working)"
-    )
-    p.set_defaults(run=cmd_serve)
+    if verb in (None, "serve"):
+        p = verbs.add_parser("serve", help="the class web app: pupils design and download, the teacher collects")
+        p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this computer only)")
+        p.add_argument("--port", type=_port, default=8000, help="port, 1..65535 (default 8000)")
+        p.add_argument(
+            "--host-name",
+            action="append",
+            default=[],
+            type=_host_name,
+            metavar="NAME",
+            help="a name pupils may use for this computer (a school DNS name); others are refused",
+        )
+        p.add_argument(
+            "--class", dest="class_name", default="class", metavar="NAME", help="class name (default: class)"
+        )
+        p.add_argument("--config", help="YAML batch file whose defaults the class starts from")
+        p.add_argument("--folder", help="where the class is stored (default outputs/serve/<class>/)")
+        p.add_argument(
+            "--code", type=_class_code, help="class code pupils type to join (shown with a QR code to the teacher)"
+        )
+        p.add_argument(
+            "--rate",
+            type=_rate,
+            default=2.0,
+            help="renders a second each pupil may ask, 0.1..50 (default 2, bursts of 12)",
+        )
+        p.add_argument("--workers", type=_workers, default=2, help="preview worker processes, 1..16 (default 2)")
+        p.add_argument(
+            "--new-token", action="store_true", help="replace the teacher's token (the old address stops working)"
+        )
+        p.set_defaults(run=cmd_serve)
 
-    p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")
-    p.set_defaults(run=cmd_list)
+    if verb in (None, "list"):
+        p = verbs.add_parser("list", help="algorithms with their options, placements, printers, formats")
+        p.set_defaults(run=cmd_list)
     if lang == "fr":
         for each in (parser, *verbs.choices.values()):
             _in_french(each)
