@@ -170,7 +170,7 @@ def batch_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "required": ["jobs"],
         "properties": {
-            "output_dir": {"type": "string", "description": "default outputs/<config file stem>"},
+            "output_dir": section_schema(Batch)["properties"]["output_dir"],
             "defaults": {**job, "required": [], "description": "merged under every job, key by key"},
             "jobs": {"type": "array", "minItems": 1, "items": job},
         },

@@ -170,3 +170,53 @@ def test_every_algorithm_option_is_a_maze_field() -> None:
 def test_help_shows_ranges_and_defaults_as_written_here(flag: str, shown: str) -> None:
     """Hand-written expectations, so a change in how help is made shows up here."""
     assert shown in " ".join((_generate_actions()[flag].help or "").split()).replace("%%", "%")
+
+
+def test_what_validate_accepts_a_class_set_makes() -> None:
+    """A name is its maze's label: a class list's name longer than a label is refused when the
+    list is checked, not half-way through the class set (each pupil's job re-checks its label)."""
+    from laby3d.options.build import validated_job
+
+    formats = ["png", "worksheet.pdf"]
+    job = validated_job({"names": ["a" * 60, "Léa"], "formats": formats})
+    assert job.pupil_job("a" * 60).label == "a" * 60
+    with pytest.raises(ConfigError, match=r"names\[1\]: must be at most 60 characters"):
+        load_batch_text(f"jobs: [{{name: c, names: [Ana, {'b' * 61}], formats: [png]}}]")
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"print": {"cell_size": 10**400}}, "print.cell_size must be a finite number"),  # YAML and JSON take it
+        ({"print": {"fleet": "mini=²"}}, "print.fleet must be printers and counts such as mini=2"),
+        ({"names": ["x"] * 2000}, "names must have at most 1000 items"),  # the count, before each name
+        ({"print": {"margin": 1e-9}}, "print.margin is below laby3d's resolution of 0.001 mm"),
+    ],
+)
+def test_odd_values_get_one_line_in_words(data: dict[str, Any], message: str) -> None:
+    from laby3d.errors import ParameterError
+    from laby3d.options.build import validated_job
+
+    with pytest.raises(ParameterError) as caught:
+        validated_job(data)
+    assert str(caught.value).startswith(message)
+
+
+def test_an_output_folder_is_expanded_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``$X/out`` with X=``~/sub`` is what a shell makes of it, ``~/sub/out`` (expanding twice
+    would read the ``~`` that came from the variable)."""
+    monkeypatch.setenv("X", "~/sub")
+    config = tmp_path / "class.yaml"
+    config.write_text("output_dir: $X/out\njobs: [{name: a}]\n", encoding="utf-8")
+    batch, _ = load_batch(config)
+    assert batch.output_dir == "~/sub/out"
+
+
+def load_batch_text(text: str) -> Any:
+    """:func:`load_batch` of a batch file holding ``text``."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "class.yaml"
+        path.write_text(text, encoding="utf-8")
+        return load_batch(path)

@@ -64,6 +64,10 @@ SENTENCES: dict[str, tuple[str, str]] = {
         "must have at least {limit} item(s), got {value}",
         "doit avoir au moins {limit} élément(s), pas {value}",
     ),
+    "below_resolution": (
+        "is below laby3d's resolution of {limit} mm (1 µm), got {value}",
+        "est sous la résolution de laby3d, {limit} mm (1 µm), pas {value}",
+    ),
     # --- the class app's own checks (laby3d.serve) ---
     "class_app_limit": (
         "must be <= {limit} in the class app, got {value}",

@@ -1,26 +1,26 @@
-"""What every option section shares: frozen keyword dataclasses, their one checker, and the
-number types.
+"""What every option section shares: frozen keyword dataclasses and the one checker of their
+values.
 
 Every option of laby3d is one field of a section (:mod:`laby3d.options`): its name, type,
 default, range, choices (``Literal``) and one-line description live there, given by
 :func:`option`, and nowhere else. The CLI flags, ``laby3d schema`` and the README's tables are
-generated from these fields. A section checks itself when it is made, from YAML, flags, the class
-server's JSON or Python keywords alike (:meth:`Section.from_data`, or the constructor).
+generated from these fields. A section made from data (:meth:`Section.from_data`: YAML, flags,
+the class server's JSON, Python keywords) or copied with :func:`dataclasses.replace` checks every
+field, in the words of :mod:`laby3d.i18n.messages`.
 
-The checker is laby3d's own, not pydantic: a command line's whole run must start in well under
-twice numpy's import (``bench/bench_speed.py``: pydantic's import and schema build alone took
-0.09 s of a 0.30 s ``generate``, more than numpy's import itself), and the options need few
-types: whole numbers, finite numbers, lengths in mm, true/false, texts, choices, lists and
-mappings of those, and sections.
-
-Numbers are taken as typed: a boolean (YAML's ``true``, Python's ``True``) or a text (``'15'``)
-is refused, never read as 1 or 15; numpy numbers are taken as the Python numbers they hold.
+The checker is laby3d's own rather than pydantic's, whose import alone took 1.8× numpy's, so
+that a command starts in well under twice numpy's import (bench/README.md). The options need few
+types: whole and finite numbers, lengths in mm, true/false, texts, choices, lists and mappings of
+those, and sections. Numbers are taken as typed: a boolean (YAML's ``true``, Python's ``True``)
+or a text (``'15'``) is refused, never read as 1 or 15; numpy numbers are taken as the Python
+numbers they hold.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -50,27 +50,30 @@ class Limits:
     def check(self, value: Any) -> None:
         """Raise :class:`ParameterError` (no field) when ``value`` is outside."""
         if isinstance(value, int | float):
-            for limit, sign, outside in (
-                (self.ge, ">=", lambda v, x: v < x),
-                (self.gt, ">", lambda v, x: v <= x),
-                (self.le, "<=", lambda v, x: v > x),
-                (self.lt, "<", lambda v, x: v >= x),
-            ):
+            for bound, sign, outside in _BOUNDS:
+                limit = getattr(self, bound)
                 if limit is not None and outside(value, limit):
                     raise ParameterError(Message("compare", sign=sign, limit=limit, value=shown(value)))
             return
-        what = "characters" if isinstance(value, str) else "items"
+        text = isinstance(value, str)
         if self.min_length is not None and len(value) < self.min_length:
-            raise ParameterError(Message(f"at_least_{what}", limit=self.min_length, value=shown(value)))
+            kind = "at_least_characters" if text else "at_least_items"
+            raise ParameterError(Message(kind, limit=self.min_length, value=shown(value)))
         if self.max_length is not None and len(value) > self.max_length:
-            raise ParameterError(Message(f"at_most_{what}", limit=self.max_length, value=shown(value)))
+            kind = "at_most_characters" if text else "at_most_items"
+            raise ParameterError(Message(kind, limit=self.max_length, value=shown(value)))
+
+
+#: Each bound of :class:`Limits`: its sign as said, and when a value is outside it.
+_BOUNDS = (("ge", ">=", operator.lt), ("gt", ">", operator.le), ("le", "<=", operator.gt), ("lt", "<", operator.ge))
 
 
 @dataclasses.dataclass(frozen=True)
 class Checked:
     """A rule of a type's own, in its ``Annotated`` marks: ``rule`` takes the value and returns it
     (converted, perhaps) or raises :class:`ParameterError`; with ``before`` it sees the value as
-    typed (a fleet's ``mini=2`` text), else once the value has the right type."""
+    typed (a fleet's ``mini=2`` text), else once the value has the right type. A copy of the
+    section checks its values again: a rule must return what it returns for its own result."""
 
     rule: Callable[[Any], Any]
     before: bool = False
@@ -83,19 +86,15 @@ class Checked:
             raise ParameterError(error.detail) from None
 
 
-class _Unit:
-    """Marks a number type with its unit."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-
-MILLIMETRES = _Unit("mm")
+#: The mark of a length in millimetres among a type's ``Annotated`` marks.
+MILLIMETRES = object()
 #: A length in millimetres: a finite number, 0 or at least 1 µm (ranges are given per field).
 Millimetres = Annotated[float, MILLIMETRES]
-#: A finite number with no unit (a probability, a share).
+#: A finite number with no unit (a probability, a share): the name says what a field holds;
+#: every float field is checked so.
 Number = float
-#: A count: a whole number as typed, never a boolean or a fraction read as one.
+#: A count: a whole number as typed, never a boolean or a fraction read as one; every int field
+#: is checked so.
 Whole = int
 
 _MISSING: Any = dataclasses.MISSING
@@ -116,6 +115,8 @@ def option(
 ) -> Any:
     """A section's option: its default (none: required), one-line ``description``, range and
     lengths, and CLI ``flags`` when the field's name alone would be ambiguous (``--laser-mode``)."""
+    if default_factory is not None and default is not _MISSING:
+        raise TypeError("an option has a default or a default factory, not both")
     about = {"description": description, "limits": Limits(ge, gt, le, lt, min_length, max_length), "flags": flags}
     if default_factory is not None:
         return dataclasses.field(default_factory=default_factory, metadata={"option": about})
@@ -128,7 +129,7 @@ class OptionField:
 
     name: str
     annotation: Any  # the type, with its Annotated marks
-    default: Any  # None when absent; the default factory's value for a list
+    default: Any  # None when absent; the default factory's value for a list or a section
     required: bool
     description: str
     limits: Limits
@@ -143,14 +144,13 @@ class OptionField:
 
 
 S = TypeVar("S", bound="Section")
-#: Each section's options, read once (:func:`option_fields`).
-_FIELDS: dict[type, dict[str, OptionField]] = {}
 
 
 class Section:
     """A group of options (a YAML mapping, a group of CLI flags): a frozen keyword dataclass
     (``@dataclasses.dataclass(frozen=True, kw_only=True)``) whose fields are :func:`option`\\ s;
-    unknown keys are errors; every field is checked when the section is made."""
+    unknown keys are errors; every field is checked when the section is made. Make one from
+    data with :meth:`from_data` (its constructor takes only its own fields, as keywords)."""
 
     def __post_init__(self) -> None:
         for name, field in option_fields(type(self)).items():
@@ -172,19 +172,16 @@ class Section:
         for key in data:
             if key not in fields:
                 raise ParameterError(Message("unknown_key"), field=str(key))
-        values = {}
         for name, field in fields.items():
-            if name in data:
-                values[name] = field.checked(data[name])
-            elif field.required:
+            if field.required and name not in data:
                 raise ParameterError(Message("required"), field=name)
-        return cls(**values)
+        return cls(**data)  # the fields checked once, in their order, by __post_init__
 
 
-def option_fields(section: type[Section]) -> dict[str, OptionField]:
-    """The options of ``section`` by name, in declaration order (read once a class)."""
-    found = _FIELDS.get(section)
-    if found is None:
+def option_fields(section: type[Section]) -> Mapping[str, OptionField]:
+    """The options of ``section`` by name, in declaration order (read once a class, kept in
+    :data:`_OPTION_FIELDS`)."""
+    if section not in _OPTION_FIELDS:
         hints = typing.get_type_hints(section, include_extras=True)
         found = {}
         for field in dataclasses.fields(section):  # type: ignore[arg-type]
@@ -197,8 +194,12 @@ def option_fields(section: type[Section]) -> dict[str, OptionField]:
             found[field.name] = OptionField(
                 field.name, hints[field.name], None if required else default, required, **about
             )
-        _FIELDS[section] = found
-    return found
+        _OPTION_FIELDS[section] = types.MappingProxyType(found)
+    return _OPTION_FIELDS[section]
+
+
+#: Each section's options, read from its class once (:func:`option_fields`).
+_OPTION_FIELDS: dict[type[Section], Mapping[str, OptionField]] = {}
 
 
 def as_data(section: Section, *, exclude: frozenset[str] | set[str] = frozenset()) -> dict[str, Any]:
@@ -249,52 +250,64 @@ def checked_value(kind: Any, value: Any, limits: Limits | None = None) -> Any:
             elif isinstance(mark, Checked) and not mark.before:
                 value = mark.apply(value)
             elif mark is MILLIMETRES and value != 0 and abs(value) < RESOLUTION_MM:
-                raise ParameterError(f"is below laby3d's resolution of {RESOLUTION_MM:g} mm (1 µm), got {value:g}")
+                raise ParameterError(Message("below_resolution", limit=RESOLUTION_MM, value=f"{value:g}"))
         return value
     if origin in (typing.Union, types.UnionType):
         if value is None and type(None) in typing.get_args(kind):
             return None
-        kinds = [other for other in typing.get_args(kind) if other is not type(None)]
-        return checked_value(kinds[0], value, limits)
-    value = _typed(kind, origin, value)
-    if limits is not None and value is not None:
+        (other,) = _not_none(kind)
+        return checked_value(other, value, limits)
+    value = _typed(kind, origin, value, limits or Limits())
+    if limits is not None and not isinstance(value, list | dict):
         limits.check(value)  # said as typed: 0, not 0.0
     return float(value) if kind is float else value
 
 
-def _typed(kind: Any, origin: Any, value: Any) -> Any:
-    """``value`` as the plain type ``kind`` (of ``origin``) takes it, limits aside."""
+def _typed(kind: Any, origin: Any, value: Any, limits: Limits) -> Any:
+    """``value`` as the plain type ``kind`` (of ``origin``) takes it; a list's or a mapping's
+    ``limits`` are checked before its items (a class list of 2,000 names is too long, whatever
+    the names), a single value's after it."""
     if origin is Literal:
         choices = typing.get_args(kind)
         if isinstance(value, str) and value in choices:
             return value
-        return _refused(Message("one_of", choices=", ".join(repr(c) for c in choices), value=shown(value)))
+        raise ParameterError(Message("one_of", choices=", ".join(repr(c) for c in choices), value=shown(value)))
     if origin is list:
         if not isinstance(value, list | tuple):
-            return _refused(Message("list", value=shown(value)))
+            raise ParameterError(Message("list", value=shown(value)))
+        limits.check(value)
         (item,) = typing.get_args(kind)
         return [_item(item, element, f"[{index}]") for index, element in enumerate(value)]
     if origin is dict:
         if not isinstance(value, Mapping):
-            return _refused(Message("mapping", value=shown(value)))
+            raise ParameterError(Message("mapping", value=shown(value)))
+        limits.check(value)
         keys, item = typing.get_args(kind)
         return {_item(keys, key, str(key)): _item(item, element, str(key)) for key, element in value.items()}
     if isinstance(kind, type) and issubclass(kind, Section):
         return kind.from_data(value)
     if kind is bool:
-        return value if isinstance(value, bool) else _refused(Message("true_or_false", value=shown(value)))
+        if not isinstance(value, bool):
+            raise ParameterError(Message("true_or_false", value=shown(value)))
+        return value
     if kind is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-        return _refused(Message("whole_number", value=shown(value)))
+        raise ParameterError(Message("whole_number", value=shown(value)))
     if kind is float:
         if not isinstance(value, int | float) or isinstance(value, bool):
-            return _refused(Message("number", value=shown(value)))
-        if not math.isfinite(value):
-            return _refused(Message("finite_number", value=shown(value)))
+            raise ParameterError(Message("number", value=shown(value)))
+        try:
+            finite = math.isfinite(value)
+        except OverflowError:  # a whole number beyond any float
+            finite = False
+        if not finite:
+            raise ParameterError(Message("finite_number", value=shown(value)))
         return value
     if kind is str:
-        return value if isinstance(value, str) else _refused(Message("text", value=shown(value)))
+        if not isinstance(value, str):
+            raise ParameterError(Message("text", value=shown(value)))
+        return value
     if kind is Any:
         return value
     raise TypeError(f"laby3d's options have no type {kind!r} (a bug: laby3d.options.base.checked_value)")
@@ -316,12 +329,16 @@ def _at(error: ParameterError, where: str) -> ParameterError:
     else:
         field = f"{where}.{error.field}"
     found = type(error)(error.detail, field=field)
-    found.also = error.also
+    found.also, found.lang = error.also, error.lang
     return found
 
 
-def _refused(detail: Message) -> Any:
-    raise ParameterError(detail)
+def _not_none(union: Any) -> tuple[Any, ...]:
+    """The kinds of ``union`` but None: one (``X | None``), or it is not an option's type."""
+    kinds = tuple(kind for kind in typing.get_args(union) if kind is not type(None))
+    if len(kinds) != 1:
+        raise TypeError(f"laby3d's options are of one type or None, not {union!r}")
+    return kinds
 
 
 def _marked(annotation: Any) -> bool:

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from laby3d.i18n.formatting import colon, number_text
 from laby3d.options import translations
-from laby3d.options.base import OptionField
+from laby3d.options.base import OptionField, is_length
 from laby3d.options.job import SECTIONS, job_flag_fields
 
 #: argparse group titles per section.
@@ -125,7 +125,7 @@ def add_option_flags(
             arguments["choices"] = choices
         elif kind in (int, float):
             arguments["type"] = _number
-            arguments["metavar"] = "MM" if "mm" in help_text else "N"
+            arguments["metavar"] = "MM" if is_length(field) else "N"
         else:
             arguments["metavar"] = "TEXT"
         groups[section].add_argument(*names, **arguments)

@@ -53,7 +53,7 @@ class Job(Section):
         None, description="start from a preset: quick (about 1 h on a MINI), coaster; the job's own values win"
     )
     count: Whole | None = option(None, ge=1, le=MAX_VARIANTS, description="number of variants, seeds derived")
-    names: list[Annotated[str, Limits(max_length=100)]] | None = option(  # blank: name_problems
+    names: list[Annotated[str, Limits(max_length=60)]] | None = option(  # each labels its maze; blank: name_problems
         None, min_length=1, max_length=MAX_VARIANTS, description="one maze per name (a class set)"
     )
     maze: MazeSpec = option(default_factory=MazeSpec, description="the maze: shape, size, algorithm, openings")

@@ -3,6 +3,7 @@ from the same fields the checker reads (:mod:`laby3d.options.base`)."""
 
 from __future__ import annotations
 
+import inspect
 import types
 import typing
 from typing import Annotated, Any, Literal
@@ -37,7 +38,7 @@ def _object(section: type[Section], definitions: dict[str, Any]) -> dict[str, An
     if required:
         schema["required"] = required
     if section.__doc__:
-        schema["description"] = section.__doc__.split("\n\n")[0].replace("\n", " ")
+        schema["description"] = " ".join(inspect.cleandoc(section.__doc__).split("\n\n")[0].split())
     return schema
 
 

@@ -38,7 +38,7 @@ def _fleet(value: object) -> object:
     fleet: dict[str, object] = {}
     for part in value.split(","):
         kind, equals, count = part.partition("=")
-        if not equals or not count.strip().isdigit():
+        if not equals or not (count.strip().isascii() and count.strip().isdigit()):  # '²' is a digit too
             raise ParameterError(f"must be printers and counts such as mini=2,mk3=1, got {shown(value)}")
         fleet[kind.strip().lower()] = int(count)
     return fleet
