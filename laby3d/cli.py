@@ -192,13 +192,14 @@ def _print_report(report: dict[str, Any], lang: str) -> None:
     if "label" in report:
         label = report["label"]
         where = said("on the margin" if label["side"] == "margin" else "under the base", lang)
+        engraved = label["mode"] == "engrave"
         print(
             said("label_made", lang).format(
-                text=repr(label["text"]),
-                done=said("engraved" if label["mode"] == "engrave" else "embossed", lang),
+                text=f"« {label['text']} »" if lang == "fr" else repr(label["text"]),
+                done=said("engraved" if engraved else "embossed", lang),
                 where=where,
                 cap=number(label["cap_height_mm"], 1),
-                depth=number(label["depth_mm"]),
+                depth=said("deep" if engraved else "high", lang).format(depth=number(label["depth_mm"])),
             )
         )
     if "print_time" in report:

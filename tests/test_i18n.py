@@ -294,11 +294,14 @@ def test_a_french_generate_reports_its_solid_in_french(
     lines = [line.replace("m.stl", "").replace("m.printability.json", "") for line in french.splitlines()]
     assert len(lines) == 7, french
     assert not [line for line in lines if ENGLISH_WORDS.search(line)], french
-    assert "étanche, 1 seul corps" in french and "g de PLA" in french and "gravée sur la marge" in french
+    assert "étanche, 1 seul corps" in french and "g de PLA" in french and "texte « Léa » : gravé sur la marge" in french
     assert "durée d’impression sur la mini : environ 1 h" in french and "tient sur le plateau de la mini" in french
     assert cli.main([*args, "-o", "m.stl"]) == 0
     english = capsys.readouterr().out
     assert "watertight, 1 body" in english and "label 'Léa': engraved on the margin, capitals" in english
+    assert cli.main([*args, "--label-mode", "emboss", "--lang", "fr", "-o", "m.stl"]) == 0
+    embossed = capsys.readouterr().out
+    assert "texte « Léa » : en relief sur la marge" in embossed and "mm de hauteur" in embossed, embossed
 
 
 @pytest.mark.parametrize("verb", [None, *cli.VERBS])

@@ -84,7 +84,8 @@ class LabelPlacement:
         """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm``."""
         where = "on the margin" if self.side == "margin" else "mirrored under the base (reads when turned over)"
         done = "engraved" if self.mode == "engrave" else "embossed"
-        return f"{done} {where}, capitals {self.cap_height:.1f} mm, {self.depth:g} mm deep"
+        depth = "deep" if self.mode == "engrave" else "high"
+        return f"{done} {where}, capitals {self.cap_height:.1f} mm, {self.depth:g} mm {depth}"
 
 
 @dataclass(frozen=True, kw_only=True)

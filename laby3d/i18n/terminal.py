@@ -49,31 +49,33 @@ LINES: dict[str, tuple[str, str]] = {
     "solid_made": (
         "solid: {size} mm, {state}, {bodies}, {volume} cm³, {grams} g of PLA solid (100 % infill){typical}, "
         "{triangles} triangles",
-        "pièce : {size} mm, {state}, {bodies}, {volume} cm³, {grams} g de PLA si imprimée pleine (remplissage "
+        "pièce : {size} mm, {state}, {bodies}, {volume} cm³, {grams} g de PLA si imprimé plein (remplissage "
         "100 %){typical}, {triangles} triangles",
     ),
     "watertight": ("watertight", "étanche"),
     "not watertight": ("NOT WATERTIGHT", "NON ÉTANCHE"),
     "one body": ("1 body", "1 seul corps"),
     "bodies": ("{count} bodies", "{count} corps"),
-    "typical": (", ~{grams} g at 2 perimeters / 15 % infill", ", ~{grams} g à 2 périmètres / 15 % de remplissage"),
-    "label_made": (
-        "label {text}: {done} {where}, capitals {cap} mm, {depth} mm deep",
-        "étiquette {text} : {done} {where}, majuscules de {cap} mm, {depth} mm de profondeur",
+    "typical": (
+        ", ~{grams} g at 2 perimeters / 15 % infill",
+        ", environ {grams} g avec 2 périmètres et 15 % de remplissage",
     ),
-    "engraved": ("engraved", "gravée"),
+    "label_made": (
+        "label {text}: {done} {where}, capitals {cap} mm, {depth}",
+        "texte {text} : {done} {where}, majuscules de {cap} mm, {depth}",
+    ),
+    "engraved": ("engraved", "gravé"),
     "embossed": ("embossed", "en relief"),
+    "deep": ("{depth} mm deep", "{depth} mm de profondeur"),
+    "high": ("{depth} mm high", "{depth} mm de hauteur"),
     "on the margin": ("on the margin", "sur la marge"),
     "under the base": (
         "mirrored under the base (reads when turned over)",
-        "en miroir sous le socle (se lit pièce retournée)",
+        "en miroir sous la pièce (se lit pièce retournée)",
     ),
-    "print_time": (
-        "print time on the {printer}: {time} (estimate)",
-        "durée d’impression sur la {printer} : {time} (estimation)",
-    ),
+    "print_time": ("print time on the {printer}: {time} (estimate)", "durée d’impression sur la {printer} : {time}"),
     "fits_bed": ("fits the {printer} bed", "tient sur le plateau de la {printer}"),
-    "fits": ("fits: {printers}", "tient sur : {printers}"),
+    "fits": ("fits: {printers}", "tient sur ces imprimantes : {printers}"),
     "warning": ("warning: {message}", "attention : {message}"),
 }
 
@@ -81,7 +83,8 @@ LINES: dict[str, tuple[str, str]] = {
 #: from :mod:`laby3d.options.translations`): English text → French.
 HELP_IN_FRENCH: dict[str, str] = {
     "Mazes (perfect or braided, of any outline) to print, cut, view and walk.": (
-        "Des labyrinthes (parfaits ou à boucles, de tout contour) à imprimer, découper, regarder et parcourir."
+        "Des labyrinthes (parfaits ou à boucles, de n’importe quel contour) à imprimer, découper, afficher et "
+        "parcourir."
     ),
     "generate one maze and write outputs (format by suffix)": (
         "créer un labyrinthe et écrire des fichiers (le format selon l’extension)"
@@ -90,23 +93,23 @@ HELP_IN_FRENCH: dict[str, str] = {
         "écrire des fichiers d’après un fichier .maze.json ou .scene.json"
     ),
     "write outputs for a maze in the class exercise's form (rows of N/E/S/O cells; JSON or Python)": (
-        "écrire des fichiers d’après un labyrinthe sous la forme de l’exercice de la classe (lignes de cases "
-        "N/E/S/O ; JSON ou Python)"
+        "écrire des fichiers d’après le formulaire de l’exercice de la classe (lignes de cases N/E/S/O ; JSON ou "
+        "Python)"
     ),
-    "run a YAML batch file (see configs/)": "exécuter un fichier de série YAML (voir configs/)",
-    "check a YAML batch file without writing anything": "vérifier un fichier de série YAML sans rien écrire",
+    "run a YAML batch file (see configs/)": "exécuter un fichier de lot YAML (voir configs/)",
+    "check a YAML batch file without writing anything": "vérifier un fichier de lot YAML sans rien écrire",
     "print the JSON Schema of a batch file (for editor completion)": (
-        "afficher le schéma JSON d’un fichier de série (pour la complétion dans un éditeur)"
+        "afficher le schéma JSON d’un fichier de lot (pour la complétion dans un éditeur)"
     ),
     "print the maze as text": "afficher le labyrinthe en texte",
     "statistics of one maze, or a table per algorithm (--table)": (
         "statistiques d’un labyrinthe, ou un tableau par algorithme (--table)"
     ),
     "the class web app: pupils design and download, the teacher collects": (
-        "l’appli web de la classe : les élèves conçoivent et téléchargent, l’enseignant rassemble"
+        "l’appli web de la classe : les élèves conçoivent et téléchargent, l’enseignant récupère leurs fichiers"
     ),
     "algorithms with their options, placements, printers, formats": (
-        "les algorithmes et leurs options, placements, imprimantes, formats"
+        "les algorithmes et leurs options, les positions de l’entrée et de la sortie, les imprimantes, les formats"
     ),
     "output file, format by its ending (see laby3d list); repeatable": (
         "fichier de sortie, le format selon son extension (voir laby3d list) ; plusieurs possibles"
@@ -114,16 +117,16 @@ HELP_IN_FRENCH: dict[str, str] = {
     "classroom file: .json, .py (a literal, never run) or - for standard input": (
         "fichier de la classe : .json, .py (une valeur littérale, jamais exécutée) ou - pour l’entrée standard"
     ),
-    "YAML batch file": "fichier de série YAML",
+    "YAML batch file": "fichier de lot YAML",
     "parallel worker processes (default: number of cores)": (
-        "processus de calcul en parallèle (par défaut : nombre de cœurs)"
+        "processus de calcul en parallèle (par défaut : le nombre de cœurs)"
     ),
     "list the mazes and files without writing": "lister les labyrinthes et les fichiers sans rien écrire",
     "run only these jobs": "n’exécuter que ces travaux",
     "override output_dir": "remplacer output_dir",
     "run the mazes on a Dask cluster (tcp://host:8786, or 'local' for a local one); needs laby3d[dask]": (
         "calculer les labyrinthes sur une grappe Dask (tcp://hôte:8786, ou « local » pour une grappe locale) ; "
-        "demande laby3d[dask]"
+        "nécessite laby3d[dask]"
     ),
     "print the option tables of the README instead": "afficher plutôt les tableaux d’options du README",
     "read this .maze.json instead of generating": "lire ce fichier .maze.json au lieu d’en créer un",
@@ -146,7 +149,7 @@ HELP_IN_FRENCH: dict[str, str] = {
     ),
     "class name (default: class)": "nom de la classe (par défaut : class)",
     "YAML batch file whose defaults the class starts from": (
-        "fichier de série YAML dont la classe reprend les réglages par défaut"
+        "fichier de lot YAML dont la classe reprend les réglages par défaut"
     ),
     "where the class is stored (default outputs/serve/<class>/)": (
         "où la classe est enregistrée (par défaut outputs/serve/<classe>/)"
@@ -159,7 +162,7 @@ HELP_IN_FRENCH: dict[str, str] = {
     ),
     "preview worker processes, 1..16 (default 2)": "processus d’aperçu, de 1 à 16 (par défaut 2)",
     "replace the teacher's token (the old address stops working)": (
-        "remplacer le jeton de l’enseignant (l’ancienne adresse ne marche plus)"
+        "remplacer le jeton de l’enseignant (l’ancienne adresse ne fonctionnera plus)"
     ),
 }
 
