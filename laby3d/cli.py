@@ -537,12 +537,20 @@ def _check_can_listen(host: str, port: int) -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with one-line errors (no usage dump), exit status 2."""
+    """argparse with one-line errors (no usage dump), exit status 2, in ``lang``."""
+
+    lang = "en"
 
     def error(self, message: str) -> NoReturn:
         from laby3d.console import one_line
 
-        self.exit(2, one_line(f"laby3d: error: {message} (see {self.prog} --help)") + "\n")
+        if self.lang == "fr":
+            from laby3d.i18n.terminal import argparse_in_french
+
+            line = f"laby3d: erreur : {argparse_in_french(message)} (voir {self.prog} --help)"
+        else:
+            line = f"laby3d: error: {message} (see {self.prog} --help)"
+        self.exit(2, one_line(line) + "\n")
 
 
 def build_parser(lang: str = "en", verb: str | None = None) -> argparse.ArgumentParser:
@@ -686,6 +694,8 @@ def _in_french(parser: argparse.ArgumentParser) -> None:
     from laby3d.i18n.terminal import HELP_IN_FRENCH
 
     parser.formatter_class = _FrenchHelp
+    if isinstance(parser, _Parser):
+        parser.lang = "fr"
     parser.description = HELP_IN_FRENCH.get(parser.description or "", parser.description)
     parser._positionals.title, parser._optionals.title = "arguments", "options"
     for action in parser._actions:

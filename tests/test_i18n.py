@@ -319,6 +319,31 @@ def test_every_verbs_help_is_french_with_lang_fr(verb: str | None, capsys: pytes
         assert tuple(verbs.choices) == cli.VERBS
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["generate", "--rows"],
+        ["generate", "--rows", "3", "--bogus", "3"],
+        ["generate", "--shape", "circle"],
+        ["generate", "--show-solution=3"],
+        ["show", "--sets-after", "x"],
+        ["stats", "--table", "--seeds", "many"],
+        ["import", "-o", "m.png"],
+    ],
+)
+def test_argparses_own_refusals_are_french_with_lang_fr(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A command line argparse itself refuses (a value missing, an unknown flag, a choice that is
+    not one) gets one line, in French, when --lang fr is typed."""
+    with pytest.raises(SystemExit) as stopped:
+        cli.main([*args, "--lang", "fr"])
+    line = capsys.readouterr().err
+    assert stopped.value.code == 2 and line.startswith("laby3d: erreur : ") and line.count("\n") == 1, line
+    assert not ENGLISH_WORDS.search(line.replace("--help", "")) and "argument " not in line, line
+    with pytest.raises(SystemExit):
+        cli.main(args)
+    assert capsys.readouterr().err.startswith("laby3d: error: ")
+
+
 def test_cli_errors_are_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["generate", "--lang", "fr", "--wall-thickness", "0.1"]) == 2
     assert capsys.readouterr().err == "laby3d: erreur : --wall-thickness doit être ≥ 0,2, pas 0,1\n"

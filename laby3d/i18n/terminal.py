@@ -9,6 +9,8 @@ French; errors are :mod:`laby3d.i18n.messages`'.
 
 from __future__ import annotations
 
+import re
+
 #: key → (English, French).
 LINES: dict[str, tuple[str, str]] = {
     # --- laby3d batch's summary (laby3d.batch) ---
@@ -165,6 +167,29 @@ HELP_IN_FRENCH: dict[str, str] = {
         "remplacer le jeton de l’enseignant (l’ancienne adresse ne fonctionnera plus)"
     ),
 }
+
+#: argparse's own refusals of a command line (its English since Python 3.10) → French.
+ARGPARSE_IN_FRENCH: tuple[tuple[str, str], ...] = (
+    (r"the following arguments are required: (.+)", r"ces arguments sont obligatoires : \1"),
+    (r"unrecognized arguments: (.+)", r"arguments inconnus : \1"),
+    (r"argument (\S+): expected one argument", r"\1 attend une valeur"),
+    (r"argument (\S+): expected at least one argument", r"\1 attend au moins une valeur"),
+    (r"argument (\S+): expected at most one argument", r"\1 attend au plus une valeur"),
+    (r"argument (\S+): expected (\d+) arguments", r"\1 attend \2 valeurs"),
+    (r"argument (\S+): invalid choice: (.+) \(choose from (.+)\)", r"\1 doit être l’une des valeurs \3, pas \2"),
+    (r"argument (\S+): invalid \w+ value: (.+)", r"\1 n’accepte pas la valeur \2"),
+    (r"argument (\S+): ignored explicit argument (.+)", r"\1 ne prend pas de valeur, pas \2"),
+    (r"argument (\S+): not allowed with argument (.+)", r"\1 ne va pas avec \2"),
+    (r"ambiguous option: (\S+) could match (.+)", r"l’option \1 est ambiguë : elle peut désigner \2"),
+)
+
+
+def argparse_in_french(message: str) -> str:
+    """One of argparse's refusals in French (:data:`ARGPARSE_IN_FRENCH`); another message, as it is."""
+    for english, french in ARGPARSE_IN_FRENCH:
+        if re.fullmatch(english, message):
+            return re.sub(english, french, message)
+    return message
 
 
 def said(key: str, lang: str | None) -> str:
