@@ -40,9 +40,9 @@ def braid_walls(
     order = rng.permutation(np.flatnonzero(degree == 1)).astype(np.int64)
     coins, picks = rng.random(len(order)), rng.random(len(order))
     walls = _braid(
-        np.asarray(indptr, dtype=np.int64),
-        np.asarray(neighbours, dtype=np.int64),
-        np.asarray(wall_ids, dtype=np.int64),
+        indptr,  # int64, and the neighbours and walls int32 as the graph keeps them (no copies)
+        neighbours,
+        wall_ids,
         opened,
         degree,
         order,

@@ -31,6 +31,12 @@ def frozen(array: Any, dtype: Any) -> np.ndarray:
     return copy
 
 
+def _sealed(array: np.ndarray) -> np.ndarray:
+    """``array`` itself made read-only (one just made here: :func:`frozen` would copy it)."""
+    array.setflags(write=False)
+    return array
+
+
 def sorted_pairs(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     """``(k, 2)`` int32 pairs ``(low, high)``, rows in lexicographic order."""
     first, second = np.asarray(first, dtype=np.int64).ravel(), np.asarray(second, dtype=np.int64).ravel()
@@ -58,21 +64,23 @@ class CellGraph:
         ``neighbours[indptr[c]:indptr[c + 1]]`` (increasing), through walls ``edge_ids[…]``."""
         # The pairs are lexicographic, so a cell's neighbours are those below it (the pairs
         # ending at it, by one stable sort of the ends: nearly sorted runs) then those above it
-        # (its pairs, already in order): a lexsort of both directions cost 3x more.
-        low, high = self.edges[:, 0].astype(np.int64), self.edges[:, 1].astype(np.int64)
+        # (its pairs, already in order): a lexsort of both directions cost 3x more. The k-th pair
+        # of a cell's group goes to its row's start + k: each group's shift from its place in
+        # the sorted pairs, repeated over the group (1000x1000: 0.20 -> 0.08 s).
+        low, high = self.edges[:, 0], self.edges[:, 1]
         as_low = np.bincount(low, minlength=self.cell_count)
         as_high = np.bincount(high, minlength=self.cell_count)
         indptr = np.zeros(self.cell_count + 1, dtype=np.int64)
         np.cumsum(as_low + as_high, out=indptr[1:])
         rank = np.arange(len(low))
         by_high = np.argsort(high, kind="stable")
-        below = indptr[high[by_high]] + rank - (np.cumsum(as_high) - as_high)[high[by_high]]
-        above = indptr[low] + as_high[low] + rank - (np.cumsum(as_low) - as_low)[low]
+        below = rank + np.repeat(indptr[:-1] - (np.cumsum(as_high) - as_high), as_high)
+        above = rank + np.repeat(indptr[:-1] + as_high - (np.cumsum(as_low) - as_low), as_low)
         neighbours = np.empty(2 * len(low), dtype=np.int32)
         walls = np.empty(2 * len(low), dtype=np.int32)
         neighbours[below], walls[below] = low[by_high], by_high
         neighbours[above], walls[above] = high, rank
-        return frozen(indptr, np.int64), frozen(neighbours, np.int32), frozen(walls, np.int32)
+        return _sealed(indptr), _sealed(neighbours), _sealed(walls)
 
     @property
     def max_degree(self) -> int:
