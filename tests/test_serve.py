@@ -18,6 +18,7 @@ import subprocess
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -30,6 +31,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 import laby3d  # noqa: E402
 from laby3d.cli import main as cli_main  # noqa: E402
+from laby3d.config import load_batch  # noqa: E402
 from laby3d.export.formats import FORMATS  # noqa: E402
 from laby3d.maze.algorithms import ALGORITHMS  # noqa: E402
 from laby3d.options.job import job_flag_fields  # noqa: E402
@@ -654,6 +656,46 @@ def run_batch_on(yaml_text: str, tmp_path: Path) -> tuple[Path, dict]:
     out = tmp_path / "batch"
     assert cli_main(["batch", str(tmp_path / "exported.yaml"), "--output-dir", str(out), "-j", "1"]) == 0
     return out, json.loads((out / "manifest.json").read_text())
+
+
+def test_how_the_printers_are_shared_is_the_teachers_alone() -> None:
+    """A fleet and a slot share the class's plates: the teacher may lock them, a pupil's form
+    does not offer them (as the number of printers, the plates' spacing and skirt room)."""
+    from laby3d.serve.fields import field_specs
+
+    pupil = {spec["path"] for spec in field_specs("fr")}
+    teacher = {spec["path"] for spec in field_specs("fr", every_section=True)}
+    shared = {"print.printers", "print.plate_spacing", "print.skirt_room", "print.fleet", "print.slot"}
+    assert not pupil & shared and shared <= teacher
+
+
+@pytest.mark.slow
+def test_a_locked_fleet_and_slot_plan_the_class_zips_plates(tmp_path: Path) -> None:
+    """The teacher locks a fleet of a MINI and an MK3 and a night's slot: the class ZIP's plates
+    are planned on both printers, every pupil's solid on one, whatever a pupil typed for them."""
+    config = tmp_path / "class.yaml"
+    config.write_text("defaults:\n  print: {margin: 8}\n  formats: [stl]\n", encoding="utf-8")
+    room = classroom(tmp_path / "state", "3e B", config)
+    names = ["Ana", "Ben", "Chloé", "Dan"]
+    with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
+        for index, name in enumerate(names):
+            join(test_client, name)
+            key = test_client.get("/api/me").json()["key"]
+            options: dict[str, Any] = {"maze.rows": 4, "maze.cols": 4 + index, "seed": 10 + index}
+            if name == "Ben":  # not the pupil's to say
+                options.update({"print.fleet": "mini=5", "print.slot": "1h"})
+            assert save(test_client, key, options).status_code == 200
+        locks = {"print.fleet": "mini=1,mk3=1", "print.slot": "overnight"}
+        assert post(test_client, "/api/teacher/locks", {"locks": locks}, **teacher(room)).status_code == 200
+        exported = test_client.get("/api/teacher/class.yaml", headers=teacher(room)).text
+        archive = test_client.get("/api/teacher/class.zip", headers=teacher(room))
+    (tmp_path / "exported.yaml").write_text(exported, encoding="utf-8")
+    _, jobs = load_batch(tmp_path / "exported.yaml")  # as laby3d batch reads the exported class
+    assert [job.print.fleet for job in jobs] == [{"mini": 1, "mk3": 1}] * len(names)
+    assert all(job.print.slot == "overnight" and "plates" in job.formats for job in jobs)
+    with zipfile.ZipFile(io.BytesIO(archive.content)) as zipped:
+        plan = zipped.read("plates/plan.txt").decode()
+    assert "mini 1" in plan and "mk3 1" in plan and all(name in plan for name in names), plan
 
 
 @pytest.mark.slow

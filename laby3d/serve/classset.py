@@ -141,11 +141,12 @@ def _shape(job: Mapping[str, Any]) -> str:
 
 def class_formats(settings: ClassSettings, job: Mapping[str, Any]) -> list[str]:
     """The formats of a pupil's job: the class's that draw the job's shape of maze (the maze file
-    at least), and its printers' plates when the class set makes solids for a named printer or
-    bed (the plates then hold every such pupil's solid)."""
+    at least), and its printers' plates when the class set makes solids for a named printer, bed
+    or fleet (the plates then hold every such pupil's solid)."""
     formats = [name for name in settings.formats if _shape(job) in shapes_of(name)] or ["maze.json"]
     printing = job.get("print") or {}
-    if needs_solid(settings) and (printing.get("printer") or printing.get("bed")) and "plates" not in formats:
+    printed = printing.get("printer") or printing.get("bed") or printing.get("fleet")
+    if needs_solid(settings) and printed and "plates" not in formats:
         formats.append("plates")
     return formats
 

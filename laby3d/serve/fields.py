@@ -41,9 +41,10 @@ MAIN_FIELDS = (
     "label",
     "print.printer",
 )
-#: Options of the class as a whole (how its printers' plates are shared): the teacher's, from
-#: ``--config`` or a lock, never on a pupil's form.
-CLASS_FIELDS = ("print.printers", "print.plate_spacing", "print.skirt_room")
+#: Options of the class as a whole (how its printers' plates are shared: how many, a fleet of
+#: several kinds, the slot a plate must print within): the teacher's, from ``--config`` or a
+#: lock, never on a pupil's form.
+CLASS_FIELDS = ("print.printers", "print.plate_spacing", "print.skirt_room", "print.fleet", "print.slot")
 #: Sections whose other fields the form offers under "more options".
 MORE_SECTIONS = ("maze", "print")
 #: Largest side of a maze in the class app: a 100 × 100 solid renders in about 0.2 s, so a
