@@ -635,7 +635,11 @@ def totals(
         if all("print_time" in r for r in reports):
             result["print_seconds"] = sum(r["print_time"]["seconds"] for r in reports)
     if plates is not None:
-        result["plates"] = sum(1 for plate in plate_files(plates) if not plate.get("error"))
+        planned = [plate for plate in plate_files(plates) if not plate.get("error")]
+        result["plates"] = len(planned)
+        seconds = [plate.get("print_seconds") for plate in planned]
+        if "print_seconds" not in result and planned and None not in seconds:  # a fleet: each solid on its kind
+            result["print_seconds"] = sum(seconds)
     return result
 
 

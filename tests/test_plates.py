@@ -650,6 +650,8 @@ def test_a_mixed_fleet_shares_the_class_so_that_it_finishes_sooner_than_either_k
     on = {entry["maze"]: entry["printability"]["print_seconds_on"] for entry in fleet["mazes"]}
     longest = max(max(times.values()) for times in on.values())
     assert max(finishes(fleet)) - min(finishes(fleet)) <= longest
+    # the class's total printing is each solid's time on the kind it went to: the printers' days added
+    assert fleet["totals"]["print_seconds"] == sum(finishes(fleet))
 
 
 @pytest.mark.parametrize(
