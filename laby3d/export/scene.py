@@ -227,10 +227,10 @@ def scene_js(
     return f"window[{json.dumps(spec.scene_global)}] = {body};\n"
 
 
-#: What a scene file holds per cell at most, as (bytes, arrays and objects, commas): a square
-#: maze's, and the fullest of theta, hex and triangle (hex; measured at 600×600 and 300×300,
-#: 5 % to spare: tests/test_walk_shapes.py).
-PER_CELL = {"square": (125, 3, 16), "shaped": (195, 3, 26)}
+#: What a scene file holds per cell at most, by shape, as (bytes, arrays and objects, commas): a
+#: square maze's, and for the others the fullest of theta, hex and triangle (hex; measured at
+#: 600×600 and 300×300, 5 % to spare: tests/test_walk_shapes.py).
+PER_CELL = {"square": (125, 3, 16)} | dict.fromkeys(("theta", "hex", "triangle"), (195, 3, 26))
 
 
 def scene_limits() -> JsonLimits:
@@ -240,10 +240,7 @@ def scene_limits() -> JsonLimits:
     from laby3d.maze.model import MAX_SIDE
     from laby3d.tessellation import SHAPES
 
-    most = [
-        [per_cell * largest_scene_cells(shape) for per_cell in PER_CELL["square" if shape == "square" else "shaped"]]
-        for shape in SHAPES
-    ]
+    most = [[per_cell * largest_scene_cells(shape) for per_cell in PER_CELL[shape]] for shape in SHAPES]
     size, containers, commas = (max(values) for values in zip(*most, strict=True))
     return JsonLimits(
         kind="a scene file",

@@ -90,14 +90,11 @@ class Fabrication:
     def outer_size(self, rows: int, cols: int | None, *, shape: str = "square") -> tuple[float, float]:
         """Width (x) and depth (y) of the plate, mm: the ``shape`` maze's bounding box
         (:func:`laby3d.tessellation.extent_of`; cols None for theta), a wall and two margins."""
-        extra = self.wall_thickness + 2 * self.margin
-        if shape != "square":
-            from laby3d.tessellation import extent_of
+        from laby3d.tessellation import extent_of
 
-            width, height = extent_of(shape, rows, cols)
-            return width * self.cell_size + extra, height * self.cell_size + extra
-        assert cols is not None, "a square maze has columns"
-        return cols * self.cell_size + extra, rows * self.cell_size + extra
+        extra = self.wall_thickness + 2 * self.margin
+        width, height = extent_of(shape, rows, cols)
+        return width * self.cell_size + extra, height * self.cell_size + extra
 
     def check_size(self, rows: int, cols: int | None, *, shape: str = "square") -> None:
         """Refuse outer sizes beyond :data:`MAX_SIZE_MM`."""
