@@ -347,14 +347,19 @@ def _charset(asked: str) -> str:
 
 
 def cmd_stats(args: argparse.Namespace) -> None:
-    _refuse_typed(args, ("label", "lang"), "with stats, which prints numbers")
+    _refuse_typed(args, ("label",), "with stats, which prints numbers")
     if not args.table:
         if args.seeds is not None:
             raise ParameterError("has no effect without --table (one maze's statistics)", field="--seeds")
-        maze, _ = _generated(args)
-        print(_describe(maze))
+        from laby3d.i18n.formatting import french_number
+        from laby3d.i18n.terminal import STATS_IN_FRENCH
+
+        maze, job = _generated(args)
+        print(_describe(maze, job.lang))
+        french, width = job.lang == "fr", 26 if job.lang == "fr" else 18
         for name, value in maze.stats().as_dict().items():
-            print(f"  {name:18} {value}")
+            label, text = (STATS_IN_FRENCH[name], french_number(str(value))) if french else (name, value)
+            print(f"  {label:{width}} {text}")
         return
     from laby3d.budget import check_table
     from laby3d.maze.stats import algorithm_table
@@ -371,7 +376,7 @@ def cmd_stats(args: argparse.Namespace) -> None:
     if seeds < 1:
         raise ParameterError(f"must be at least 1, got {seeds}", field="--seeds")
     check_table(job.maze.rows, job.maze.cols, seeds, len(ALGORITHMS))
-    print(algorithm_table(job.maze.rows, job.maze.cols, seeds=seeds))
+    print(algorithm_table(job.maze.rows, job.maze.cols, seeds=seeds, lang=job.lang))
 
 
 def cmd_list(args: argparse.Namespace) -> None:

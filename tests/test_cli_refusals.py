@@ -47,7 +47,7 @@ def files(tmp_path: Path) -> Path:
         (["show", "--lang", "fr"], "--lang n’a pas d’effet avec « laby3d show »"),  # said in the language typed
         (["show", "--input", "m.maze.json", "--preset", "quick"], "--preset has no effect with --input"),
         (["show", "--sets-after", "3", "--solution"], "--solution has no effect with --sets-after"),
-        (["stats", "--lang", "fr"], "--lang n’a pas d’effet avec stats"),
+        (["stats", "--label", "Ana", "--lang", "fr"], "--label n’a pas d’effet avec stats"),
         (["stats", "--seeds", "5"], "--seeds has no effect without --table"),
         (["stats", "--table", "--seed", "1"], "--seed has no effect with --table"),
         (["stats", "--table", "--algorithm", "prim"], "--algorithm has no effect with --table"),

@@ -344,6 +344,20 @@ def test_argparses_own_refusals_are_french_with_lang_fr(args: list[str], capsys:
     assert capsys.readouterr().err.startswith("laby3d: error: ")
 
 
+@pytest.mark.parametrize("table", [False, True])
+def test_stats_are_said_in_french_with_lang_fr(table: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """A teacher's statistics of one maze, or the table per algorithm, in French: labels,
+    decimal commas; the English keys and points otherwise."""
+    args = ["stats", "--rows", "6", "--cols", "7", *(["--table", "--seeds", "2"] if table else ["--seed", "3"])]
+    assert cli.main([*args, "--lang", "fr"]) == 0
+    french = capsys.readouterr().out
+    assert not [line for line in french.splitlines() if ENGLISH_WORDS.search(line)], french
+    assert ("culs-de-sac %" if table else "culs-de-sac (% des cases)") in french and re.search(r"\d,\d", french)
+    assert cli.main(args) == 0
+    english = capsys.readouterr().out
+    assert ("dead ends %" if table else "dead_end_percent") in english and not re.search(r"\d,\d", english)
+
+
 def test_cli_errors_are_french_with_lang_fr(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["generate", "--lang", "fr", "--wall-thickness", "0.1"]) == 2
     assert capsys.readouterr().err == "laby3d: erreur : --wall-thickness doit être ≥ 0,2, pas 0,1\n"

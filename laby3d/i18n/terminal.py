@@ -79,6 +79,30 @@ LINES: dict[str, tuple[str, str]] = {
     "fits_bed": ("fits the {printer} bed", "tient sur le plateau de la {printer}"),
     "fits": ("fits: {printers}", "tient sur ces imprimantes : {printers}"),
     "warning": ("warning: {message}", "attention : {message}"),
+    # --- laby3d stats (laby3d.cli, laby3d.maze.stats) ---
+    "table_title": ("{size}, mean of {seeds} seeds", "{size}, moyenne sur {seeds} graines"),
+    "algorithm": ("algorithm", "algorithme"),
+    "dead ends %": ("dead ends %", "culs-de-sac %"),
+    "junctions %": ("junctions %", "carrefours %"),
+    "straights %": ("straights %", "droites %"),
+    "turns %": ("turns %", "virages %"),
+    "solution %": ("solution %", "solution %"),
+    "longest": ("longest", "plus long"),
+}
+#: One maze's statistics as ``laby3d stats --lang fr`` names them (in English: their keys,
+#: :meth:`laby3d.maze.stats.MazeStats.as_dict`).
+STATS_IN_FRENCH = {
+    "cells": "cases",
+    "dead_ends": "culs-de-sac",
+    "dead_end_percent": "culs-de-sac (% des cases)",
+    "junctions": "carrefours",
+    "straights": "lignes droites",
+    "turns": "virages",
+    "solution_length": "longueur de la solution",
+    "solution_percent": "solution (% des cases)",
+    "longest_path": "plus long chemin",
+    "loops": "boucles",
+    "shortest_routes": "plus courts chemins",
 }
 
 #: The CLI's own help (its verbs and their arguments beside the option flags, whose help comes

@@ -118,14 +118,21 @@ def maze_stats(maze: Maze) -> MazeStats:
     )
 
 
-def algorithm_table(rows: int, cols: int, *, seeds: int = 20) -> str:
-    """A text table of mean statistics per algorithm over seeds ``0..seeds-1``."""
+def algorithm_table(rows: int, cols: int, *, seeds: int = 20, lang: str = "en") -> str:
+    """A text table of mean statistics per algorithm over seeds ``0..seeds-1``, in ``lang``."""
+    from laby3d.i18n.formatting import french_number
+    from laby3d.i18n.terminal import said
     from laby3d.maze.algorithms import ALGORITHMS
     from laby3d.maze.generate import generate
 
-    columns = ("dead ends %", "junctions %", "straights %", "turns %", "solution %", "longest")
-    header = f"{'algorithm':19}" + "".join(f" {name:>11}" for name in columns)
-    lines = [f"{rows}×{cols}, mean of {seeds} seeds", header, "-" * len(header)]
+    columns = [said(name, lang) for name in ("dead ends %", "junctions %", "straights %", "turns %", "solution %")]
+    columns.append(said("longest", lang))
+    widths = [max(11, len(name)) for name in columns]
+    header = f"{said('algorithm', lang):19}" + "".join(
+        f" {name:>{width}}" for name, width in zip(columns, widths, strict=True)
+    )
+    title = said("table_title", lang).format(size=f"{rows}×{cols}", seeds=seeds)
+    lines = [title, header, "-" * len(header)]
     n = rows * cols
     for name in ALGORITHMS:
         samples = [generate(rows, cols, algorithm=name, seed=seed).stats() for seed in range(seeds)]
@@ -140,5 +147,6 @@ def algorithm_table(rows: int, cols: int, *, seeds: int = 20) -> str:
             means["solution_percent"],
             means["longest_path"],
         )
-        lines.append(f"{name:19}" + "".join(f" {value:11.1f}" for value in values))
+        shown = [french_number(f"{value:.1f}") if lang == "fr" else f"{value:.1f}" for value in values]
+        lines.append(f"{name:19}" + "".join(f" {text:>{width}}" for text, width in zip(shown, widths, strict=True)))
     return "\n".join(lines)
