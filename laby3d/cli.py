@@ -152,12 +152,11 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
     for suffix, owner in rendered.companions.items():  # beside their format's file: m.printability.json
         beside = outputs[owner]
         contents[f"{beside[: -len(format_for(beside).suffix)]}.{suffix}"] = rendered.files[suffix]
-    from laby3d.i18n.formatting import french_number
+    from laby3d.i18n.formatting import count_text
     from laby3d.i18n.terminal import said
 
     for written in write_outputs(contents):
-        size = f"{written.stat().st_size:,}"
-        print(said("wrote", job.lang).format(path=written, size=french_number(size) if job.lang == "fr" else size))
+        print(said("wrote", job.lang).format(path=written, size=count_text(written.stat().st_size, job.lang)))
     if rendered.report is not None:
         _print_report(rendered.report, job.lang)
     from laby3d.i18n import in_language
@@ -170,8 +169,8 @@ def _write(maze: Maze, job: Any, outputs: dict[str, str]) -> None:
 def _print_report(report: dict[str, Any], lang: str) -> None:
     """The solid's report (:mod:`laby3d.printability`) in a few lines, in ``lang``."""
     from laby3d.i18n import in_language
-    from laby3d.i18n.formatting import french_number, number_text
-    from laby3d.i18n.terminal import said
+    from laby3d.i18n.formatting import count_text, duration_text, number_text
+    from laby3d.i18n.terminal import label_placed, said
 
     def number(value: float, digits: int | None = None) -> str:
         return number_text(value, lang, digits=digits)
@@ -186,25 +185,15 @@ def _print_report(report: dict[str, Any], lang: str) -> None:
             volume=number(report["volume_mm3"] / 1000, 1),
             grams=number(mass["solid_g"]),
             typical=typical,
-            triangles=french_number(f"{report['triangles']:,}") if lang == "fr" else f"{report['triangles']:,}",
+            triangles=count_text(report["triangles"], lang),
         )
     )
     if "label" in report:
         label = report["label"]
-        where = said("on the margin" if label["side"] == "margin" else "under the base", lang)
-        engraved = label["mode"] == "engrave"
-        print(
-            said("label_made", lang).format(
-                text=f"« {label['text']} »" if lang == "fr" else repr(label["text"]),
-                done=said("engraved" if engraved else "embossed", lang),
-                where=where,
-                cap=number(label["cap_height_mm"], 1),
-                depth=said("deep" if engraved else "high", lang).format(depth=number(label["depth_mm"])),
-            )
-        )
+        placed = label_placed(label["side"], label["mode"], label["cap_height_mm"], label["depth_mm"], lang)
+        text = f"« {label['text']} »" if lang == "fr" else repr(label["text"])
+        print(said("label_made", lang).format(text=text, placed=placed))
     if "print_time" in report:
-        from laby3d.i18n.formatting import duration_text
-
         time = duration_text(report["print_time"]["seconds"], lang)
         print(said("print_time", lang).format(printer=report["printer"]["name"], time=time))
     if "printer" in report and report["printer"]["fits"]:

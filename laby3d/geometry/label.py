@@ -81,11 +81,10 @@ class LabelPlacement:
         }
 
     def describe(self) -> str:
-        """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm``."""
-        where = "on the margin" if self.side == "margin" else "mirrored under the base (reads when turned over)"
-        done = "engraved" if self.mode == "engrave" else "embossed"
-        depth = "deep" if self.mode == "engrave" else "high"
-        return f"{done} {where}, capitals {self.cap_height:.1f} mm, {self.depth:g} mm {depth}"
+        """One line for people, e.g. ``engraved on the margin, capitals 4.2 mm, 0.6 mm deep``."""
+        from laby3d.i18n.terminal import label_placed
+
+        return label_placed(self.side, self.mode, self.cap_height, self.depth, "en")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -37,6 +37,16 @@ def number_text(value: float, lang: str, *, digits: int | None = None) -> str:
     return french_number(text) if lang == "fr" else text
 
 
+def count_text(count: int, lang: str) -> str:
+    """A whole count with its thousands marked: ``1,780`` (``1 780`` in French).
+
+    >>> count_text(1780, "en"), count_text(1780, "fr")
+    ('1,780', '1 780')
+    """
+    text = f"{count:,}"
+    return french_number(text) if lang == "fr" else text
+
+
 def quantity_text(value: float, unit: str, lang: str, *, digits: int | None = None) -> str:
     """A number and its unit: ``50,9 g``."""
     return f"{number_text(value, lang, digits=digits)} {unit}"

@@ -62,10 +62,8 @@ LINES: dict[str, tuple[str, str]] = {
         ", ~{grams} g at 2 perimeters / 15 % infill",
         ", environ {grams} g avec 2 périmètres et 15 % de remplissage",
     ),
-    "label_made": (
-        "label {text}: {done} {where}, capitals {cap} mm, {depth}",
-        "texte {text} : {done} {where}, majuscules de {cap} mm, {depth}",
-    ),
+    "label_made": ("label {text}: {placed}", "texte {text} : {placed}"),
+    "label_placed": ("{done} {where}, capitals {cap} mm, {depth}", "{done} {where}, majuscules de {cap} mm, {depth}"),
     "engraved": ("engraved", "gravé"),
     "embossed": ("embossed", "en relief"),
     "deep": ("{depth} mm deep", "{depth} mm de profondeur"),
@@ -214,6 +212,24 @@ def argparse_in_french(message: str) -> str:
         if re.fullmatch(english, message):
             return re.sub(english, french, message)
     return message
+
+
+def label_placed(side: str, mode: str, cap_height: float, depth: float, lang: str) -> str:
+    """Where a label went and how big, in ``lang``: ``engraved on the margin, capitals 4.2 mm,
+    0.6 mm deep`` (``cap_height`` and ``depth`` in mm; an embossed label's depth is its height).
+
+    >>> label_placed("bottom", "engrave", 5.43, 0.6, "fr")
+    'gravé en miroir sous la pièce (se lit pièce retournée), majuscules de 5,4 mm, 0,6 mm de profondeur'
+    """
+    from laby3d.i18n.formatting import number_text
+
+    engraved = mode == "engrave"
+    return said("label_placed", lang).format(
+        done=said("engraved" if engraved else "embossed", lang),
+        where=said("on the margin" if side == "margin" else "under the base", lang),
+        cap=number_text(cap_height, lang, digits=1),
+        depth=said("deep" if engraved else "high", lang).format(depth=number_text(depth, lang)),
+    )
 
 
 def said(key: str, lang: str | None) -> str:

@@ -120,7 +120,7 @@ def maze_stats(maze: Maze) -> MazeStats:
 
 def algorithm_table(rows: int, cols: int, *, seeds: int = 20, lang: str = "en") -> str:
     """A text table of mean statistics per algorithm over seeds ``0..seeds-1``, in ``lang``."""
-    from laby3d.i18n.formatting import french_number
+    from laby3d.i18n.formatting import number_text
     from laby3d.i18n.terminal import said
     from laby3d.maze.algorithms import ALGORITHMS
     from laby3d.maze.generate import generate
@@ -147,6 +147,6 @@ def algorithm_table(rows: int, cols: int, *, seeds: int = 20, lang: str = "en") 
             means["solution_percent"],
             means["longest_path"],
         )
-        shown = [french_number(f"{value:.1f}") if lang == "fr" else f"{value:.1f}" for value in values]
+        shown = [number_text(value, lang, digits=1) for value in values]
         lines.append(f"{name:19}" + "".join(f" {text:>{width}}" for text, width in zip(shown, widths, strict=True)))
     return "\n".join(lines)
