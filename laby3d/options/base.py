@@ -64,6 +64,8 @@ class Limits:
             raise ParameterError(Message(kind, limit=self.max_length, value=shown(value)))
 
 
+#: No bound: what a type's own check takes where its field gives none.
+_NO_LIMITS = Limits()
 #: Each bound of :class:`Limits`: its sign as said, and when a value is outside it.
 _BOUNDS = (("ge", ">=", operator.lt), ("gt", ">", operator.le), ("le", "<=", operator.gt), ("lt", "<", operator.ge))
 
@@ -255,9 +257,8 @@ def checked_value(kind: Any, value: Any, limits: Limits | None = None) -> Any:
     if origin in (typing.Union, types.UnionType):
         if value is None and type(None) in typing.get_args(kind):
             return None
-        (other,) = _not_none(kind)
-        return checked_value(other, value, limits)
-    value = _typed(kind, origin, value, limits or Limits())
+        return checked_value(not_none(kind), value, limits)
+    value = _typed(kind, origin, value, limits or _NO_LIMITS)
     if limits is not None and not isinstance(value, list | dict):
         limits.check(value)  # said as typed: 0, not 0.0
     return float(value) if kind is float else value
@@ -333,12 +334,12 @@ def _at(error: ParameterError, where: str) -> ParameterError:
     return found
 
 
-def _not_none(union: Any) -> tuple[Any, ...]:
-    """The kinds of ``union`` but None: one (``X | None``), or it is not an option's type."""
+def not_none(union: Any) -> Any:
+    """The kind of ``union`` but None (``X | None`` → ``X``): options are of one type or None."""
     kinds = tuple(kind for kind in typing.get_args(union) if kind is not type(None))
     if len(kinds) != 1:
         raise TypeError(f"laby3d's options are of one type or None, not {union!r}")
-    return kinds
+    return kinds[0]
 
 
 def _marked(annotation: Any) -> bool:

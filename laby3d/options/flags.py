@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from laby3d.i18n.formatting import colon, number_text
 from laby3d.options import translations
-from laby3d.options.base import OptionField, is_length
+from laby3d.options.base import OptionField, is_length, not_none
 from laby3d.options.job import SECTIONS, job_flag_fields
 
 #: argparse group titles per section.
@@ -37,8 +37,7 @@ def _dest(path: str) -> str:
 def base_type(annotation: Any) -> Any:
     """The annotation without ``None`` (``float | None`` → ``float``)."""
     if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        kinds = [kind for kind in typing.get_args(annotation) if kind is not type(None)]
-        annotation = kinds[0] if len(kinds) == 1 else str
+        annotation = not_none(annotation)
     if typing.get_origin(annotation) is typing.Annotated:
         annotation = typing.get_args(annotation)[0]
     return annotation

@@ -8,7 +8,7 @@ import types
 import typing
 from typing import Annotated, Any, Literal
 
-from laby3d.options.base import Limits, OptionField, Section, option_fields
+from laby3d.options.base import Limits, OptionField, Section, not_none, option_fields
 
 #: JSON Schema keyword of each bound of :class:`Limits`, for numbers and for lengths.
 _NUMBER_KEYS = {"ge": "minimum", "gt": "exclusiveMinimum", "le": "maximum", "lt": "exclusiveMaximum"}
@@ -62,8 +62,7 @@ def _type(kind: Any, definitions: dict[str, Any], limits: Limits | None = None) 
                 _bound(schema, mark)
         return schema
     if origin in (typing.Union, types.UnionType):
-        kinds = [other for other in typing.get_args(kind) if other is not type(None)]
-        return {"anyOf": [_type(kinds[0], definitions, limits), {"type": "null"}]}
+        return {"anyOf": [_type(not_none(kind), definitions, limits), {"type": "null"}]}
     if origin is Literal:
         schema = {"enum": list(typing.get_args(kind)), "type": "string"}
     elif origin is list:
