@@ -658,6 +658,14 @@ def run_batch_on(yaml_text: str, tmp_path: Path) -> tuple[Path, dict]:
     return out, json.loads((out / "manifest.json").read_text())
 
 
+def join_and_save(test_client: TestClient, designs: dict[str, dict[str, Any]]) -> None:
+    """Each pupil of ``designs`` (name → flat design) joins the class and saves their design."""
+    for name, design in designs.items():
+        join(test_client, name)
+        key = test_client.get("/api/me").json()["key"]
+        assert save(test_client, key, design).status_code == 200
+
+
 def test_how_the_printers_are_shared_is_the_teachers_alone() -> None:
     """A fleet and a slot share the class's plates: the teacher may lock them, a pupil's form
     does not offer them (as the number of printers, the plates' spacing and skirt room)."""
@@ -678,13 +686,11 @@ def test_a_locked_fleet_and_slot_plan_the_class_zips_plates(tmp_path: Path) -> N
     room = classroom(tmp_path / "state", "3e B", config)
     names = ["Ana", "Ben", "Chloé", "Dan"]
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
-        for index, name in enumerate(names):
-            join(test_client, name)
-            key = test_client.get("/api/me").json()["key"]
-            options: dict[str, Any] = {"maze.rows": 4, "maze.cols": 4 + index, "seed": 10 + index}
-            if name == "Ben":  # not the pupil's to say
-                options.update({"print.fleet": "mini=5", "print.slot": "1h"})
-            assert save(test_client, key, options).status_code == 200
+        designs = {
+            name: {"maze.rows": 4, "maze.cols": 4 + index, "seed": 10 + index} for index, name in enumerate(names)
+        }
+        designs["Ben"].update({"print.fleet": "mini=5", "print.slot": "1h"})  # not the pupil's to say
+        join_and_save(test_client, designs)
         locks = {"print.fleet": "mini=1,mk3=1", "print.slot": "overnight"}
         assert post(test_client, "/api/teacher/locks", {"locks": locks}, **teacher(room)).status_code == 200
         exported = test_client.get("/api/teacher/class.yaml", headers=teacher(room)).text
@@ -707,13 +713,11 @@ def test_class_zip_is_what_the_teacher_hands_out_and_equals_laby3d_batch(tmp_pat
     room = classroom(tmp_path / "state", "3e B", config)
     names = ["Ana", "Ben", "Chloé Dupont", "O'Connor"]
     with TestClient(create_app(room, workers=1, warm=False, rate=FAST)) as test_client:
-        for index, name in enumerate(names):
-            join(test_client, name)
-            key = test_client.get("/api/me").json()["key"]
-            options = {"maze.rows": 6 + index, "maze.cols": 8, "seed": 100 + index}
-            if name == "Ben":  # how the printers are shared is the teacher's: a pupil's value is not taken
-                options["print.printers"] = 5
-            assert save(test_client, key, options).status_code == 200
+        designs = {
+            name: {"maze.rows": 6 + index, "maze.cols": 8, "seed": 100 + index} for index, name in enumerate(names)
+        }
+        designs["Ben"]["print.printers"] = 5  # how the printers are shared is the teacher's: not taken from a pupil
+        join_and_save(test_client, designs)
         post(test_client, "/api/teacher/locks", {"locks": {"print.wall_height": 6}}, **teacher(room))
         listed = pupils_of(test_client, room)
         exported = test_client.get("/api/teacher/class.yaml", headers=teacher(room))
